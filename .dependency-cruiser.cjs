@@ -1,0 +1,63 @@
+/**
+ * Layer rules, checked on the compiled output (dist/) so the checker needs no
+ * TypeScript compiler API (we build with the native TypeScript 7 compiler).
+ * Type-only imports vanish in compilation; these rules are about run-time imports.
+ */
+const frameworks = '^(express|pg|kysely|ws|@electric-sql/pglite|graphql-ws)(/|$)';
+const nodeIo = '^(node:)?(fs|net|http|https|dns|child_process|fs/promises)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'frameworks-only-in-adapters',
+      comment: 'Only files under an adapters/ folder may import express, pg, kysely, ws, PGlite or graphql-ws.',
+      severity: 'error',
+      from: { path: '^dist/', pathNot: '(^|/)adapters/|^dist/test/|^dist/bench/' },
+      to: { path: frameworks, dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'node-io-only-in-adapters',
+      comment: 'Node I/O (fs, net, http, dns, child_process) belongs in adapters; config/load.ts reads the config file.',
+      severity: 'error',
+      from: { path: '^dist/', pathNot: '(^|/)adapters/|^dist/config/load\\.js$|^dist/test/|^dist/bench/' },
+      to: { path: nodeIo, dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-cross-plugin',
+      comment: 'A plugin may import only its own files; use top-level ports/ to reach another plugin.',
+      severity: 'error',
+      from: { path: '^dist/plugins/([^/]+)/' },
+      to: { path: '^dist/plugins/', pathNot: '^dist/plugins/$1/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ imports only its own domain and kernel errors/money/contract.',
+      severity: 'error',
+      from: { path: '^dist/plugins/([^/]+)/domain/' },
+      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract)/' },
+    },
+    {
+      name: 'kernel-knows-no-plugins-or-adapters',
+      severity: 'error',
+      from: { path: '^dist/kernel/' },
+      to: { path: '^dist/(plugins|adapters)/' },
+    },
+    {
+      name: 'ports-are-leaves',
+      severity: 'error',
+      from: { path: '^dist/ports/' },
+      to: { path: '^dist/', pathNot: '^dist/(ports|kernel/(contract|errors|money))/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.js$|\\.map$|\\.d\\.ts$' },
+    moduleSystems: ['es6'],
+  },
+};
