@@ -1,0 +1,32 @@
+import type { Asset } from '../kernel/money/asset.js';
+
+/** The default asset catalogue; a config file may replace it. */
+export const DEFAULT_ASSETS: readonly Asset[] = [
+  { code: 'USD', name: 'US Dollar', type: 'fiat', precision: 2 },
+  { code: 'EUR', name: 'Euro', type: 'fiat', precision: 2 },
+  { code: 'GBP', name: 'British Pound', type: 'fiat', precision: 2 },
+  { code: 'CHF', name: 'Swiss Franc', type: 'fiat', precision: 2 },
+  { code: 'JPY', name: 'Japanese Yen', type: 'fiat', precision: 0 },
+  { code: 'XAU', name: 'Gold (troy ounce)', type: 'commodity', precision: 3 },
+  { code: 'BTC', name: 'Bitcoin', type: 'crypto', precision: 8 },
+  { code: 'ETH', name: 'Ether', type: 'crypto', precision: 18 },
+  { code: 'USDC', name: 'USD Coin', type: 'crypto', precision: 6 },
+  { code: 'GCU', name: 'Global Currency Unit', type: 'basket', precision: 4 },
+];
+
+/**
+ * Static USD prices per whole unit, used by the static price adapter.
+ * Reference values only: operators set their own in the config file.
+ */
+export const DEFAULT_USD_PRICES: Readonly<Record<string, string>> = {
+  USD: '1',
+  EUR: '1.08',
+  GBP: '1.27',
+  CHF: '1.13',
+  JPY: '0.0067',
+  XAU: '2350',
+  BTC: '65000',
+  ETH: '3400',
+  USDC: '1',
+  GCU: '1.1',
+};

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DEFAULT_ASSETS, DEFAULT_USD_PRICES } from './assets.js';
+
+const assetSchema = z.object({
+  code: z.string().regex(/^[A-Z][A-Z0-9]{1,11}$/),
+  name: z.string().min(1),
+  type: z.enum(['fiat', 'commodity', 'crypto', 'basket']),
+  precision: z.number().int().min(0).max(18),
+});
+
+const decimalText = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal string');
+
+/** The kernel's configuration; each plugin validates its own slice under `plugins.<name>`. */
+export const kernelConfigSchema = z.object({
+  environment: z.enum(['production', 'development', 'test']).default('development'),
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  host: z.string().default('0.0.0.0'),
+  store: z.enum(['memory', 'pglite', 'postgres']),
+  dataDir: z.string().default('./data'),
+  databaseUrl: z.string().optional(),
+  /** Built-in modules to enable; undefined means all. */
+  modules: z.array(z.string()).optional(),
+  /** External plugin packages (ESM specifiers). */
+  plugins: z.array(z.string()).default([]),
+  adminKey: z
+    .string()
+    .regex(/^fak_[A-Za-z0-9_-]{28,}$/, 'must start with fak_ and be at least 32 characters')
+    .optional(),
+  assets: z.array(assetSchema).min(1).default([...DEFAULT_ASSETS]),
+  usdPrices: z.record(z.string(), decimalText).default({ ...DEFAULT_USD_PRICES }),
+  http: z
+    .object({
+      bodyLimitBytes: z.number().int().positive().default(100_000),
+      /** Requests per minute per API key (0 disables). */
+      rateLimitPerMinute: z.number().int().min(0).default(600),
+      /** Trust X-Forwarded-For from these proxies (express "trust proxy"). */
+      trustProxy: z.union([z.boolean(), z.string()]).default(false),
+      shutdownGraceMs: z.number().int().positive().default(10_000),
+    })
+    .prefault({}),
+  postgres: z
+    .object({ poolSize: z.number().int().min(1).max(100).default(16) })
+    .prefault({}),
+  workflows: z
+    .object({
+      pollIntervalMs: z.number().int().positive().default(200),
+      batchSize: z.number().int().positive().default(200),
+    })
+    .prefault({}),
+  /** Per-plugin slices, validated by each plugin's own schema. */
+  pluginConfig: z.record(z.string(), z.unknown()).default({}),
+});
+
+export type KernelConfig = z.infer<typeof kernelConfigSchema>;

@@ -1,0 +1,175 @@
+import { Container, ContainerModule, type Bind } from 'inversify';
+import type { KernelConfig } from '../../config/schema.js';
+import { AssetCatalog } from '../../ports/asset-catalog.js';
+import { Clock } from '../../ports/clock.js';
+import { Ids } from '../../ports/ids.js';
+import { Logger } from '../../ports/logger.js';
+import { Migrator } from '../../ports/migrator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { WorkflowEngine } from '../../ports/workflow-engine.js';
+import { WorkflowStore } from '../../ports/workflow-store.js';
+import { ConfiguredAssetCatalog } from '../assets/asset-catalog.js';
+import type { CommandDeclaration } from '../contract/command.js';
+import type { PluginManifest, RuntimeContext, StoreFamily } from '../contract/plugin.js';
+import type { RouteDeclaration } from '../contract/route.js';
+import type { Token } from '../contract/token.js';
+import { EventRegistry } from '../events/event-registry.js';
+import { EventTail } from '../events/event-tail.js';
+import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
+import { EventStore } from '../../ports/event-store.js';
+import { EventStream } from '../../ports/event-stream.js';
+import { WorkflowRunner } from '../workflows/workflow-runner.js';
+import { workflowEvents } from '../workflows/workflow-events.js';
+import { BootError } from './boot-error.js';
+import { orderPlugins } from './order-plugins.js';
+import { resolvePluginConfigs } from './plugin-config.js';
+import { pluginModule } from './plugin-module.js';
+import { selectPlugins, type BuiltinCatalogue } from './select-plugins.js';
+import { verifyBindings } from './verify-bindings.js';
+
+export interface BootOptions {
+  readonly config: KernelConfig;
+  readonly builtins: BuiltinCatalogue;
+  readonly alwaysEnabled: readonly string[];
+  readonly storeFamily: StoreFamily;
+  /** Binds the driven adapters: store ports, clock, ids, random, logger, price feed. */
+  readonly infrastructure: (bind: Bind) => void;
+  /** Extra manifests (tests, embedding). */
+  readonly plugins?: readonly PluginManifest[];
+  /** Replace bindings after loading (tests: manual clock, recording clients). */
+  readonly overrides?: ReadonlyArray<readonly [Token<unknown>, unknown]>;
+}
+
+export interface LoadedPlugin {
+  readonly manifest: PluginManifest;
+  readonly config: unknown;
+}
+
+export interface Kernel {
+  readonly config: KernelConfig;
+  readonly plugins: readonly LoadedPlugin[];
+  readonly routes: readonly { plugin: string; route: RouteDeclaration }[];
+  readonly commands: readonly { plugin: string; command: CommandDeclaration }[];
+  readonly events: EventRegistry;
+  readonly workflows: WorkflowRunner;
+  get<T>(port: Token<T>): T;
+  /** Plugin start hooks in order; with `background`, the workflow runner loop too. */
+  start(options?: { background?: boolean }): Promise<void>;
+  /** Runner first (at a step boundary), then plugins in reverse order, then the container. */
+  stop(): Promise<void>;
+}
+
+export const EventTypes = Symbol.for('bank:kernel.event-registry') as Token<EventRegistry>;
+
+/** catalogue → validate → order → config → container → verify → migrate → registries. */
+export async function bootKernel(options: BootOptions): Promise<Kernel> {
+  const manifests = orderPlugins(
+    await selectPlugins({
+      builtins: options.builtins,
+      modules: options.config.modules,
+      alwaysEnabled: options.alwaysEnabled,
+      packages: options.config.plugins,
+      manifests: options.plugins ?? [],
+    }),
+  );
+  const configs = resolvePluginConfigs(manifests, options.config.pluginConfig);
+  const container = new Container({ defaultScope: 'Singleton' });
+  const kernelBound = new Set<unknown>();
+  const events = new EventRegistry();
+  events.register('kernel', workflowEvents);
+
+  container.load(
+    new ContainerModule((module) => {
+      const audited: Bind = (identifier) => {
+        kernelBound.add(identifier);
+        return module.bind(identifier);
+      };
+      options.infrastructure(audited);
+      audited(EventStream).toResolvedValue(
+        (store: EventStore, logger: Logger) => new EventTail(store, logger, options.config.workflows.pollIntervalMs),
+        [EventStore, Logger],
+      );
+      // Plugins get the store's unit of work wrapped so committed events reach the live stream at once.
+      module.onActivation(UnitOfWork, (context, unitOfWork: UnitOfWork) => {
+        const stream = context.get<EventStream>(EventStream) as EventTail;
+        return new NotifyingUnitOfWork(unitOfWork, () => stream.poke());
+      });
+      audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
+      audited(EventTypes).toConstantValue(events);
+      audited(WorkflowEngine).toResolvedValue(
+        (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger) =>
+          new WorkflowRunner({ store, unitOfWork, clock, ids, logger, ...options.config.workflows }),
+        [WorkflowStore, UnitOfWork, Clock, Ids, Logger],
+      );
+    }),
+  );
+  const overrides = options.overrides ?? [];
+  const override = (pass: (port: Token<unknown>) => boolean): void => {
+    for (const [port, value] of overrides) if (pass(port)) container.rebind(port).toConstantValue(value);
+  };
+  override((port) => kernelBound.has(port));
+  const logger = container.get<Logger>(Logger);
+  const bindings = manifests.map((manifest) => {
+    const bound = new Set<symbol | string | Function>();
+    const context = { name: manifest.name, config: configs.get(manifest.name), store: options.storeFamily, logger };
+    container.load(pluginModule(manifest, context, bound));
+    return { manifest, bound };
+  });
+  verifyBindings(bindings, kernelBound);
+  override((port) => !kernelBound.has(port));
+
+  if (options.storeFamily === 'sql') {
+    const migrator = container.get<Migrator>(Migrator);
+    for (const manifest of manifests) if (manifest.migrations) await migrator.migrate(manifest.name, manifest.migrations);
+  }
+
+  const runner = container.get<WorkflowEngine>(WorkflowEngine) as WorkflowRunner;
+  const routes: { plugin: string; route: RouteDeclaration }[] = [];
+  const commands: { plugin: string; command: CommandDeclaration }[] = [];
+  const routeKeys = new Set<string>();
+  for (const manifest of manifests) {
+    events.register(manifest.name, manifest.events ?? []);
+    for (const route of manifest.routes ?? []) {
+      for (const prefix of route.prefixes) {
+        const key = `${route.method} ${prefix} ${route.path}`;
+        if (routeKeys.has(key)) throw new BootError(`Route ${key} of plugin '${manifest.name}' is declared twice.`);
+        routeKeys.add(key);
+      }
+      routes.push({ plugin: manifest.name, route });
+    }
+    for (const command of manifest.commands ?? []) commands.push({ plugin: manifest.name, command });
+    for (const workflow of manifest.workflows ?? []) runner.register(container.get(workflow));
+  }
+
+  const get = <T>(port: Token<T>): T => container.get<T>(port);
+  const runtime: RuntimeContext = { logger, get };
+  const started: PluginManifest[] = [];
+  return {
+    config: options.config,
+    plugins: manifests.map((manifest) => ({ manifest, config: configs.get(manifest.name) })),
+    routes,
+    commands,
+    events,
+    workflows: runner,
+    get,
+    async start(startOptions = {}) {
+      for (const manifest of manifests) {
+        await manifest.start?.(runtime);
+        started.push(manifest);
+      }
+      if (startOptions.background) runner.startBackground();
+    },
+    async stop() {
+      await runner.stopBackground();
+      for (const manifest of started.reverse()) {
+        try {
+          await manifest.stop?.(runtime);
+        } catch (error) {
+          logger.error('plugin stop failed', { plugin: manifest.name, error: String(error) });
+        }
+      }
+      started.length = 0;
+      await container.unbindAll();
+    },
+  };
+}

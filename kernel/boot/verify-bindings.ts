@@ -1,0 +1,60 @@
+import type { PluginManifest } from '../contract/plugin.js';
+import { tokenId } from '../contract/token.js';
+import { BootError } from './boot-error.js';
+
+export interface PluginBindings {
+  readonly manifest: PluginManifest;
+  readonly bound: ReadonlySet<unknown>;
+}
+
+/**
+ * After loading: every `provides` is bound by that plugin, every `requires`
+ * is bound by the kernel, an adapter or a plugin the requirer depends on, and
+ * no plugin binds a token another plugin or the kernel already bound.
+ */
+export function verifyBindings(plugins: readonly PluginBindings[], kernelBound: ReadonlySet<unknown>): void {
+  const owner = new Map<unknown, string>();
+  for (const { manifest, bound } of plugins) {
+    for (const identifier of bound) {
+      const previous = owner.get(identifier) ?? (kernelBound.has(identifier) ? 'the kernel' : undefined);
+      if (previous && previous !== manifest.name) {
+        throw new BootError(`Plugin '${manifest.name}' binds '${describe(identifier)}', already bound by ${previous}.`);
+      }
+      owner.set(identifier, manifest.name);
+    }
+    for (const provided of manifest.provides) {
+      if (!bound.has(provided)) {
+        throw new BootError(`Plugin '${manifest.name}' declares it provides '${tokenId(provided)}' but does not bind it.`);
+      }
+    }
+  }
+  const byName = new Map(plugins.map((plugin) => [plugin.manifest.name, plugin.manifest]));
+  for (const { manifest } of plugins) {
+    const reachable = dependencyClosure(manifest, byName);
+    for (const required of manifest.requires) {
+      if (kernelBound.has(required)) continue;
+      const provider = owner.get(required);
+      if (provider !== undefined && reachable.has(provider)) continue;
+      const hint = provider
+        ? `'${provider}' binds it, but '${manifest.name}' does not list '${provider}' in dependsOn.`
+        : `no enabled plugin or adapter provides it. Enable the plugin that provides it or disable '${manifest.name}'.`;
+      throw new BootError(`Plugin '${manifest.name}' requires '${tokenId(required)}': ${hint}`);
+    }
+  }
+}
+
+function dependencyClosure(manifest: PluginManifest, byName: ReadonlyMap<string, PluginManifest>): Set<string> {
+  const closure = new Set<string>([manifest.name]);
+  const pending = [...manifest.dependsOn];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (closure.has(name)) continue;
+    closure.add(name);
+    pending.push(...(byName.get(name)?.dependsOn ?? []));
+  }
+  return closure;
+}
+
+function describe(identifier: unknown): string {
+  return typeof identifier === 'symbol' ? tokenId(identifier) : typeof identifier === 'function' ? identifier.name : String(identifier);
+}

@@ -1,0 +1,23 @@
+import type { ZodType } from 'zod';
+import type { Operation } from './route.js';
+import type { Token } from './token.js';
+
+/**
+ * A CLI command a plugin contributes (`npm run bank -- users create …`). Like a
+ * route it names an operation; the CLI adapter parses `--flag value` pairs
+ * (dashes become underscores), validates them with `options`, and calls the
+ * operation as the operator. `scope: 'team'` commands need `--team <team id>`
+ * and run inside that team.
+ */
+export interface CommandDeclaration {
+  /** Words of the command, e.g. 'users create'. */
+  readonly name: string;
+  readonly summary: string;
+  readonly options: ZodType;
+  readonly operation: Token<Operation>;
+  readonly scope: 'operator' | 'team';
+}
+
+export function command(declaration: CommandDeclaration): CommandDeclaration {
+  return declaration;
+}

@@ -1,0 +1,72 @@
+import type { Bind } from 'inversify';
+import type { ZodType } from 'zod';
+import type { CommandDeclaration } from './command.js';
+import type { EventType } from './event.js';
+import type { RouteDeclaration } from './route.js';
+import type { Token } from './token.js';
+import type { WorkflowDefinition } from './workflow.js';
+
+/** The plugin-API version this kernel implements (manifests give a semver range). */
+export const KERNEL_API_VERSION = '1.0.0';
+
+export type StoreFamily = 'memory' | 'sql';
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface PluginContext<Config = unknown> {
+  readonly name: string;
+  readonly config: Config;
+  readonly store: StoreFamily;
+  readonly logger: Logger;
+}
+
+/** What start/stop hooks may use: resolve a bound port. */
+export interface RuntimeContext {
+  readonly logger: Logger;
+  get<T>(port: Token<T>): T;
+}
+
+/**
+ * A migration receives the store's query builder (a Kysely instance) for the
+ * plugin's own use; typed loosely here so the kernel stays framework-free.
+ */
+export interface SqlMigration {
+  up(db: any): Promise<void>;
+  down?(db: any): Promise<void>;
+}
+
+export interface PluginManifest<Config = any> {
+  readonly kind: 'bank.plugin';
+  readonly name: string;
+  readonly version: string;
+  /** Semver range of KERNEL_API_VERSION the plugin supports. */
+  readonly kernel: string;
+  readonly description: string;
+  readonly dependsOn: readonly string[];
+  /** Ports this plugin binds for others; checked after loading. */
+  readonly provides: readonly Token<unknown>[];
+  /** Ports this plugin needs from the kernel, adapters or its dependencies. */
+  readonly requires: readonly Token<unknown>[];
+  readonly config?: ZodType<Config>;
+  /** Bind operations and services (singleton scope by default). */
+  register(bind: Bind, ctx: PluginContext<Config>): void;
+  /** Bind the plugin's repositories for the chosen store family. */
+  readonly persistence?: Readonly<Record<StoreFamily, (bind: Bind, ctx: PluginContext<Config>) => void>>;
+  /** 'NNNN-name' → migration; each plugin has its own migration table. */
+  readonly migrations?: Readonly<Record<string, SqlMigration>>;
+  readonly routes?: readonly RouteDeclaration[];
+  readonly commands?: readonly CommandDeclaration[];
+  readonly events?: readonly EventType<any>[];
+  /** Tokens of bound WorkflowDefinitions, registered with the runner. */
+  readonly workflows?: readonly Token<WorkflowDefinition>[];
+  start?(rt: RuntimeContext): Promise<void>;
+  stop?(rt: RuntimeContext): Promise<void>;
+}
+
+export function definePlugin<Config>(manifest: Omit<PluginManifest<Config>, 'kind'>): PluginManifest<Config> {
+  return { kind: 'bank.plugin', ...manifest };
+}

@@ -1,0 +1,45 @@
+import type { ZodType } from 'zod';
+import type { RequestContext } from './context.js';
+import type { Token } from './token.js';
+
+/**
+ * An operation is the one entry point to a use case. REST routes, GraphQL
+ * resolvers and the CLI all call the same operation with the same flat input
+ * (path params, query and body merged after validation).
+ */
+export interface Operation<I = any, O = any> {
+  execute(input: I, ctx: RequestContext): Promise<O>;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where a route is mounted: /api/v1, /api/v2, or /api itself ('root'). */
+export type ApiPrefix = 'v1' | 'v2' | 'root';
+
+/**
+ * Who may call: 'public' needs no key; read/write/delete need that key
+ * permission; 'operator' needs the bank operator key.
+ */
+export type RouteAccess = 'public' | 'read' | 'write' | 'delete' | 'operator';
+
+export interface RouteDeclaration {
+  readonly method: HttpMethod;
+  /** Express-style path below the prefix, e.g. '/accounts/:id/deposit'. */
+  readonly path: string;
+  readonly prefixes: readonly ApiPrefix[];
+  readonly access: RouteAccess;
+  readonly params?: ZodType;
+  readonly query?: ZodType;
+  readonly body?: ZodType;
+  /** Documents `data` in OpenAPI; not enforced at run time. */
+  readonly response?: ZodType;
+  readonly status?: 200 | 201 | 202 | 204;
+  readonly operation: Token<Operation>;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+}
+
+export function route(declaration: RouteDeclaration): RouteDeclaration {
+  return declaration;
+}

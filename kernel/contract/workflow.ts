@@ -1,0 +1,50 @@
+import type { Tx } from '../../ports/unit-of-work.js';
+
+/**
+ * A durable workflow: steps run one at a time, each in its own unit of work
+ * together with the step record and its events, so a restart resumes at the
+ * first step not committed. When a step fails for good, completed steps are
+ * compensated in reverse order, each compensation a real movement with its
+ * own events (never a row delete).
+ */
+export interface WorkflowStep<S> {
+  readonly name: string;
+  /** Returns the new state (or nothing to keep it). Throw StepFailure to fail for good. */
+  run(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<S | void>;
+  compensate?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<void>;
+}
+
+export interface WorkflowDefinition<S = any> {
+  readonly name: string;
+  readonly steps: readonly WorkflowStep<S>[];
+  /** Attempts per step for retryable (non-StepFailure) errors. */
+  readonly maxAttempts?: number;
+  /** Whole-workflow deadline; on expiry completed steps are compensated. */
+  readonly timeoutMs?: number;
+  /** Called in the same unit of work when the workflow reaches a final state. */
+  onFinished?(tx: Tx, state: S, outcome: WorkflowOutcome, meta: WorkflowRunMeta): Promise<void>;
+}
+
+export type WorkflowStatus = 'running' | 'compensating' | 'completed' | 'failed' | 'timed_out';
+export type WorkflowOutcome = 'completed' | 'failed' | 'timed_out';
+
+export interface WorkflowRunMeta {
+  readonly workflowId: string;
+  readonly teamId: string;
+  readonly attempt: number;
+  readonly now: Date;
+  /** Failure reason when compensating or finished unsuccessfully. */
+  readonly error?: string;
+}
+
+/** A business failure: not retried, triggers compensation. */
+export class StepFailure extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}
+
+export function defineWorkflow<S>(definition: WorkflowDefinition<S>): WorkflowDefinition<S> {
+  return definition;
+}

@@ -1,0 +1,88 @@
+import type { StoredEvent } from '../contract/event.js';
+import type { EventStore } from '../../ports/event-store.js';
+import type { EventStream } from '../../ports/event-stream.js';
+import type { Logger } from '../../ports/logger.js';
+
+const BATCH = 500;
+
+/**
+ * Follows the event store from its head while anyone listens. Commits in this
+ * process poke it at once; a slow poll catches commits of other processes.
+ */
+export class EventTail implements EventStream {
+  readonly #listeners = new Set<(event: StoredEvent) => void>();
+  #position: bigint | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #reading: Promise<void> | undefined;
+  #again = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly logger: Logger,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  subscribe(listener: (event: StoredEvent) => void): () => void {
+    this.#listeners.add(listener);
+    if (this.#listeners.size === 1) this.#schedule(0);
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) {
+        clearTimeout(this.#timer);
+        this.#position = undefined;
+      }
+    };
+  }
+
+  /** Something committed events: read now rather than at the next poll. */
+  poke(): void {
+    if (this.#listeners.size > 0) this.#schedule(0);
+  }
+
+  /** Resolves when every event committed so far has been delivered (tests). */
+  async drain(): Promise<void> {
+    await this.#reading;
+    if (this.#listeners.size > 0) await this.#read();
+  }
+
+  #schedule(delayMs: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#read(), delayMs);
+    this.#timer.unref();
+  }
+
+  #read(): Promise<void> {
+    if (this.#reading) {
+      this.#again = true;
+      return this.#reading;
+    }
+    this.#reading = this.#pass()
+      .catch((error: unknown) => this.logger.error('event tail read failed', { error: String(error) }))
+      .finally(() => {
+        this.#reading = undefined;
+        if (this.#listeners.size === 0) return;
+        const again = this.#again;
+        this.#again = false;
+        this.#schedule(again ? 0 : this.pollIntervalMs);
+      });
+    return this.#reading;
+  }
+
+  async #pass(): Promise<void> {
+    this.#position ??= await this.store.head();
+    for (;;) {
+      const events = await this.store.readAfter(this.#position, BATCH);
+      for (const event of events) {
+        this.#position = event.position;
+        for (const listener of this.#listeners) {
+          try {
+            listener(event);
+          } catch (error) {
+            this.logger.error('event listener failed', { type: event.type, error: String(error) });
+          }
+        }
+      }
+      if (events.length < BATCH) return;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { NewEvent } from '../kernel/contract/event.js';
+import { token } from '../kernel/contract/token.js';
+
+/**
+ * One database transaction as the application sees it. Store adapters extend
+ * it with their own handle (a Kysely transaction, an undo log); a plugin's
+ * repositories for that store unwrap it. Nothing here is framework-specific.
+ */
+export interface Tx {
+  readonly store: 'memory' | 'sql';
+  /** Appends events to the append-only event store, committed with this transaction. */
+  append(events: readonly NewEvent[]): Promise<void>;
+  /** Runs after a successful commit (wake a runner, notify subscribers). Never for correctness. */
+  afterCommit(hook: () => void): void;
+}
+
+/**
+ * Runs work in one transaction: every state change, its events and its
+ * workflow step record commit together or not at all. A nested `run` joins
+ * the transaction already open in the same async context.
+ */
+export interface UnitOfWork {
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Releases connections (called once at shutdown). */
+  close(): Promise<void>;
+}
+export const UnitOfWork = token<UnitOfWork>('kernel.unit-of-work');
