@@ -1,0 +1,97 @@
+import type { Tx } from '../../ports/unit-of-work.js';
+import type { WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
+import { memoryTx } from './memory-tx.js';
+import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
+import { jsonCopy } from './pending-event.js';
+
+const UNFINISHED = new Set(['running', 'compensating']);
+
+/**
+ * Workflow runs in a map, copied in and out so a runner mutating its
+ * instance changes nothing until it calls `update` (as with SQL rows).
+ * Reads outside a transaction take the store's mutex, so they never see a
+ * write that may still be rolled back.
+ */
+export class MemoryWorkflowStore implements WorkflowStore {
+  readonly #runs = new Map<string, WorkflowInstance>();
+
+  constructor(private readonly unitOfWork: MemoryUnitOfWork) {}
+
+  async insert(tx: Tx, instance: WorkflowInstance): Promise<void> {
+    const mtx = memoryTx(tx);
+    if (this.#runs.has(instance.id)) throw new Error(`workflow ${instance.id} already exists`);
+    this.#runs.set(instance.id, copy(instance));
+    mtx.onRollback(() => this.#runs.delete(instance.id));
+  }
+
+  async update(tx: Tx, instance: WorkflowInstance): Promise<void> {
+    const mtx = memoryTx(tx);
+    const previous = this.#runs.get(instance.id);
+    if (!previous || previous.teamId !== instance.teamId) throw new Error(`workflow ${instance.id} does not exist`);
+    this.#runs.set(instance.id, copy(instance));
+    mtx.onRollback(() => this.#runs.set(instance.id, previous));
+  }
+
+  async dueIds(now: Date, limit: number): Promise<string[]> {
+    if (limit <= 0) return [];
+    return this.unitOfWork.exclusive(() =>
+      [...this.#runs.values()]
+        .filter((run) => isDue(run, now))
+        .sort(oldestFirst)
+        .slice(0, limit)
+        .map((run) => run.id),
+    );
+  }
+
+  /** Units of work are serialised here, so no other holder can exist: due and unfinished is enough. */
+  async lockDue(tx: Tx, id: string, now: Date): Promise<WorkflowInstance | undefined> {
+    memoryTx(tx);
+    const run = this.#runs.get(id);
+    return run && isDue(run, now) ? copy(run) : undefined;
+  }
+
+  async get(teamId: string, id: string): Promise<WorkflowInstance | undefined> {
+    return this.unitOfWork.exclusive(() => {
+      const run = this.#runs.get(id);
+      return run && run.teamId === teamId ? copy(run) : undefined;
+    });
+  }
+
+  async nextDueAt(): Promise<Date | undefined> {
+    return this.unitOfWork.exclusive(() => {
+      let earliest: Date | undefined;
+      for (const run of this.#runs.values()) {
+        if (UNFINISHED.has(run.status) && (!earliest || run.nextRunAt < earliest)) earliest = run.nextRunAt;
+      }
+      return earliest && new Date(earliest.getTime());
+    });
+  }
+
+  clear(): void {
+    this.#runs.clear();
+  }
+}
+
+function isDue(run: WorkflowInstance, now: Date): boolean {
+  return UNFINISHED.has(run.status) && run.nextRunAt.getTime() <= now.getTime();
+}
+
+/** Same order as the SQL store: next_run_at, then created_at, then id. */
+function oldestFirst(a: WorkflowInstance, b: WorkflowInstance): number {
+  return (
+    a.nextRunAt.getTime() - b.nextRunAt.getTime() ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+function copy(run: WorkflowInstance): WorkflowInstance {
+  return {
+    ...run,
+    state: jsonCopy(run.state),
+    nextRunAt: new Date(run.nextRunAt.getTime()),
+    deadlineAt: run.deadlineAt && new Date(run.deadlineAt.getTime()),
+    createdAt: new Date(run.createdAt.getTime()),
+    updatedAt: new Date(run.updatedAt.getTime()),
+  };
+}

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlMigration } from '../../kernel/contract/plugin.js';
+
+/**
+ * The kernel's tables, migrated as plugin 'kernel' (table migrations_kernel)
+ * by `init()`. Shipped migrations are never edited or removed: add a new one.
+ */
+export const kernelMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-events': {
+    async up(db: Kysely<any>) {
+      // Identity, not a sequence we manage: positions are gap-tolerant and, with
+      // concurrent writers on PostgreSQL, may commit out of order (see SqlEventStore).
+      await db.schema
+        .createTable('events')
+        .addColumn('position', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('id', 'uuid', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('aggregate_type', 'text', (c) => c.notNull())
+        .addColumn('aggregate_id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('events_aggregate_idx')
+        .on('events')
+        .columns(['team_id', 'aggregate_type', 'aggregate_id', 'position'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('events').execute();
+    },
+  },
+  '0002-idempotency-keys': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'key'])
+        .execute();
+      // prune() deletes by age.
+      await db.schema.createIndex('idempotency_keys_created_at_idx').on('idempotency_keys').column('created_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('idempotency_keys').execute();
+    },
+  },
+  '0003-workflows': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('workflows')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('definition', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('running', 'compensating', 'completed', 'failed', 'timed_out')`),
+        )
+        .addColumn('step_index', 'integer', (c) => c.notNull())
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addColumn('emit_events', 'boolean', (c) => c.notNull())
+        .addColumn('next_run_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('deadline_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // dueIds / lockDue / nextDueAt all filter on status and next_run_at.
+      await db.schema.createIndex('workflows_due_idx').on('workflows').columns(['status', 'next_run_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('workflows').execute();
+    },
+  },
+};

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { StoreDeps } from '../open-store.js';
+import type { StoreBundle, StoreKind } from '../store.js';
+import { kernelMigrations } from './kernel-migrations.js';
+import { DEFAULT_RETRY } from './retry.js';
+import { eventWriter, SqlEventStore } from './sql-event-store.js';
+import { SqlIdempotencyStore } from './sql-idempotency-store.js';
+import { SqlMigrator } from './sql-migrator.js';
+import { SqlUnitOfWork } from './sql-unit-of-work.js';
+import { SqlWorkflowStore } from './sql-workflow-store.js';
+import { truncateAll } from './truncate-all.js';
+
+/** Builds the kernel ports over one root Kysely handle, which the unit of work keeps to itself. */
+export function openSqlStore(kind: Extract<StoreKind, 'postgres' | 'pglite'>, root: Kysely<any>, deps: StoreDeps): StoreBundle {
+  const unitOfWork = new SqlUnitOfWork(root, {
+    dialect: kind,
+    logger: deps.logger,
+    retry: DEFAULT_RETRY,
+    insertEvents: eventWriter(deps.clock, deps.ids),
+  });
+  const migrator = new SqlMigrator(unitOfWork);
+  return {
+    kind,
+    family: 'sql',
+    unitOfWork,
+    eventStore: new SqlEventStore(unitOfWork),
+    idempotency: new SqlIdempotencyStore(unitOfWork),
+    workflows: new SqlWorkflowStore(unitOfWork),
+    migrator,
+    init: () => migrator.migrate('kernel', kernelMigrations),
+    truncateAll: () => unitOfWork.withRoot(truncateAll),
+    close: () => unitOfWork.close(),
+  };
+}

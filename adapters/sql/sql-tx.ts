@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Tx } from '../../ports/unit-of-work.js';
+
+/**
+ * The SQL store's transaction: repositories query through `db`, which is the
+ * open Kysely transaction. Only the unit of work holds the root handle, so a
+ * repository cannot query outside the transaction it was given.
+ */
+export interface SqlTx extends Tx {
+  readonly store: 'sql';
+  readonly db: Kysely<any>;
+  /** 'postgres' or 'pglite': for the few statements that differ (advisory locks). */
+  readonly dialect: 'postgres' | 'pglite';
+}
+
+export function sqlTx(tx: Tx): SqlTx {
+  if (tx.store !== 'sql') throw new TypeError(`expected a SQL transaction, got ${tx.store}`);
+  return tx as SqlTx;
+}

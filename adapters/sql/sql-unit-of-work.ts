@@ -1,0 +1,99 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { NewEvent } from '../../kernel/contract/event.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
+import { runAfterCommitHooks } from '../memory/after-commit.js';
+import { type RetryPolicy, withRetry } from './retry.js';
+import { SqlTxImpl } from './sql-tx-impl.js';
+
+export interface SqlUnitOfWorkOptions {
+  readonly dialect: 'postgres' | 'pglite';
+  readonly logger: Logger;
+  /** PostgreSQL only: PGlite runs one transaction at a time and cannot deadlock. */
+  readonly retry?: RetryPolicy;
+  readonly insertEvents: (db: Transaction<any>, events: readonly NewEvent[]) => Promise<void>;
+}
+
+/**
+ * The only holder of the root Kysely handle. Work gets the open transaction
+ * (SqlTx.db); a nested `run` in the same async context joins it through
+ * AsyncLocalStorage, so an operation wrapped by the HTTP adapter's
+ * idempotency unit of work commits together with the saved response.
+ *
+ * On PostgreSQL the outermost `run` retries the whole work on 40001/40P01,
+ * so work must not have effects outside the transaction except through
+ * afterCommit hooks (which run only for the attempt that committed).
+ */
+export class SqlUnitOfWork implements UnitOfWork {
+  readonly #current = new AsyncLocalStorage<SqlTxImpl>();
+  #closed = false;
+
+  constructor(
+    private readonly root: Kysely<any>,
+    private readonly options: SqlUnitOfWorkOptions,
+  ) {}
+
+  get dialect(): 'postgres' | 'pglite' {
+    return this.options.dialect;
+  }
+
+  async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const joined = this.current();
+    if (joined) return work(joined);
+    if (this.#closed) throw new Error('sql store: the unit of work is closed');
+    const once = () => this.#runOnce(work);
+    const { retry } = this.options;
+    if (this.options.dialect !== 'postgres' || !retry) return once();
+    return withRetry(retry, this.options.logger, once);
+  }
+
+  async #runOnce<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let tx: SqlTxImpl | undefined;
+    let result: T;
+    try {
+      result = await this.root.transaction().execute((trx) => {
+        tx = new SqlTxImpl(trx, this.options.dialect, this.options.insertEvents);
+        const open = tx;
+        return this.#current.run(open, () => work(open));
+      });
+    } catch (error) {
+      tx?.finish();
+      throw error;
+    }
+    // Committed: only now may the hooks of this attempt run.
+    runAfterCommitHooks(tx!.finish(), this.options.logger);
+    return result;
+  }
+
+  /** The transaction open in this async context, if any. */
+  current(): SqlTxImpl | undefined {
+    const tx = this.#current.getStore();
+    return tx?.isOpen ? tx : undefined;
+  }
+
+  /**
+   * Runs a read on the transaction open in this async context, else on the
+   * root handle. Reading through the root while this context holds a
+   * transaction would deadlock on PGlite (one connection) and read outside
+   * the transaction on PostgreSQL.
+   */
+  read<T>(query: (db: Kysely<any>) => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('sql store: the unit of work is closed'));
+    return query(this.current()?.db ?? this.root);
+  }
+
+  /** For the store's own migrator and test helpers, never handed to plugins. */
+  withRoot<T>(use: (db: Kysely<any>) => Promise<T>): Promise<T> {
+    if (this.current()) {
+      return Promise.reject(new Error('sql store: schema changes cannot run inside a unit of work'));
+    }
+    return use(this.root);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.root.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import type { Clock } from '../ports/clock.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { IdempotencyStore } from '../ports/idempotency-store.js';
+import type { Ids } from '../ports/ids.js';
+import type { Logger } from '../ports/logger.js';
+import type { Migrator } from '../ports/migrator.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { WorkflowStore } from '../ports/workflow-store.js';
+
+export type StoreKind = 'memory' | 'pglite' | 'postgres';
+
+export interface StoreOptions {
+  readonly kind: StoreKind;
+  /** PGlite data directory; 'memory://' keeps PGlite in memory (tests). */
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  readonly poolSize?: number;
+  /** Stamps events' occurredAt (default: system time), so tests can move it. */
+  readonly clock?: Clock;
+  /** Gives events their ids (default: crypto.randomUUID), seeded in tests. */
+  readonly ids?: Ids;
+  /** Receives retry warnings and failed afterCommit hooks (default: console). */
+  readonly logger?: Logger;
+}
+
+/**
+ * One opened store: the kernel ports it implements, already wired to one
+ * database handle. The composition root binds these to their tokens.
+ */
+export interface StoreBundle {
+  readonly kind: StoreKind;
+  readonly family: 'memory' | 'sql';
+  readonly unitOfWork: UnitOfWork;
+  readonly eventStore: EventStore;
+  readonly idempotency: IdempotencyStore;
+  readonly workflows: WorkflowStore;
+  readonly migrator: Migrator;
+  /** Creates the kernel's own tables (events, idempotency keys, workflows) once. */
+  init(): Promise<void>;
+  /** Test helper: deletes every row of every table, keeping the schema. */
+  truncateAll(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import { openStore } from '../../adapters/open-store.js';
+import { storeContracts } from '../contracts/store-contracts.js';
+import { recordingLogger } from './quiet-logger.js';
+import { sharedStore } from './shared-store.js';
+import { sqlTypesSuite } from './sql-types.js';
+
+/**
+ * Runs against the database in DATABASE_URL (shared with other test files:
+ * each test starts with truncateAll). Without it, the file skips itself.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+
+if (!databaseUrl) {
+  console.log('postgres store contracts: skipped (set DATABASE_URL to run them)');
+} else {
+  const shared = sharedStore(() => openStore({ kind: 'postgres', databaseUrl, poolSize: 16, logger: recordingLogger() }));
+  storeContracts('postgres', shared.open);
+  sqlTypesSuite('postgres', shared.open);
+  shared.closeAfterAll();
+}
