@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../kernel/errors/index.js';
+import { jsonDepthExceeds } from './canonical-json.js';
+import { MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './errors.js';
+
+/** Deeper bodies are refused before anything recursive (hashing, zod) walks them. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Methods whose body is read; other methods' bodies are ignored. */
+export function carriesBody(method: string): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH';
+}
+
+/**
+ * Reads and parses a JSON request body. An empty body is `{}`. Every failure is
+ * a 4xx AppError: 413 over the limit, 415 for another media type, charset or
+ * content encoding, 400 for bad UTF-8, bad JSON or too deep nesting.
+ */
+export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const encoding = headerText(req.headers['content-encoding']).trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') throw new UnsupportedContentEncodingError();
+
+  const declared = headerText(req.headers['content-length']);
+  if (declared !== '' && /^\d+$/.test(declared) && Number(declared) > limitBytes) {
+    throw new PayloadTooLargeError(limitBytes);
+  }
+  const contentType = headerText(req.headers['content-type']);
+  const announcesBody = (declared !== '' && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (contentType !== '' && announcesBody && !isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
+
+  const raw = await readRaw(req, limitBytes);
+  if (raw.length === 0) return {};
+  if (!isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
+
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(raw);
+  } catch {
+    throw new MalformedJsonError('The request body is not valid UTF-8.');
+  }
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? ` ${error.message}` : '';
+    throw new MalformedJsonError(`The request body is not valid JSON.${reason}`);
+  }
+  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
+    throw new MalformedJsonError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  return value;
+}
+
+/** application/json or any application/*+json, with no charset or UTF-8. */
+export function isJsonMediaType(header: string): boolean {
+  const [type = '', ...parameters] = header.split(';');
+  const media = type.trim().toLowerCase();
+  if (media !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(media)) return false;
+  for (const parameter of parameters) {
+    const [name = '', rawValue = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    const charset = rawValue.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return false;
+  }
+  return true;
+}
+
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/** Collects the body, failing with 413 as soon as it passes the limit. */
+function readRaw(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (error: Error | undefined, body?: Buffer): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+      if (error) {
+        // Discard whatever else arrives; the response closes the connection.
+        req.resume();
+        reject(error);
+      } else resolve(body!);
+    };
+    const onData = (chunk: Buffer | string): void => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > limitBytes) finish(new PayloadTooLargeError(limitBytes));
+      else chunks.push(buffer);
+    };
+    const onEnd = (): void => finish(undefined, Buffer.concat(chunks, size));
+    const onError = (): void => finish(new MalformedRequestError('The request body could not be read.', 'request_aborted'));
+    const onAborted = (): void => finish(new MalformedRequestError('The client aborted the request.', 'request_aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+  });
+}

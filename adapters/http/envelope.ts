@@ -1,0 +1,36 @@
+import { Page } from '../../kernel/contract/page.js';
+import type { ErrorObject } from '../../kernel/errors/index.js';
+import { pageLinks, pageMeta } from './pagination.js';
+
+/** A response ready to send or to store for idempotent replay. */
+export interface RenderedResponse {
+  readonly status: number;
+  /** Exact JSON text; '' for 204. */
+  readonly body: string;
+}
+
+export interface RequestUrl {
+  readonly pathname: string;
+  /** The raw query string without '?'. */
+  readonly search: string;
+}
+
+/** {data} or, for a Page, {data: items, meta, links}; 204 has no body. */
+export function renderSuccess(result: unknown, status: number, url: RequestUrl): RenderedResponse {
+  if (status === 204) return { status, body: '' };
+  if (result instanceof Page) {
+    const envelope = { data: result.items, meta: pageMeta(result), links: pageLinks(result, url.pathname, url.search) };
+    return { status, body: JSON.stringify(envelope) };
+  }
+  return { status, body: JSON.stringify({ data: result === undefined ? null : result }) };
+}
+
+export function renderErrors(errors: readonly ErrorObject[]): string {
+  return JSON.stringify({ errors });
+}
+
+/** Splits a request target into path and raw query. */
+export function splitUrl(target: string): RequestUrl {
+  const mark = target.indexOf('?');
+  return mark < 0 ? { pathname: target, search: '' } : { pathname: target.slice(0, mark), search: target.slice(mark + 1) };
+}

@@ -1,0 +1,172 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { tokenId } from '../../kernel/contract/token.js';
+import type { KernelConfig } from '../../config/schema.js';
+import type { Authenticator } from '../../ports/authenticator.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { Ids } from '../../ports/ids.js';
+import type { Logger } from '../../ports/logger.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { renderErrors } from './envelope.js';
+import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
+import { IdempotencyGuard } from './idempotency.js';
+import { buildOpenApi } from './openapi.js';
+import { TokenBucketLimiter } from './rate-limit.js';
+import { requestIdOf } from './request-id.js';
+import { requestIdOfResponse, setRequestId } from './request-state.js';
+import { routeHandler, type RouteServices } from './route-handler.js';
+import { API_ROOT, expandRoutes, mountRoutes, type MountedRoute } from './routes.js';
+import { HttpServer } from './server.js';
+
+export interface HttpRouteEntry {
+  readonly plugin: string;
+  readonly route: RouteDeclaration;
+}
+
+export interface HttpApiDeps {
+  readonly routes: readonly HttpRouteEntry[];
+  /** Resolves a route's operation token (called once per route at creation). */
+  operation(token: Token<Operation>): Operation;
+  readonly authenticator: Authenticator;
+  readonly idempotency: IdempotencyStore;
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly http: KernelConfig['http'];
+  readonly environment: KernelConfig['environment'];
+  /** Data for GET /api/health. */
+  health(): Promise<object>;
+  readonly openapi: { readonly title: string; readonly version: string };
+}
+
+export interface HttpApi {
+  readonly app: Express;
+  listen(port: number, host?: string): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The REST adapter: every declared route under /api/v1, /api/v2 or /api, plus
+ * GET /api/health and GET /api/openapi.json, with the envelope, errors,
+ * authentication, rate limits and idempotency described in docs/http.md.
+ */
+export function createHttpApi(deps: HttpApiDeps): HttpApi {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.set('trust proxy', trustProxySetting(deps.http.trustProxy));
+
+  const services: RouteServices = {
+    authenticator: deps.authenticator,
+    limiter: new TokenBucketLimiter(deps.http.rateLimitPerMinute, () => deps.clock.now().getTime()),
+    idempotency: new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock),
+    bodyLimitBytes: deps.http.bodyLimitBytes,
+  };
+  const server = new HttpServer(app, deps.http.shutdownGraceMs, deps.logger);
+  const logRequests = deps.environment !== 'test';
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdOf(req.headers['x-request-id'], deps.ids);
+    setRequestId(res, requestId);
+    res.setHeader('X-Request-Id', requestId);
+    if (server.isClosing) res.setHeader('Connection', 'close');
+    const started = Date.now();
+    res.on('finish', () => {
+      server.responseFinished();
+      if (logRequests) {
+        deps.logger.info('http.request', {
+          requestId,
+          method: req.method,
+          path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200),
+          status: res.statusCode,
+          ms: Date.now() - started,
+        });
+      }
+    });
+    next();
+  });
+
+  let openApiText: string | undefined;
+  const mounted: MountedRoute[] = [
+    {
+      method: 'GET',
+      path: `${API_ROOT}/health`,
+      owner: 'http',
+      handler: async (_req, res) => {
+        let data: object;
+        try {
+          data = await deps.health();
+        } catch (error) {
+          deps.logger.error('http.health_failed', { requestId: requestIdOfResponse(res), error: describe(error) });
+          throw new ServiceUnavailableError('The service is not healthy.');
+        }
+        res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data }));
+      },
+    },
+    {
+      method: 'GET',
+      path: `${API_ROOT}/openapi.json`,
+      owner: 'http',
+      handler: (_req, res) => {
+        openApiText ??= JSON.stringify(buildOpenApi(deps.routes, deps.openapi));
+        res.status(200).type('application/json; charset=utf-8').send(openApiText);
+      },
+    },
+  ];
+  for (const { plugin, route, path } of expandRoutes(deps.routes)) {
+    let operation: Operation;
+    try {
+      operation = deps.operation(route.operation);
+    } catch (error) {
+      throw new Error(
+        `HTTP route ${route.method} ${path} of plugin ${plugin}: operation ${tokenId(route.operation)} is not bound (${describe(error)}).`,
+      );
+    }
+    mounted.push({ method: route.method, path, owner: plugin, handler: routeHandler(route, operation, services) });
+  }
+  mountRoutes(app, mounted);
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const requestId = requestIdOfResponse(res);
+    let known = fromFrameworkError(error);
+    if (!known) {
+      deps.logger.error('http.unhandled_error', {
+        requestId,
+        method: req.method,
+        path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200),
+        error: describe(error),
+      });
+      known = new InternalError(requestId);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const response = errorResponse(known);
+    for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+    // A body we did not read (413, 415, an early 401) is not worth draining: close the connection.
+    if (!req.complete) res.setHeader('Connection', 'close');
+    res.status(response.status).type('application/json; charset=utf-8').send(renderErrors(response.errors));
+  });
+
+  return {
+    app,
+    listen: (port, host) => server.listen(port, host),
+    close: () => server.close(),
+  };
+}
+
+/** express "trust proxy": booleans as they are, a hop count as a number, else the address list. */
+function trustProxySetting(value: boolean | string): boolean | number | string {
+  if (typeof value === 'boolean') return value;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}

@@ -1,0 +1,127 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { z } from 'zod';
+import { route, type Operation } from '../../kernel/contract/route.js';
+import { token } from '../../kernel/contract/token.js';
+import { TEST_ROUTES } from './http-test-kit.js';
+import { buildOpenApi, toOpenApiPath } from './openapi.js';
+
+const test = suite('http: OpenAPI');
+const doc: any = buildOpenApi(TEST_ROUTES, { title: 'Test API', version: '1.2.3' });
+
+test('document header, bearer security scheme, tags', () => {
+  assert.is(doc.openapi, '3.0.3');
+  assert.equal(doc.info, { title: 'Test API', version: '1.2.3' });
+  assert.equal(doc.components.securitySchemes.bearerAuth, {
+    type: 'http',
+    scheme: 'bearer',
+    description: doc.components.securitySchemes.bearerAuth.description,
+  });
+  const tags = doc.tags.map((tag: any) => tag.name);
+  for (const tag of ['accounts', 'admin', 'system', 'test', 'things']) assert.ok(tags.includes(tag), tag);
+});
+
+test('one operation per prefix, :id as {id}, summaries, descriptions, unique operation ids', () => {
+  const v1 = doc.paths['/api/v1/accounts/{id}/deposit'].post;
+  const v2 = doc.paths['/api/v2/accounts/{id}/deposit'].post;
+  assert.is(v2.summary, 'Deposit');
+  assert.is(v2.description, 'Credits an account.');
+  assert.equal(v2.tags, ['accounts']);
+  assert.is.not(v1.operationId, v2.operationId);
+  const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId));
+  assert.is(new Set(ids).size, ids.length);
+  assert.ok(doc.paths['/api/ping'].get && doc.paths['/api/v1/ping'].get);
+  assert.ok(doc.paths['/api/health'].get && doc.paths['/api/openapi.json'].get);
+  assert.is(toOpenApiPath('/api/v2/a/:id/b/:other_id'), '/api/v2/a/{id}/b/{other_id}');
+});
+
+test('parameters: path from the params schema, query with required flags, Idempotency-Key on POST', () => {
+  const deposit = doc.paths['/api/v2/accounts/{id}/deposit'].post;
+  const id = deposit.parameters.find((p: any) => p.name === 'id');
+  assert.equal(id, { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 3 } });
+  assert.ok(deposit.parameters.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey'));
+  const remove = doc.paths['/api/v2/things/{id}'].delete;
+  assert.equal(remove.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+  const list = doc.paths['/api/v2/things'].get;
+  const page = list.parameters.find((p: any) => p.name === 'page');
+  assert.is(page.in, 'query');
+  assert.is(page.required, false);
+  assert.is(page.schema.type, 'integer');
+  assert.equal(list.parameters.find((p: any) => p.name === 'status').schema.enum, ['open', 'closed']);
+});
+
+test('request body and the success envelope with the response schema; lists get meta and links', () => {
+  const deposit = doc.paths['/api/v2/accounts/{id}/deposit'].post;
+  const schema = deposit.requestBody.content['application/json'].schema;
+  assert.is(deposit.requestBody.required, true);
+  assert.equal(schema.required, ['amount', 'asset_code']);
+  assert.equal(schema.properties.asset_code.enum, ['USD', 'EUR']);
+  const created = deposit.responses['201'].content['application/json'].schema;
+  assert.equal(created.required, ['data']);
+  assert.is(created.properties.data.type, 'object');
+  const list = doc.paths['/api/v2/things'].get.responses['200'].content['application/json'].schema;
+  assert.is(list.properties.meta.$ref, '#/components/schemas/PageMeta');
+  assert.is(list.properties.links.$ref, '#/components/schemas/PageLinks');
+  assert.equal(Object.keys(doc.paths['/api/v2/things/{id}'].delete.responses['204']), ['description']);
+});
+
+test('security: bearer on protected routes, none on public ones; error responses use the error envelope', () => {
+  assert.equal(doc.paths['/api/v2/things'].get.security, [{ bearerAuth: [] }]);
+  assert.equal(doc.paths['/api/ping'].get.security, []);
+  const responses = doc.paths['/api/v2/accounts/{id}/deposit'].post.responses;
+  for (const status of ['400', '401', '403', '404', '409', '413', '415', '422', '429', '500']) assert.ok(responses[status], status);
+  assert.not.ok(doc.paths['/api/ping'].get.responses['401']);
+  assert.is(doc.components.responses.RateLimited.headers['Retry-After'].$ref, '#/components/headers/RetryAfter');
+  const errorObject = doc.components.schemas.ErrorObject;
+  assert.equal(errorObject.required, ['status', 'code', 'title', 'detail']);
+  assert.equal(Object.keys(errorObject.properties), ['status', 'code', 'title', 'detail', 'source']);
+});
+
+test('shared and recursive schemas move to components.schemas; no definitions or $schema remain', () => {
+  const Amount = z.object({ value: z.string(), currency: z.string() }).meta({ id: 'Amount' });
+  const Node: z.ZodType<{ name: string; children: unknown[] }> = z.object({
+    name: z.string(),
+    get children() {
+      return z.array(Node);
+    },
+  });
+  const op = token<Operation>('test.openapi');
+  const odd = buildOpenApi(
+    [
+      {
+        plugin: 'p',
+        route: route({
+          method: 'POST',
+          path: '/trees',
+          prefixes: ['v2'],
+          access: 'write',
+          body: z.object({ a: Amount, b: Amount, tree: Node, when: z.date().optional(), n: z.literal(null), x: z.string().transform((s) => s.length) }),
+          response: z.object({ x: z.string().transform((s) => s.length) }),
+          operation: op,
+          summary: 'Trees',
+          tags: ['t'],
+        }),
+      },
+    ],
+    { title: 't', version: '1' },
+  ) as any;
+  const text = JSON.stringify(odd);
+  assert.not.match(text, /#\/definitions\//);
+  assert.not.match(text, /"\$schema"/);
+  assert.not.match(text, /"definitions"/);
+  assert.not.match(text, /"type":"null"/);
+  assert.ok(odd.components.schemas.Amount);
+  const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  for (const name of refs) assert.ok(odd.components.schemas[name], `dangling $ref ${name}`);
+});
+
+test('every $ref in the test document resolves', () => {
+  const text = JSON.stringify(doc);
+  for (const match of text.matchAll(/"\$ref":"#\/([^"]+)"/g)) {
+    let node: any = doc;
+    for (const part of match[1]!.split('/')) node = node?.[part];
+    assert.ok(node, `dangling $ref ${match[1]}`);
+  }
+});
+
+test.run();

@@ -1,0 +1,375 @@
+import { z, type ZodType } from 'zod';
+import type { RouteDeclaration } from '../../kernel/contract/route.js';
+import { IDEMPOTENCY_HEADER } from './idempotency.js';
+import { expandRoutes } from './routes.js';
+
+/** A JSON Schema / OpenAPI object, loosely typed. */
+type Json = Record<string, unknown>;
+
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+}
+
+export interface OpenApiRouteEntry {
+  readonly plugin: string;
+  readonly route: RouteDeclaration;
+}
+
+const JSON_MEDIA = 'application/json';
+
+/** The routes the adapter serves itself, described like declared ones. */
+const BUILT_IN_PATHS: Json = {
+  '/api/health': {
+    get: {
+      operationId: 'get_health',
+      summary: 'Service health',
+      tags: ['system'],
+      security: [],
+      responses: {
+        '200': envelopeResponse('Health of the service and its store.', {}),
+        '503': { $ref: '#/components/responses/ServiceUnavailable' },
+      },
+    },
+  },
+  '/api/openapi.json': {
+    get: {
+      operationId: 'get_openapi',
+      summary: 'This OpenAPI description',
+      tags: ['system'],
+      security: [],
+      responses: { '200': { description: 'The OpenAPI 3.0 document.', content: { [JSON_MEDIA]: { schema: { type: 'object' } } } } },
+    },
+  },
+};
+
+/**
+ * OpenAPI 3.0 from the route declarations: one operation per (route, prefix),
+ * path parameters as {name}, zod schemas converted with zod's own
+ * `openapi-3.0` target (shared definitions hoisted to components.schemas),
+ * bearer security except on public routes, the envelope and error schemas.
+ */
+export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApiInfo): Json {
+  const schemas: Json = { ...BASE_SCHEMAS };
+  const paths: Record<string, Json> = { ...(structuredClone(BUILT_IN_PATHS) as Record<string, Json>) };
+  const tags = new Set<string>(['system']);
+
+  const expanded = expandRoutes(routes).sort((a, b) => a.path.localeCompare(b.path) || a.route.method.localeCompare(b.route.method));
+  for (const { plugin, route, path } of expanded) {
+    const openApiPath = toOpenApiPath(path);
+    const operationId = operationIdOf(route.method, path);
+    for (const tag of route.tags) tags.add(tag);
+    const item = (paths[openApiPath] ??= {});
+    item[route.method.toLowerCase()] = operationOf(route, plugin, path, operationId, schemas);
+  }
+
+  return {
+    openapi: '3.0.3',
+    info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
+    servers: [{ url: '/' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key (prefix fak_) sent as "Authorization: Bearer <key>".',
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
+      },
+      headers: {
+        RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+        RequestId: { description: 'The request id (echoed X-Request-Id or generated).', schema: { type: 'string' } },
+      },
+      responses: structuredClone(ERROR_RESPONSES),
+      schemas: structuredClone(schemas),
+    },
+  };
+}
+
+/** '/api/v2/accounts/:id' → '/api/v2/accounts/{id}'. */
+export function toOpenApiPath(path: string): string {
+  return path.replace(/[:*]"([^"]+)"|[:*]([A-Za-z_$][A-Za-z0-9_$]*)/g, (_match, quoted: string | undefined, plain: string | undefined) => `{${quoted ?? plain}}`);
+}
+
+function pathParameterNames(path: string): string[] {
+  return [...toOpenApiPath(path).matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+}
+
+function operationIdOf(method: string, path: string): string {
+  const slug = path
+    .replace(/^\/api\/?/, '')
+    .replace(/[:*]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return `${method.toLowerCase()}_${slug || 'root'}`;
+}
+
+function operationOf(route: RouteDeclaration, plugin: string, path: string, operationId: string, schemas: Json): Json {
+  const isPublic = route.access === 'public';
+  const parameters: Json[] = [];
+
+  const paramsJson = route.params ? convert(route.params, 'input', `${operationId}_params`, schemas) : undefined;
+  const paramProperties = propertiesOf(paramsJson);
+  for (const name of pathParameterNames(path)) {
+    const property = paramProperties[name] ?? { type: 'string' };
+    parameters.push(parameter(name, 'path', true, property));
+  }
+
+  if (route.query) {
+    const queryJson = convert(route.query, 'input', `${operationId}_query`, schemas);
+    const required = new Set(requiredOf(queryJson));
+    for (const [name, property] of Object.entries(propertiesOf(queryJson))) {
+      parameters.push(parameter(name, 'query', required.has(name), property));
+    }
+  }
+  if (route.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+
+  const status = route.status ?? 200;
+  const responses: Json = {};
+  if (status === 204) responses['204'] = { description: 'Done; no body.' };
+  else {
+    const data = route.response ? convert(route.response, 'output', `${operationId}_response`, schemas) : {};
+    responses[String(status)] = envelopeResponse(route.summary, data);
+  }
+  const errorStatuses = ['400', ...(isPublic ? [] : ['401', '403']), '404', ...(route.method === 'POST' ? ['409'] : [])];
+  if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') errorStatuses.push('413', '415');
+  errorStatuses.push('422', ...(isPublic ? [] : ['429']), '500');
+  for (const code of errorStatuses) responses[code] = { $ref: `#/components/responses/${ERROR_RESPONSE_NAMES[code]}` };
+
+  const operation: Json = {
+    operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [...route.tags],
+    'x-plugin': plugin,
+    'x-access': route.access,
+    security: isPublic ? [] : [{ bearerAuth: [] }],
+    parameters,
+    responses,
+  };
+  if (route.body) {
+    const body = convert(route.body, 'input', `${operationId}_body`, schemas);
+    operation['requestBody'] = {
+      required: requiredOf(body).length > 0,
+      content: { [JSON_MEDIA]: { schema: body } },
+    };
+  }
+  return operation;
+}
+
+function parameter(name: string, where: 'path' | 'query', required: boolean, schema: Json): Json {
+  const { description, ...rest } = schema;
+  return {
+    name,
+    in: where,
+    required,
+    ...(typeof description === 'string' ? { description } : {}),
+    schema: rest,
+  };
+}
+
+function propertiesOf(json: Json | undefined): Record<string, Json> {
+  const properties = json?.['properties'];
+  return properties && typeof properties === 'object' ? (properties as Record<string, Json>) : {};
+}
+
+function requiredOf(json: Json | undefined): string[] {
+  const required = json?.['required'];
+  return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+}
+
+function envelopeResponse(description: string, data: Json): Json {
+  const properties: Json = { data };
+  if (data['type'] === 'array') {
+    properties['meta'] = { $ref: '#/components/schemas/PageMeta' };
+    properties['links'] = { $ref: '#/components/schemas/PageLinks' };
+  }
+  return {
+    description,
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
+    content: { [JSON_MEDIA]: { schema: { type: 'object', required: ['data'], properties } } },
+  };
+}
+
+/**
+ * zod 4 → OpenAPI 3.0 schema. Uses zod's `openapi-3.0` target; should that
+ * throw, falls back to draft-07 output adapted. Shared definitions move to
+ * components.schemas (OpenAPI 3.0 has no `definitions`). Shapes JSON cannot
+ * express (dates, transforms) become `{}` rather than failing the document.
+ */
+export function convert(schema: ZodType, io: 'input' | 'output', hint: string, schemas: Json): Json {
+  let json: Json;
+  try {
+    json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Json;
+  } catch {
+    try {
+      json = z.toJSONSchema(schema, { target: 'draft-07', io, unrepresentable: 'any' }) as Json;
+    } catch {
+      return {};
+    }
+  }
+  delete json['$schema'];
+  delete json['$id'];
+  json = hoistDefinitions(json, hint, schemas);
+  return adaptToOpenApi30(json) as Json;
+}
+
+function hoistDefinitions(json: Json, hint: string, schemas: Json): Json {
+  const definitions = { ...((json['definitions'] as Json | undefined) ?? {}), ...((json['$defs'] as Json | undefined) ?? {}) };
+  delete json['definitions'];
+  delete json['$defs'];
+  const names = Object.keys(definitions);
+  if (names.length === 0) return json;
+
+  const renamed = new Map<string, string>();
+  for (const name of names) {
+    const base = name.startsWith('__schema') ? `${hint}_${name.slice('__schema'.length)}` : name;
+    let candidate = base.replace(/[^A-Za-z0-9._-]/g, '_');
+    for (let n = 2; candidate in schemas && JSON.stringify(schemas[candidate]) !== JSON.stringify(definitions[name]); n += 1) {
+      candidate = `${base}_${n}`;
+    }
+    renamed.set(name, candidate);
+  }
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const match = /^#\/(?:definitions|\$defs)\/(.+)$/.exec(value);
+        out[key] = match && renamed.has(match[1]!) ? `#/components/schemas/${renamed.get(match[1]!)}` : value;
+      } else out[key] = rewrite(value);
+    }
+    return out;
+  };
+  for (const name of names) schemas[renamed.get(name)!] = adaptToOpenApi30(rewrite(definitions[name]));
+  return rewrite(json) as Json;
+}
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'anyOf', 'oneOf', 'allOf', 'prefixItems']);
+
+/** Draft-07 leftovers OpenAPI 3.0 lacks: type 'null' or type arrays, const. */
+function adaptToOpenApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(adaptToOpenApi30);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, adaptToOpenApi30(schema)]));
+    } else if (SCHEMA_VALUES.has(key)) out[key] = adaptToOpenApi30(value);
+    else out[key] = value;
+  }
+  const type = out['type'];
+  if (type === 'null') {
+    delete out['type'];
+    out['nullable'] = true;
+  } else if (Array.isArray(type)) {
+    const kinds = type.filter((kind) => kind !== 'null');
+    if (kinds.length !== type.length) out['nullable'] = true;
+    if (kinds.length === 1) out['type'] = kinds[0];
+    else delete out['type'];
+  }
+  if ('const' in out) {
+    out['enum'] = [out['const']];
+    delete out['const'];
+  }
+  return out;
+}
+
+const ERROR_RESPONSE_NAMES: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthenticated',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'ValidationFailed',
+  '429': 'RateLimited',
+  '500': 'InternalError',
+  '503': 'ServiceUnavailable',
+};
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  BadRequest: 'Malformed JSON, malformed path encoding or an unreadable request.',
+  Unauthenticated: 'Missing, malformed or unknown API key (WWW-Authenticate: Bearer).',
+  Forbidden: 'The key lacks the permission, has expired, or the IP is not allowed.',
+  NotFound: 'The resource or the route does not exist (or belongs to another team).',
+  Conflict: 'The Idempotency-Key is in use by a request still running, or the state conflicts.',
+  PayloadTooLarge: 'The body exceeds the configured limit.',
+  UnsupportedMediaType: 'The body is not application/json (UTF-8, no content encoding).',
+  ValidationFailed: 'Validation failed (one error per issue, with source.pointer or source.parameter), a business rule refused the request, or the Idempotency-Key was reused for a different request.',
+  RateLimited: 'Too many requests for this API key.',
+  InternalError: 'A fault in the service; the detail carries only the request id.',
+  ServiceUnavailable: 'The service or its store is not healthy.',
+};
+
+const ERROR_RESPONSES: Json = Object.fromEntries(
+  Object.entries(ERROR_DESCRIPTIONS).map(([name, description]) => [
+    name,
+    {
+      description,
+      ...(name === 'RateLimited' ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+      content: { [JSON_MEDIA]: { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    },
+  ]),
+);
+
+const BASE_SCHEMAS: Json = {
+  ErrorObject: {
+    type: 'object',
+    required: ['status', 'code', 'title', 'detail'],
+    properties: {
+      status: { type: 'integer', description: 'The HTTP status.' },
+      code: { type: 'string', description: 'Stable snake_case error code.' },
+      title: { type: 'string' },
+      detail: { type: 'string' },
+      source: {
+        type: 'object',
+        description: 'Where the problem is: exactly one of pointer (JSON pointer into the body), parameter (path or query), header.',
+        properties: { pointer: { type: 'string' }, parameter: { type: 'string' }, header: { type: 'string' } },
+      },
+    },
+  },
+  ErrorEnvelope: {
+    type: 'object',
+    required: ['errors'],
+    properties: { errors: { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/ErrorObject' } } },
+  },
+  PageMeta: {
+    type: 'object',
+    required: ['current_page', 'last_page', 'per_page', 'total', 'from', 'to'],
+    properties: {
+      current_page: { type: 'integer' },
+      last_page: { type: 'integer' },
+      per_page: { type: 'integer' },
+      total: { type: 'integer' },
+      from: { type: 'integer', nullable: true },
+      to: { type: 'integer', nullable: true },
+    },
+  },
+  PageLinks: {
+    type: 'object',
+    required: ['first', 'last', 'prev', 'next'],
+    properties: {
+      first: { type: 'string' },
+      last: { type: 'string' },
+      prev: { type: 'string', nullable: true },
+      next: { type: 'string', nullable: true },
+    },
+  },
+};

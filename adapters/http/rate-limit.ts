@@ -1,0 +1,67 @@
+import { RateLimitedError } from '../../kernel/errors/index.js';
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export interface RateDecision {
+  readonly limit: number;
+  readonly remaining: number;
+}
+
+/**
+ * A process-local token bucket per key: holds up to `perMinute` tokens and
+ * refills at `perMinute` per minute, so a full minute's allowance may be spent
+ * as a burst. Each process counts on its own (documented in docs/http.md).
+ */
+export class TokenBucketLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly perMs: number;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly nowMs: () => number,
+    private readonly maxKeys = 100_000,
+  ) {
+    this.perMs = perMinute / 60_000;
+  }
+
+  get enabled(): boolean {
+    return this.perMinute > 0;
+  }
+
+  /** Takes one token for `key`, or throws RateLimitedError with the seconds to wait. */
+  take(key: string): RateDecision {
+    if (!this.enabled) return { limit: 0, remaining: 0 };
+    const now = this.nowMs();
+    const bucket = this.refilled(key, now);
+    if (bucket.tokens < 1) {
+      const seconds = Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
+      throw new RateLimitedError(seconds, `Too many requests for this API key; retry after ${seconds} s.`);
+    }
+    bucket.tokens -= 1;
+    return { limit: this.perMinute, remaining: Math.floor(bucket.tokens) };
+  }
+
+  private refilled(key: string, now: number): Bucket {
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      if (this.buckets.size >= this.maxKeys) this.dropFullBuckets(now);
+      bucket = { tokens: this.perMinute, at: now };
+      this.buckets.set(key, bucket);
+      return bucket;
+    }
+    const elapsed = Math.max(0, now - bucket.at);
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + elapsed * this.perMs);
+    bucket.at = now;
+    return bucket;
+  }
+
+  /** A bucket that has refilled completely carries no state worth keeping. */
+  private dropFullBuckets(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + Math.max(0, now - bucket.at) * this.perMs >= this.perMinute) this.buckets.delete(key);
+    }
+  }
+}
