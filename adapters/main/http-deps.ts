@@ -1,0 +1,41 @@
+import type { Kernel } from '../../kernel/boot/kernel.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { Authenticator } from '../../ports/authenticator.js';
+import { Clock } from '../../ports/clock.js';
+import { IdempotencyStore } from '../../ports/idempotency-store.js';
+import { Ids } from '../../ports/ids.js';
+import { Logger } from '../../ports/logger.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { createHttpApi } from '../http/http-api.js';
+import type { StoreBundle } from '../store.js';
+
+export const SERVICE_TITLE = 'Open Bank API';
+export const SERVICE_VERSION = '0.1.0';
+
+/** Everything the HTTP adapter needs, taken from a booted kernel. */
+export function httpDeps(kernel: Kernel, store: StoreBundle): Parameters<typeof createHttpApi>[0] {
+  const unitOfWork = kernel.get(UnitOfWork);
+  return {
+    routes: kernel.routes,
+    operation: (token: Token<Operation>) => kernel.get(token),
+    authenticator: kernel.get(Authenticator),
+    idempotency: kernel.get(IdempotencyStore),
+    unitOfWork,
+    clock: kernel.get(Clock),
+    ids: kernel.get(Ids),
+    logger: kernel.get(Logger),
+    http: kernel.config.http,
+    environment: kernel.config.environment,
+    openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
+    health: async () => {
+      await unitOfWork.run(async () => undefined);
+      return {
+        status: 'ok',
+        version: SERVICE_VERSION,
+        store: store.kind,
+        modules: kernel.plugins.map(({ manifest }) => ({ name: manifest.name, version: manifest.version })),
+      };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Bind } from 'inversify';
+import type { KernelConfig } from '../../config/schema.js';
+import { Clock } from '../../ports/clock.js';
+import { EventStore } from '../../ports/event-store.js';
+import { IdempotencyStore } from '../../ports/idempotency-store.js';
+import { Ids } from '../../ports/ids.js';
+import { Logger } from '../../ports/logger.js';
+import { Migrator } from '../../ports/migrator.js';
+import { PriceFeed } from '../../ports/price-feed.js';
+import { Random } from '../../ports/random.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { WorkflowStore } from '../../ports/workflow-store.js';
+import type { StoreBundle } from '../store.js';
+import { CryptoIds } from '../system/crypto-ids.js';
+import { CryptoRandom } from '../system/crypto-random.js';
+import { StaticPriceFeed } from '../system/static-price-feed.js';
+import { SystemClock } from '../system/system-clock.js';
+
+/** Binds the driven adapters the kernel and plugins reach through ports. */
+export function bindInfrastructure(bind: Bind, config: KernelConfig, store: StoreBundle, logger: Logger): void {
+  bind(UnitOfWork).toConstantValue(store.unitOfWork);
+  bind(EventStore).toConstantValue(store.eventStore);
+  bind(IdempotencyStore).toConstantValue(store.idempotency);
+  bind(WorkflowStore).toConstantValue(store.workflows);
+  bind(Migrator).toConstantValue(store.migrator);
+  bind(Logger).toConstantValue(logger);
+  bind(Clock).toConstantValue(new SystemClock());
+  bind(Ids).toConstantValue(new CryptoIds());
+  bind(Random).toConstantValue(new CryptoRandom());
+  // Resolved lazily so an overridden Clock (tests) reaches the feed too.
+  bind(PriceFeed).toResolvedValue((clock: Clock) => new StaticPriceFeed(config.usdPrices, clock), [Clock]);
+}

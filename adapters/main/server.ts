@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { loadConfig } from '../../config/load.js';
+import { BootError } from '../../kernel/boot/boot-error.js';
+import { OperatorKeys } from '../../ports/operator-keys.js';
+import { createHttpApi } from '../http/http-api.js';
+import { JsonLogger } from '../system/json-logger.js';
+import { httpDeps } from './http-deps.js';
+import { announceOperatorKey } from './operator-key-file.js';
+import { openService } from './service.js';
+
+/** `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = new JsonLogger();
+  const service = await openService({ config, logger });
+  await service.kernel.start({ background: true });
+  const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
+  announceOperatorKey(bootstrap, config.dataDir, config.adminKey !== undefined);
+  const http = createHttpApi(httpDeps(service.kernel, service.store));
+  const { port } = await http.listen(config.port, config.host);
+  logger.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    await http.close();
+    await service.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof BootError || (error instanceof Error && error.message.startsWith('Invalid configuration'))
+    ? error.message
+    : (error as Error)?.stack ?? String(error);
+  process.stderr.write(`Cannot start: ${message}\n`);
+  process.exit(1);
+});
