@@ -1,0 +1,128 @@
+import { injectable } from 'inversify';
+import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import type { PageRequest } from '../../../../kernel/contract/page.js';
+import { pageOffset } from '../../../../kernel/contract/page.js';
+import { ConflictError } from '../../../../kernel/errors/errors.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type {
+  ApiKeyRecord,
+  ApiKeyRepository,
+  Slice,
+  TeamRecord,
+  TeamRepository,
+  UserRecord,
+  UserRepository,
+} from '../../ports.js';
+
+/**
+ * Identity's repositories over Maps. Writes go straight to the maps and
+ * register an undo with the memory transaction; the memory unit of work
+ * serialises transactions, so reads see committed state only. Records are
+ * frozen copies, so a caller cannot change stored state by mutation.
+ */
+function put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
+  const had = map.has(key);
+  const previous = map.get(key);
+  map.set(key, value);
+  memoryTx(tx).onRollback(() => (had ? map.set(key, previous as V) : map.delete(key)));
+}
+
+@injectable()
+export class MemoryTeamRepository implements TeamRepository {
+  private readonly rows = new Map<string, TeamRecord>();
+
+  async insert(tx: Tx, team: TeamRecord): Promise<void> {
+    if (this.rows.has(team.id)) throw new ConflictError(`Team '${team.id}' already exists.`);
+    if (team.kind === 'operator' && (await this.findOperatorTeam(tx))) {
+      throw new ConflictError('The operator team already exists.', 'operator_exists');
+    }
+    put(tx, this.rows, team.id, Object.freeze({ ...team }));
+  }
+
+  async findById(_tx: Tx, id: string): Promise<TeamRecord | undefined> {
+    return this.rows.get(id);
+  }
+
+  async findOperatorTeam(_tx: Tx): Promise<TeamRecord | undefined> {
+    for (const team of this.rows.values()) if (team.kind === 'operator') return team;
+    return undefined;
+  }
+}
+
+@injectable()
+export class MemoryUserRepository implements UserRepository {
+  private readonly rows = new Map<string, UserRecord>();
+  private readonly byEmail = new Map<string, string>();
+
+  async insert(tx: Tx, user: UserRecord): Promise<void> {
+    if (this.byEmail.has(user.email)) {
+      throw new ConflictError(`A user with email '${user.email}' already exists.`, 'email_taken');
+    }
+    if (this.rows.has(user.id)) throw new ConflictError(`User '${user.id}' already exists.`);
+    put(tx, this.rows, user.id, Object.freeze({ ...user }));
+    put(tx, this.byEmail, user.email, user.id);
+  }
+
+  async findById(_tx: Tx, teamId: string, id: string): Promise<UserRecord | undefined> {
+    const user = this.rows.get(id);
+    return user?.teamId === teamId ? user : undefined;
+  }
+
+  async findByEmail(_tx: Tx, email: string): Promise<UserRecord | undefined> {
+    const id = this.byEmail.get(email);
+    return id === undefined ? undefined : this.rows.get(id);
+  }
+}
+
+function freezeKey(key: ApiKeyRecord): ApiKeyRecord {
+  return Object.freeze({
+    ...key,
+    permissions: Object.freeze([...key.permissions]),
+    ipAllowlist: Object.freeze([...key.ipAllowlist]),
+  });
+}
+
+@injectable()
+export class MemoryApiKeyRepository implements ApiKeyRepository {
+  private readonly rows = new Map<string, ApiKeyRecord>();
+  private readonly byHash = new Map<string, string>();
+
+  async insert(tx: Tx, key: ApiKeyRecord): Promise<void> {
+    if (this.byHash.has(key.hash)) throw new ConflictError('This API key already exists.', 'api_key_exists');
+    if (this.rows.has(key.id)) throw new ConflictError(`API key '${key.id}' already exists.`);
+    put(tx, this.rows, key.id, freezeKey(key));
+    put(tx, this.byHash, key.hash, key.id);
+  }
+
+  async findByHash(_tx: Tx, hash: string): Promise<ApiKeyRecord | undefined> {
+    const id = this.byHash.get(hash);
+    return id === undefined ? undefined : this.rows.get(id);
+  }
+
+  async findById(_tx: Tx, teamId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const key = this.rows.get(id);
+    return key?.teamId === teamId ? key : undefined;
+  }
+
+  async listByTeam(_tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ApiKeyRecord>> {
+    const team = [...this.rows.values()]
+      .filter((key) => key.teamId === teamId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const offset = pageOffset(page);
+    return { items: team.slice(offset, offset + page.perPage), total: team.length };
+  }
+
+  async revoke(tx: Tx, teamId: string, id: string, at: Date): Promise<ApiKeyRecord | undefined> {
+    const key = await this.findById(tx, teamId, id);
+    if (!key || key.revokedAt) return key;
+    const revoked = freezeKey({ ...key, revokedAt: at });
+    put(tx, this.rows, id, revoked);
+    return revoked;
+  }
+
+  async recordUse(tx: Tx, id: string, at: Date, staleBefore: Date): Promise<void> {
+    const key = this.rows.get(id);
+    if (!key || (key.lastUsedAt && key.lastUsedAt.getTime() > staleBefore.getTime())) return;
+    put(tx, this.rows, id, freezeKey({ ...key, lastUsedAt: at }));
+  }
+}

@@ -1,0 +1,109 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AppError } from '../../../kernel/errors/app-error.js';
+import { ForbiddenError, UnauthorizedError } from '../../../kernel/errors/errors.js';
+import { Authenticator } from '../../../ports/authenticator.js';
+import { contextOf, identityKit, type IdentityKit } from '../adapters/test-kit.js';
+import { CreateApiKey, RevokeApiKey } from '../operations.js';
+import { ApiKeyRepository } from '../ports.js';
+import { KeyHasher } from './key-hasher.js';
+
+let kit: IdentityKit;
+test.before.each(async () => {
+  kit = await identityKit();
+});
+test.after.each(async () => {
+  await kit.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+test('a user key authenticates as that user, team and key', async () => {
+  const ada = await kit.user('Ada');
+  const actor = await kit.get(Authenticator).authenticate(ada.key, '10.0.0.1');
+  assert.is(actor.kind, 'user');
+  assert.is(actor.teamId, ada.actor.teamId);
+  assert.is(actor.userId, ada.actor.userId);
+  assert.ok(actor.apiKeyId);
+  assert.equal(actor.permissions, ['read', 'write', 'delete']);
+  assert.is.not(actor.teamId, kit.operator.actor.teamId);
+  assert.is(kit.operator.actor.kind, 'operator');
+});
+
+test('malformed, unknown and revoked keys are 401 alike', async () => {
+  const auth = kit.get(Authenticator);
+  const ada = await kit.user('Ada');
+  await kit.get(RevokeApiKey).execute({ id: ada.actor.apiKeyId }, contextOf(ada.actor));
+  for (const key of ['', 'Bearer x', 'fak_short', 'fak_' + 'x'.repeat(43), ada.key]) {
+    const error = await failure(auth.authenticate(key, '127.0.0.1'));
+    assert.instance(error, UnauthorizedError, key);
+    assert.is(error.code, 'invalid_api_key');
+  }
+});
+
+test('an expired key is 403 api_key_expired from its expiry instant', async () => {
+  const ada = await kit.user('Ada');
+  const created = await kit.get(CreateApiKey).execute(
+    { expires_at: new Date(kit.clock.now().getTime() + 3_600_000).toISOString() },
+    contextOf(ada.actor),
+  );
+  const auth = kit.get(Authenticator);
+  await auth.authenticate(created.key, '127.0.0.1');
+  kit.clock.advance(3_600_000);
+  const error = await failure(auth.authenticate(created.key, '127.0.0.1'));
+  assert.instance(error, ForbiddenError);
+  assert.is(error.code, 'api_key_expired');
+});
+
+test('the IP allow-list admits listed blocks only (IPv4, IPv6, mapped)', async () => {
+  const ada = await kit.user('Ada');
+  const created = await kit.get(CreateApiKey).execute(
+    { ip_allowlist: ['203.0.113.0/24', '2001:db8::/32'] },
+    contextOf(ada.actor),
+  );
+  const auth = kit.get(Authenticator);
+  for (const ip of ['203.0.113.9', '::ffff:203.0.113.200', '2001:db8:1::5']) {
+    await auth.authenticate(created.key, ip);
+  }
+  for (const ip of ['198.51.100.1', '::1', '']) {
+    const error = await failure(auth.authenticate(created.key, ip));
+    assert.instance(error, ForbiddenError, ip);
+    assert.is(error.code, 'ip_not_allowed');
+  }
+});
+
+test('last_used_at is written at most once a minute', async () => {
+  const ada = await kit.user('Ada');
+  const auth = kit.get(Authenticator);
+  const keys = kit.get(ApiKeyRepository);
+  const hash = kit.get(KeyHasher).hash(ada.key);
+  const lastUsed = () => kit.store.unitOfWork.run(async (tx) => (await keys.findByHash(tx, hash))!.lastUsedAt?.toISOString());
+  const first = kit.clock.now().toISOString();
+  assert.is(await lastUsed(), first); // kit.user authenticated once
+  kit.clock.advance(59_000);
+  await auth.authenticate(ada.key, '127.0.0.1');
+  assert.is(await lastUsed(), first);
+  kit.clock.advance(1_000);
+  await auth.authenticate(ada.key, '127.0.0.1');
+  assert.is(await lastUsed(), kit.clock.now().toISOString());
+});
+
+test('a pepper changes the stored hash, and keys still authenticate', async () => {
+  await kit.close();
+  kit = await identityKit({ config: { pepper: 'a-long-server-side-secret' } });
+  const ada = await kit.user('Ada');
+  const stored = await kit.store.unitOfWork.run((tx) => kit.get(ApiKeyRepository).findById(tx, ada.actor.teamId, ada.actor.apiKeyId));
+  const { createHash } = await import('node:crypto');
+  assert.is.not(stored!.hash, createHash('sha256').update(ada.key).digest('hex'));
+  assert.is((await kit.get(Authenticator).authenticate(ada.key, '::1')).userId, ada.actor.userId);
+});
+
+test.run();

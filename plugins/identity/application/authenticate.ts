@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import type { Actor } from '../../../kernel/contract/context.js';
+import { ForbiddenError, UnauthorizedError } from '../../../kernel/errors/errors.js';
+import type { Authenticator } from '../../../ports/authenticator.js';
+import { Clock } from '../../../ports/clock.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { IdentityConfig } from '../config.js';
+import { isWellFormedApiKey } from '../domain/api-key.js';
+import { isExpired, shouldRecordUse } from '../domain/expiry.js';
+import { ipAllowed } from '../domain/ip-allowlist.js';
+import { ApiKeyRepository } from '../ports.js';
+import { KeyHasher } from './key-hasher.js';
+
+const INVALID = 'The API key is not valid.';
+
+/**
+ * One indexed lookup by hash per request, no cache: a revoked key fails on
+ * the very next request, in every process. Unknown, malformed and revoked
+ * keys get the same 401, so the answer reveals nothing about which it was.
+ */
+@injectable()
+export class ApiKeyAuthenticator implements Authenticator {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ApiKeyRepository) private readonly keys: ApiKeyRepository,
+    @inject(KeyHasher) private readonly hasher: KeyHasher,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdentityConfig) private readonly config: IdentityConfig,
+  ) {}
+
+  async authenticate(apiKey: string, ip: string): Promise<Actor> {
+    if (!isWellFormedApiKey(apiKey)) throw new UnauthorizedError(INVALID, 'invalid_api_key');
+    const hash = this.hasher.hash(apiKey);
+    return this.uow.run(async (tx) => {
+      const key = await this.keys.findByHash(tx, hash);
+      if (!key || key.revokedAt) throw new UnauthorizedError(INVALID, 'invalid_api_key');
+      const now = this.clock.now();
+      if (isExpired(key.expiresAt, now)) throw new ForbiddenError('This API key has expired.', 'api_key_expired');
+      if (!ipAllowed(key.ipAllowlist, ip)) {
+        throw new ForbiddenError(`This API key may not be used from ${ip}.`, 'ip_not_allowed');
+      }
+      const interval = this.config.lastUsedIntervalMs;
+      if (shouldRecordUse(key.lastUsedAt, now, interval)) {
+        await this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval));
+      }
+      return {
+        kind: key.kind,
+        teamId: key.teamId,
+        userId: key.userId,
+        apiKeyId: key.id,
+        permissions: key.permissions,
+      };
+    });
+  }
+}

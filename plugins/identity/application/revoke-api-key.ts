@@ -1,0 +1,33 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { NotFoundError } from '../../../kernel/errors/errors.js';
+import { Clock } from '../../../ports/clock.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { requirePermission } from '../domain/permissions.js';
+import type { RevokeApiKeyInput, RevokedApiKey } from '../operations.js';
+import { ApiKeyRepository } from '../ports.js';
+
+/**
+ * Revokes a key of the caller's team; it stops working on the next request.
+ * Revoking twice returns the first revocation time. Another team's key is a
+ * 404, so key ids reveal nothing across tenants.
+ */
+@injectable()
+export class RevokeApiKeyOperation implements Operation<RevokeApiKeyInput, RevokedApiKey> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ApiKeyRepository) private readonly keys: ApiKeyRepository,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(input: RevokeApiKeyInput, ctx: RequestContext): Promise<RevokedApiKey> {
+    requirePermission(ctx.actor, 'delete');
+    const teamId = ctx.actor.teamId;
+    return this.uow.run(async (tx) => {
+      const revoked = await this.keys.revoke(tx, teamId, input.id, this.clock.now());
+      if (!revoked?.revokedAt) throw new NotFoundError('API key', input.id, { parameter: 'id' });
+      return { id: revoked.id, revoked_at: revoked.revokedAt.toISOString() };
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { token } from '../../kernel/contract/token.js';
+import { PERMISSIONS } from './domain/permissions.js';
+
+/** The `plugins.identity` config slice. */
+export const identityConfigSchema = z.object({
+  /**
+   * Optional server-side secret: when set, keys are stored as HMAC-SHA-256
+   * keyed with it instead of plain SHA-256, so a leaked database alone cannot
+   * even confirm a guessed key. Changing it invalidates every stored key.
+   */
+  pepper: z.string().min(16).optional(),
+  /** Permissions a new key gets when the request names none (capped by the creator's). */
+  defaultPermissions: z.array(z.enum(PERMISSIONS)).min(1).default(['read', 'write', 'delete']),
+  /** last_used_at is written at most once per this interval per key. */
+  lastUsedIntervalMs: z.number().int().min(0).default(60_000),
+});
+
+export type IdentityConfig = z.output<typeof identityConfigSchema>;
+/** The validated slice, bound by the manifest for the plugin's services. */
+export const IdentityConfig = token<IdentityConfig>('identity.config');

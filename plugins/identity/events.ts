@@ -1,0 +1,7 @@
+import type { EventType } from '../../kernel/contract/event.js';
+
+/**
+ * Identity emits no events yet. system.api_key_expiring belongs to the
+ * webhooks module, which reads expiring keys through its own port.
+ */
+export const identityEvents: readonly EventType[] = [];

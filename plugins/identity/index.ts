@@ -1,0 +1,72 @@
+import { definePlugin } from '../../kernel/contract/plugin.js';
+import { Authenticator } from '../../ports/authenticator.js';
+import { Clock } from '../../ports/clock.js';
+import { Ids } from '../../ports/ids.js';
+import { OperatorKeys } from '../../ports/operator-keys.js';
+import { Random } from '../../ports/random.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import {
+  MemoryApiKeyRepository,
+  MemoryTeamRepository,
+  MemoryUserRepository,
+} from './adapters/memory/memory-identity-repositories.js';
+import { identityMigrations } from './adapters/sql/migrations.js';
+import { SqlApiKeyRepository, SqlTeamRepository, SqlUserRepository } from './adapters/sql/sql-identity-repositories.js';
+import { ApiKeyAuthenticator } from './application/authenticate.js';
+import { CreateApiKeyOperation } from './application/create-api-key.js';
+import { CreateUserOperation } from './application/create-user.js';
+import { OperatorKeyBootstrap } from './application/ensure-operator.js';
+import { KeyHasher } from './application/key-hasher.js';
+import { KeyIssuer } from './application/key-issuer.js';
+import { ListApiKeysOperation } from './application/list-api-keys.js';
+import { RevokeApiKeyOperation } from './application/revoke-api-key.js';
+import { identityCommands } from './commands.js';
+import { IdentityConfig, identityConfigSchema } from './config.js';
+import { identityEvents } from './events.js';
+import { identityRoutes } from './http.js';
+import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
+import { ApiKeyRepository, TeamRepository, UserRepository } from './ports.js';
+
+/**
+ * Identity: teams (tenants), users, API keys, the operator bootstrap and the
+ * Authenticator every other plugin's routes rely on. Always enabled.
+ */
+export const identityPlugin = definePlugin<IdentityConfig>({
+  name: 'identity',
+  version: '1.0.0',
+  kernel: '^1.0.0',
+  description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
+  dependsOn: [],
+  provides: [Authenticator, OperatorKeys],
+  requires: [UnitOfWork, Clock, Ids, Random],
+  config: identityConfigSchema,
+  register(bind, ctx) {
+    bind(IdentityConfig).toConstantValue(ctx.config);
+    bind(KeyHasher).toSelf().inSingletonScope();
+    bind(KeyIssuer).toSelf().inSingletonScope();
+    bind(Authenticator).to(ApiKeyAuthenticator).inSingletonScope();
+    bind(OperatorKeys).to(OperatorKeyBootstrap).inSingletonScope();
+    bind(CreateUser).to(CreateUserOperation).inSingletonScope();
+    bind(CreateApiKey).to(CreateApiKeyOperation).inSingletonScope();
+    bind(ListApiKeys).to(ListApiKeysOperation).inSingletonScope();
+    bind(RevokeApiKey).to(RevokeApiKeyOperation).inSingletonScope();
+  },
+  persistence: {
+    memory(bind) {
+      bind(TeamRepository).to(MemoryTeamRepository).inSingletonScope();
+      bind(UserRepository).to(MemoryUserRepository).inSingletonScope();
+      bind(ApiKeyRepository).to(MemoryApiKeyRepository).inSingletonScope();
+    },
+    sql(bind) {
+      bind(TeamRepository).to(SqlTeamRepository).inSingletonScope();
+      bind(UserRepository).to(SqlUserRepository).inSingletonScope();
+      bind(ApiKeyRepository).to(SqlApiKeyRepository).inSingletonScope();
+    },
+  },
+  migrations: identityMigrations,
+  routes: identityRoutes,
+  commands: identityCommands,
+  events: identityEvents,
+});
+
+export default identityPlugin;

@@ -1,0 +1,13 @@
+import type { BuiltinCatalogue } from '../kernel/boot/select-plugins.js';
+
+/**
+ * The built-in modules, each behind a lazy import: a module left out of
+ * BANK_MODULES is never imported, so its routes, tables and types never exist.
+ */
+export const builtinPlugins: BuiltinCatalogue = {
+  identity: () => import('./identity/index.js'),
+  'core-banking': () => import('./core-banking/index.js'),
+};
+
+/** Every bank needs API keys: identity is on whatever BANK_MODULES says. */
+export const alwaysEnabledPlugins: readonly string[] = ['identity'];
