@@ -1,0 +1,71 @@
+import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { token } from '../../../../kernel/contract/token.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { BalanceRow, Leg } from '../../domain/ledger-rules.js';
+import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
+
+export interface StoredBalance extends BalanceRow {
+  readonly teamId: string;
+}
+
+export interface StoredEntry extends Leg {
+  readonly teamId: string;
+  readonly movementId: string;
+}
+
+export interface Sequenced<T> {
+  readonly seq: number;
+  readonly record: T;
+}
+
+/**
+ * The memory store's core-banking tables, one instance per container. Writes
+ * replace whole records and register an undo with the unit of work; the
+ * store's mutex runs one unit of work at a time, so no row locks are needed.
+ */
+export class MemoryCoreBankingState {
+  readonly accounts = new Map<string, Sequenced<AccountRecord>>();
+  readonly balances = new Map<string, StoredBalance>();
+  readonly holds = new Map<string, HoldRecord>();
+  readonly movements = new Map<string, { teamId: string; kind: string }>();
+  readonly entries: StoredEntry[] = [];
+  readonly transactions = new Map<string, Sequenced<TransactionRecord>>();
+  readonly transfers = new Map<string, Sequenced<TransferRecord>>();
+  #seq = 0;
+
+  nextSeq(): number {
+    this.#seq += 1;
+    return this.#seq;
+  }
+
+  /** Sets `key` and registers the undo that restores what was there. */
+  put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
+    const had = map.has(key);
+    const before = map.get(key);
+    map.set(key, value);
+    memoryTx(tx).onRollback(() => {
+      if (had) map.set(key, before as V);
+      else map.delete(key);
+    });
+  }
+
+  append<V>(tx: Tx, list: V[], items: readonly V[]): void {
+    const length = list.length;
+    list.push(...items);
+    memoryTx(tx).onRollback(() => {
+      list.length = length;
+    });
+  }
+}
+
+export const MemoryState = token<MemoryCoreBankingState>('core-banking.memory-state');
+
+export function balanceKey(teamId: string, accountId: string, assetCode: string): string {
+  return `${teamId}\u0000${accountId}\u0000${assetCode}`;
+}
+
+/** Stable page of a sorted list. */
+export function slice<T>(items: readonly T[], page: { page: number; perPage: number }): T[] {
+  const start = (page.page - 1) * page.perPage;
+  return items.slice(start, start + page.perPage);
+}

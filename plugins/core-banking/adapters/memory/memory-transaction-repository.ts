@@ -1,0 +1,58 @@
+import { inject, injectable } from 'inversify';
+import type { PageRequest } from '../../../../kernel/contract/page.js';
+import { AssetCatalog } from '../../../../ports/asset-catalog.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { TransactionFilter, TransactionSort } from '../../domain/transaction-query.js';
+import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
+import { MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
+
+@injectable()
+export class MemoryTransactionRepository implements TransactionRepository {
+  constructor(
+    @inject(MemoryState) private readonly state: MemoryCoreBankingState,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void> {
+    for (const row of rows) {
+      if (this.state.transactions.has(row.id)) throw new Error(`duplicate transaction id ${row.id}`);
+      this.state.put(tx, this.state.transactions, row.id, { seq: this.state.nextSeq(), record: row });
+    }
+  }
+
+  async updateForTransfer(tx: Tx, teamId: string, transferId: string, accountId: string, update: TransactionUpdate): Promise<TransactionRecord[]> {
+    const updated: TransactionRecord[] = [];
+    for (const [id, stored] of this.state.transactions) {
+      const row = stored.record;
+      if (row.teamId !== teamId || row.transferId !== transferId || row.accountId !== accountId) continue;
+      const record = { ...row, ...update };
+      this.state.put(tx, this.state.transactions, id, { seq: stored.seq, record });
+      updated.push(record);
+    }
+    return updated;
+  }
+
+  async list(_tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>> {
+    const matches = [...this.state.transactions.values()].filter(({ record: row }) =>
+      row.teamId === teamId &&
+      (filter.accountId === undefined || row.accountId === filter.accountId) &&
+      (filter.assetCode === undefined || row.assetCode === filter.assetCode) &&
+      (filter.type === undefined || row.type === filter.type) &&
+      (filter.status === undefined || row.status === filter.status) &&
+      (filter.from === undefined || row.createdAt.getTime() >= filter.from.getTime()) &&
+      (filter.before === undefined || row.createdAt.getTime() < filter.before.getTime()),
+    );
+    const sign = sort.descending ? -1 : 1;
+    matches.sort((a, b) => sign * (this.#compare(a, b, sort) || a.seq - b.seq));
+    return { items: slice(matches, page).map((stored) => stored.record), total: matches.length };
+  }
+
+  #compare(a: Sequenced<TransactionRecord>, b: Sequenced<TransactionRecord>, sort: TransactionSort): number {
+    if (sort.field === 'created_at') return a.record.createdAt.getTime() - b.record.createdAt.getTime();
+    // Compare values across precisions exactly: scale both to 18 decimals.
+    const value = (row: TransactionRecord): bigint => row.amount * 10n ** BigInt(18 - (this.assets.find(row.assetCode)?.precision ?? 0));
+    const left = value(a.record);
+    const right = value(b.record);
+    return left === right ? 0 : left < right ? -1 : 1;
+  }
+}

@@ -1,0 +1,62 @@
+import { injectable } from 'inversify';
+import { sql } from 'kysely';
+import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { CustomerDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
+import { toBigInt, toCount } from './sql-values.js';
+
+/** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
+@injectable()
+export class SqlLedgerAudit implements LedgerAudit {
+  async totals(tx: Tx): Promise<LedgerTotals[]> {
+    const result = await sql<{ team_id: string; asset_code: string; account: string; total: string }>`
+      select team_id, asset_code, 'customer' as account, sum(available + reserved)::text as total
+      from core_banking_balances group by team_id, asset_code
+      union all
+      select team_id, asset_code, account_id as account, sum(amount)::text as total
+      from core_banking_entries where account_id like 'system:%' group by team_id, asset_code, account_id`.execute(sqlTx(tx).db);
+    const byKey = new Map<string, { teamId: string; assetCode: string; customerBalances: bigint; system: Record<string, bigint> }>();
+    for (const row of result.rows) {
+      const key = `${row.team_id}\u0000${row.asset_code}`;
+      const totals = byKey.get(key) ?? { teamId: row.team_id, assetCode: row.asset_code, customerBalances: 0n, system: {} };
+      if (row.account === 'customer') totals.customerBalances += toBigInt(row.total);
+      else totals.system[row.account] = toBigInt(row.total);
+      byKey.set(key, totals);
+    }
+    return [...byKey.values()];
+  }
+
+  async unbalancedMovements(tx: Tx): Promise<MovementImbalance[]> {
+    const result = await sql<{ movement_id: string; asset_code: string; total: string }>`
+      select movement_id, asset_code, sum(amount)::text as total from core_banking_entries
+      group by movement_id, asset_code having sum(amount) <> 0`.execute(sqlTx(tx).db);
+    return result.rows.map((row) => ({ movementId: row.movement_id, assetCode: row.asset_code, sum: toBigInt(row.total) }));
+  }
+
+  async drift(tx: Tx): Promise<CustomerDrift[]> {
+    const result = await sql<{ team_id: string; account_id: string; asset_code: string; balance: string; entries: string }>`
+      with sums as (
+        select team_id, account_id, asset_code, sum(amount) as total from core_banking_entries
+        where account_id not like 'system:%' group by team_id, account_id, asset_code
+      )
+      select coalesce(b.team_id, s.team_id) as team_id, coalesce(b.account_id, s.account_id) as account_id,
+             coalesce(b.asset_code, s.asset_code) as asset_code,
+             coalesce(b.available + b.reserved, 0)::text as balance, coalesce(s.total, 0)::text as entries
+      from core_banking_balances b
+      full outer join sums s on s.team_id = b.team_id and s.account_id = b.account_id and s.asset_code = b.asset_code
+      where coalesce(b.available + b.reserved, 0) <> coalesce(s.total, 0)`.execute(sqlTx(tx).db);
+    return result.rows.map((row) => ({
+      teamId: row.team_id,
+      accountId: row.account_id,
+      assetCode: row.asset_code,
+      balance: toBigInt(row.balance),
+      entries: toBigInt(row.entries),
+    }));
+  }
+
+  async negativeBalances(tx: Tx): Promise<number> {
+    const result = await sql<{ total: unknown }>`
+      select count(*) as total from core_banking_balances where available < 0 or reserved < 0`.execute(sqlTx(tx).db);
+    return toCount(result.rows[0]?.total);
+  }
+}

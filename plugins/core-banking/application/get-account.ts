@@ -1,0 +1,30 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { NotFoundError } from '../../../kernel/errors/errors.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import type { AccountDetailView, AccountIdInput } from '../operations.js';
+import { AccountRepository, LedgerRepository } from '../ports.js';
+import { accountView, balanceView } from './views.js';
+
+/** GET /accounts/{id}: the account and its balance per asset. */
+@injectable()
+export class GetAccountOperation implements Operation<AccountIdInput, AccountDetailView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(AccountRepository) private readonly accounts: AccountRepository,
+    @inject(LedgerRepository) private readonly ledger: LedgerRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: AccountIdInput, ctx: RequestContext): Promise<AccountDetailView> {
+    const teamId = ctx.actor.teamId;
+    return this.uow.run(async (tx) => {
+      const account = await this.accounts.find(tx, teamId, input.id);
+      if (!account) throw new NotFoundError('Account', input.id);
+      const balances = await this.ledger.accountBalances(tx, teamId, account.id);
+      return { ...accountView(account), balances: balances.map((row) => balanceView(this.assets, row)) };
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { NotFoundError } from '../../../kernel/errors/errors.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import type { AccountIdInput, TransferView } from '../operations.js';
+import { TransferRepository } from '../ports.js';
+import { transferView } from './views.js';
+
+/** GET /transfers/{id}: one transfer of the caller's team. */
+@injectable()
+export class GetTransferOperation implements Operation<AccountIdInput, TransferView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TransferRepository) private readonly transfers: TransferRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: AccountIdInput, ctx: RequestContext): Promise<TransferView> {
+    const transfer = await this.uow.run((tx) => this.transfers.find(tx, ctx.actor.teamId, input.id));
+    if (!transfer) throw new NotFoundError('Transfer', input.id);
+    return transferView(this.assets, transfer);
+  }
+}

@@ -1,0 +1,49 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import { Page } from '../../../kernel/contract/page.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { ValidationError } from '../../../kernel/errors/errors.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { DEFAULT_SORT, TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction-query.js';
+import type { ListTransactionsInput, TransactionView } from '../operations.js';
+import { TransactionRepository } from '../ports.js';
+import { pageOf } from './inputs.js';
+import { transactionView } from './views.js';
+
+/** GET /transactions: every transaction of the caller's team, newest first. */
+@injectable()
+export class ListTransactionsOperation implements Operation<ListTransactionsInput, Page<TransactionView>> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TransactionRepository) private readonly transactions: TransactionRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: ListTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView>> {
+    const page = pageOf(input.page, input.per_page);
+    if (input.asset_code !== undefined && !this.assets.find(input.asset_code)) {
+      throw new ValidationError([{ parameter: 'asset_code', code: 'unknown_asset', detail: `unknown asset '${input.asset_code}'` }]);
+    }
+    const status = optionalStatus(input.status);
+    const filter = {
+      ...(input.asset_code !== undefined ? { assetCode: input.asset_code } : {}),
+      ...(status ? { status } : {}),
+    };
+    const slice = await this.uow.run((tx) => this.transactions.list(tx, ctx.actor.teamId, filter, DEFAULT_SORT, page));
+    return new Page(
+      slice.items.map((row) => transactionView(this.assets, row)),
+      page.page,
+      page.perPage,
+      slice.total,
+    );
+  }
+}
+
+export function optionalStatus(value: string | undefined): TransactionStatus | undefined {
+  if (value === undefined) return undefined;
+  if (!(TRANSACTION_STATUSES as readonly string[]).includes(value)) {
+    throw new ValidationError([{ parameter: 'status', detail: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }]);
+  }
+  return value as TransactionStatus;
+}

@@ -1,0 +1,44 @@
+import { ConflictError } from '../../../kernel/errors/errors.js';
+import type { WorkflowOutcome } from '../../../kernel/contract/workflow.js';
+
+/**
+ * Transfer state machine:
+ *
+ *   pending ──settle──▶ completed ──(reversal, not offered yet)──▶ reversed
+ *      │
+ *      ├──step failed, hold released──▶ failed
+ *      └──deadline passed, hold released──▶ expired
+ */
+export type TransferStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'reversed';
+
+const NEXT: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
+  pending: ['completed', 'failed', 'expired'],
+  completed: ['reversed'],
+  failed: [],
+  expired: [],
+  reversed: [],
+};
+
+export function canTransition(from: TransferStatus, to: TransferStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function assertTransition(from: TransferStatus, to: TransferStatus): void {
+  if (!canTransition(from, to)) throw new ConflictError(`A ${from} transfer cannot become ${to}.`, 'invalid_transfer_state');
+}
+
+export function isFinal(status: TransferStatus): boolean {
+  return NEXT[status].length === 0;
+}
+
+/** The transfer status a finished settlement workflow leaves behind. */
+export function statusForOutcome(outcome: WorkflowOutcome): TransferStatus {
+  switch (outcome) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'timed_out':
+      return 'expired';
+  }
+}

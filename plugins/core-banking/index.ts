@@ -1,0 +1,122 @@
+import type { Bind } from 'inversify';
+import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { AssetCatalog } from '../../ports/asset-catalog.js';
+import { Clock } from '../../ports/clock.js';
+import { Ids } from '../../ports/ids.js';
+import { Ledger } from '../../ports/ledger.js';
+import { Logger } from '../../ports/logger.js';
+import { PriceFeed } from '../../ports/price-feed.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { WorkflowEngine } from '../../ports/workflow-engine.js';
+import { CloseAccountOperation } from './application/close-account.js';
+import { CreateAccountOperation } from './application/create-account.js';
+import { CreateTransferOperation } from './application/create-transfer.js';
+import { DepositOperation } from './application/deposit.js';
+import { FeeSchedule } from './application/fee-schedule.js';
+import { FreezeAccountOperation } from './application/freeze-account.js';
+import { GetAccountOperation } from './application/get-account.js';
+import { GetBalancesOperation } from './application/get-balances.js';
+import { GetTransferOperation } from './application/get-transfer.js';
+import { LedgerService } from './application/ledger-service.js';
+import { ListAccountTransactionsOperation } from './application/list-account-transactions.js';
+import { ListAccountTransfersOperation } from './application/list-account-transfers.js';
+import { ListAccountsOperation } from './application/list-accounts.js';
+import { ListTransactionsOperation } from './application/list-transactions.js';
+import { TransferSettlement } from './application/transfer-settlement.js';
+import { UnfreezeAccountOperation } from './application/unfreeze-account.js';
+import { WithdrawOperation } from './application/withdraw.js';
+import { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
+import { MemoryLedgerAudit } from './adapters/memory/memory-ledger-audit.js';
+import { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
+import { MemoryCoreBankingState, MemoryState } from './adapters/memory/memory-state.js';
+import { MemoryTransactionRepository } from './adapters/memory/memory-transaction-repository.js';
+import { MemoryTransferRepository } from './adapters/memory/memory-transfer-repository.js';
+import { coreBankingMigrations } from './adapters/sql/migrations.js';
+import { SqlAccountRepository } from './adapters/sql/sql-account-repository.js';
+import { SqlLedgerAudit } from './adapters/sql/sql-ledger-audit.js';
+import { SqlLedgerRepository } from './adapters/sql/sql-ledger-repository.js';
+import { SqlTransactionRepository } from './adapters/sql/sql-transaction-repository.js';
+import { SqlTransferRepository } from './adapters/sql/sql-transfer-repository.js';
+import { coreBankingCommands } from './commands.js';
+import { CoreBankingConfig, coreBankingConfigSchema } from './config.js';
+import { coreBankingEvents } from './events.js';
+import { coreBankingRoutes } from './http.js';
+import * as ops from './operations.js';
+import { AccountRepository, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
+import { TransferWorkflow, transferWorkflow } from './workflows.js';
+
+type Newable<T> = new (...args: any[]) => T;
+
+const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
+  [ops.CreateAccount, CreateAccountOperation],
+  [ops.ListAccounts, ListAccountsOperation],
+  [ops.GetAccount, GetAccountOperation],
+  [ops.GetBalances, GetBalancesOperation],
+  [ops.FreezeAccount, FreezeAccountOperation],
+  [ops.UnfreezeAccount, UnfreezeAccountOperation],
+  [ops.CloseAccount, CloseAccountOperation],
+  [ops.ListTransactions, ListTransactionsOperation],
+  [ops.ListAccountTransactions, ListAccountTransactionsOperation],
+  [ops.Deposit, DepositOperation],
+  [ops.Withdraw, WithdrawOperation],
+  [ops.CreateTransfer, CreateTransferOperation],
+  [ops.GetTransfer, GetTransferOperation],
+  [ops.ListAccountTransfers, ListAccountTransfersOperation],
+];
+
+/**
+ * Core banking: accounts, balances per asset, deposits, withdrawals and
+ * transfers with a durable settlement workflow, and the Ledger port every
+ * other plugin moves money through.
+ */
+export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
+  name: 'core-banking',
+  version: '0.1.0',
+  kernel: '^1.0.0',
+  description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
+  dependsOn: ['identity'],
+  provides: [Ledger],
+  requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  config: coreBankingConfigSchema,
+  register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
+    bind<CoreBankingConfig>(CoreBankingConfig).toConstantValue(ctx.config);
+    bind<FeeSchedule>(FeeSchedule).toSelf();
+    bind<Ledger>(Ledger).to(LedgerService);
+    bind<TransferSettlement>(TransferSettlement).toSelf();
+    bind(TransferWorkflow).toResolvedValue(
+      (settlement: TransferSettlement, config: CoreBankingConfig) => transferWorkflow(settlement, config),
+      [TransferSettlement, CoreBankingConfig],
+    );
+    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
+  },
+  persistence: {
+    memory(bind: Bind) {
+      bind<MemoryCoreBankingState>(MemoryState).toConstantValue(new MemoryCoreBankingState());
+      bind<AccountRepository>(AccountRepository).to(MemoryAccountRepository);
+      bind<LedgerRepository>(LedgerRepository).to(MemoryLedgerRepository);
+      bind<TransactionRepository>(TransactionRepository).to(MemoryTransactionRepository);
+      bind<TransferRepository>(TransferRepository).to(MemoryTransferRepository);
+      bind<LedgerAudit>(LedgerAudit).to(MemoryLedgerAudit);
+    },
+    sql(bind: Bind) {
+      bind<AccountRepository>(AccountRepository).to(SqlAccountRepository);
+      bind<LedgerRepository>(LedgerRepository).to(SqlLedgerRepository);
+      bind<TransactionRepository>(TransactionRepository).to(SqlTransactionRepository);
+      bind<TransferRepository>(TransferRepository).to(SqlTransferRepository);
+      bind<LedgerAudit>(LedgerAudit).to(SqlLedgerAudit);
+    },
+  },
+  migrations: coreBankingMigrations,
+  routes: coreBankingRoutes,
+  commands: coreBankingCommands,
+  events: coreBankingEvents,
+  workflows: [TransferWorkflow],
+  async start(rt) {
+    // Resolving the transfer operation builds the fee schedule, which validates every rule now, not at the first transfer.
+    rt.get(ops.CreateTransfer);
+  },
+});
+
+export default coreBankingPlugin;

@@ -1,0 +1,33 @@
+import { defineWorkflow, type WorkflowDefinition } from '../../kernel/contract/workflow.js';
+import { token } from '../../kernel/contract/token.js';
+import type { CoreBankingConfig } from './config.js';
+import { TRANSFER_WORKFLOW, TransferSettlement, type TransferWorkflowState } from './application/transfer-settlement.js';
+
+/**
+ * 'core-banking.transfer': reserve → check-accounts → settle.
+ *
+ * POST /transfers performs 'reserve' (the hold) itself and starts the run
+ * with completedSteps = 1, due after settlement_delay_ms. When a later step
+ * fails for good (StepFailure: an account frozen or closed meanwhile) or the
+ * run passes transfer_timeout_ms, the runner compensates 'reserve' (the hold
+ * is released) and onFinished marks the transfer failed or expired.
+ */
+export const TransferWorkflow = token<WorkflowDefinition<TransferWorkflowState>>('core-banking.transfer-workflow');
+
+export function transferWorkflow(settlement: TransferSettlement, config: CoreBankingConfig): WorkflowDefinition<TransferWorkflowState> {
+  return defineWorkflow<TransferWorkflowState>({
+    name: TRANSFER_WORKFLOW,
+    timeoutMs: config.transfer_timeout_ms,
+    maxAttempts: 5,
+    steps: [
+      {
+        name: 'reserve',
+        run: (tx, state, meta) => settlement.reserve(tx, state, meta),
+        compensate: (tx, state, meta) => settlement.release(tx, state, meta),
+      },
+      { name: 'check-accounts', run: (tx, state, meta) => settlement.checkAccounts(tx, state, meta) },
+      { name: 'settle', run: (tx, state, meta) => settlement.settle(tx, state, meta) },
+    ],
+    onFinished: (tx, state, outcome, meta) => settlement.finish(tx, state, outcome, meta),
+  });
+}
