@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
+import { JsonClient, runConcurrently } from './http-client.js';
+import { runPgbench } from './pgbench.js';
+import { startService } from './service-process.js';
+
+/**
+ * `npm run bench`: POST /api/v2/transfers over keep-alive HTTP from 8
+ * connections for a fixed time between random pairs of 10,000 accounts,
+ * then checks conservation through the API and prints one JSON line.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
+const CONNECTIONS = 8;
+const DEPOSIT = '1000.00';
+const AMOUNT = '1.00';
+
+function minor(decimal: string): bigint {
+  const parsed = parseDecimal(decimal, 2);
+  if (!parsed.ok) throw new Error(`bad amount ${decimal}`);
+  return parsed.minor;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function freshDatabase(url: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS bank_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE bank_bench');
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = '/bank_bench';
+  return target.toString();
+}
+
+async function main(): Promise<void> {
+  const store = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const databaseUrl = store === 'postgres' ? await freshDatabase(process.env.DATABASE_URL!) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-'));
+  const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
+  const service = await startService({
+    BANK_STORE: store,
+    BANK_DATA_DIR: dataDir,
+    BANK_ADMIN_KEY: adminKey,
+    BANK_MODULES: 'core-banking',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const admin = new JsonClient(service.url, CONNECTIONS, adminKey);
+  try {
+    const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: 'bench@example.test' });
+    const client = new JsonClient(service.url, CONNECTIONS, created.body.data.api_key.key);
+
+    const accounts: string[] = [];
+    let next = 0;
+    await runConcurrently(CONNECTIONS, () => next < ACCOUNTS, async () => {
+      next += 1;
+      const account = await client.send('POST', '/api/v2/accounts', { name: `bench ${next}`, type: 'personal' });
+      await client.send('POST', `/api/v2/accounts/${account.body.data.uuid}/deposit`, { amount: DEPOSIT, asset_code: 'USD' });
+      accounts.push(account.body.data.uuid);
+    });
+
+    const latencies: number[] = [];
+    const lastTransfer: string[] = [];
+    let fees = 0n;
+    let refused = 0;
+    const stopAt = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async (worker) => {
+      const from = accounts[Math.floor(Math.random() * accounts.length)]!;
+      let to = from;
+      while (to === from) to = accounts[Math.floor(Math.random() * accounts.length)]!;
+      const begin = performance.now();
+      const response = await client.send('POST', '/api/v2/transfers', { from_account: from, to_account: to, amount: AMOUNT, asset_code: 'USD' });
+      if (response.status >= 200 && response.status < 300) {
+        latencies.push(performance.now() - begin);
+        fees += minor(response.body.data.fees.transfer_fee);
+        lastTransfer[worker] = response.body.data.uuid;
+      } else refused += 1;
+    });
+    const elapsedS = (performance.now() - started) / 1000;
+    const peakRssMb = service.peakRssMb();
+
+    // Settlement is asynchronous: wait until each worker's last transfer completed.
+    for (const id of lastTransfer.filter(Boolean)) {
+      for (let tries = 0; ; tries += 1) {
+        const transfer = await client.send('GET', `/api/v2/transfers/${id}`);
+        if (transfer.body.data.status === 'completed') break;
+        if (tries > 600) throw new Error(`transfer ${id} did not settle`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    let total = 0n;
+    let negative = 0;
+    await runConcurrently(CONNECTIONS, () => accounts.length > 0, async () => {
+      const id = accounts.pop()!;
+      const balances = await client.send('GET', `/api/v2/accounts/${id}/balances`);
+      for (const balance of balances.body.data.balances) {
+        total += minor(balance.total_balance);
+        if (balance.available_balance.startsWith('-') || balance.reserved_balance.startsWith('-')) negative += 1;
+      }
+    });
+    const deposited = minor(DEPOSIT) * BigInt(ACCOUNTS);
+    const conserved = total + fees === deposited && negative === 0;
+    client.close();
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const result: Record<string, unknown> = {
+      transfers_per_s: Math.round(latencies.length / elapsedS),
+      p50_ms: Number(percentile(sorted, 50).toFixed(2)),
+      p99_ms: Number(percentile(sorted, 99).toFixed(2)),
+      peak_rss_mb: peakRssMb,
+      store,
+      transfers: latencies.length,
+      refused,
+      seconds: Number(elapsedS.toFixed(1)),
+      conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
+    };
+    if (databaseUrl) {
+      const tps = runPgbench(databaseUrl, SECONDS, CONNECTIONS);
+      if (tps !== undefined) {
+        result.pgbench_tps = Math.round(tps);
+        result.ratio = Number(((result.transfers_per_s as number) / tps).toFixed(2));
+      }
+    }
+    process.stdout.write(JSON.stringify(result) + '\n');
+    if (!conserved) process.exitCode = 1;
+  } finally {
+    admin.close();
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});
