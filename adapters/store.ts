@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.js';
+import type { ConsumerStore } from '../ports/event-consumers.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Ids } from '../ports/ids.js';
@@ -35,6 +36,8 @@ export interface StoreBundle {
   readonly idempotency: IdempotencyStore;
   readonly workflows: WorkflowStore;
   readonly migrator: Migrator;
+  /** Durable consumer-group checkpoints over the event store (the event backbone). */
+  readonly consumers: ConsumerStore;
   /** Creates the kernel's own tables (events, idempotency keys, workflows) once. */
   init(): Promise<void>;
   /** Test helper: deletes every row of every table, keeping the schema. */

@@ -1,6 +1,7 @@
 import type { Bind } from 'inversify';
 import type { KernelConfig } from '../../config/schema.js';
 import { Clock } from '../../ports/clock.js';
+import { ConsumerStore } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
@@ -20,6 +21,7 @@ import { SystemClock } from '../system/system-clock.js';
 export function bindInfrastructure(bind: Bind, config: KernelConfig, store: StoreBundle, logger: Logger): void {
   bind(UnitOfWork).toConstantValue(store.unitOfWork);
   bind(EventStore).toConstantValue(store.eventStore);
+  bind(ConsumerStore).toConstantValue(store.consumers);
   bind(IdempotencyStore).toConstantValue(store.idempotency);
   bind(WorkflowStore).toConstantValue(store.workflows);
   bind(Migrator).toConstantValue(store.migrator);

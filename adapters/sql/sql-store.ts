@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { StoreDeps } from '../open-store.js';
 import type { StoreBundle, StoreKind } from '../store.js';
+import { consumerMigrations } from './consumer-migrations.js';
 import { kernelMigrations } from './kernel-migrations.js';
 import { DEFAULT_RETRY } from './retry.js';
+import { SqlConsumerStore, type EventsListener } from './sql-consumer-store.js';
 import { eventWriter, SqlEventStore } from './sql-event-store.js';
 import { SqlIdempotencyStore } from './sql-idempotency-store.js';
 import { SqlMigrator } from './sql-migrator.js';
@@ -11,7 +13,12 @@ import { SqlWorkflowStore } from './sql-workflow-store.js';
 import { truncateAll } from './truncate-all.js';
 
 /** Builds the kernel ports over one root Kysely handle, which the unit of work keeps to itself. */
-export function openSqlStore(kind: Extract<StoreKind, 'postgres' | 'pglite'>, root: Kysely<any>, deps: StoreDeps): StoreBundle {
+export function openSqlStore(
+  kind: Extract<StoreKind, 'postgres' | 'pglite'>,
+  root: Kysely<any>,
+  deps: StoreDeps,
+  eventsListener?: EventsListener,
+): StoreBundle {
   const unitOfWork = new SqlUnitOfWork(root, {
     dialect: kind,
     logger: deps.logger,
@@ -27,7 +34,11 @@ export function openSqlStore(kind: Extract<StoreKind, 'postgres' | 'pglite'>, ro
     idempotency: new SqlIdempotencyStore(unitOfWork),
     workflows: new SqlWorkflowStore(unitOfWork),
     migrator,
-    init: () => migrator.migrate('kernel', kernelMigrations),
+    consumers: new SqlConsumerStore(unitOfWork, eventsListener),
+    init: async () => {
+      await migrator.migrate('kernel', kernelMigrations);
+      await migrator.migrate('event-backbone', consumerMigrations);
+    },
     truncateAll: () => unitOfWork.withRoot(truncateAll),
     close: () => unitOfWork.close(),
   };

@@ -13,9 +13,11 @@ import type { CommandDeclaration } from '../contract/command.js';
 import type { PluginManifest, RuntimeContext, StoreFamily } from '../contract/plugin.js';
 import type { RouteDeclaration } from '../contract/route.js';
 import type { Token } from '../contract/token.js';
+import { ConsumerBackbone } from '../events/consumer-backbone.js';
 import { EventRegistry } from '../events/event-registry.js';
 import { EventTail } from '../events/event-tail.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
+import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { EventStream } from '../../ports/event-stream.js';
 import { WorkflowRunner } from '../workflows/workflow-runner.js';
@@ -59,6 +61,9 @@ export interface Kernel {
   stop(): Promise<void>;
 }
 
+/** Failures of one event in one consumer group before it is parked. */
+const CONSUMER_MAX_ATTEMPTS = 5;
+
 export const EventTypes = Symbol.for('bank:kernel.event-registry') as Token<EventRegistry>;
 
 /** catalogue → validate → order → config → container → verify → migrate → registries. */
@@ -89,10 +94,19 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         (store: EventStore, logger: Logger) => new EventTail(store, logger, options.config.workflows.pollIntervalMs),
         [EventStore, Logger],
       );
-      // Plugins get the store's unit of work wrapped so committed events reach the live stream at once.
+      audited(EventBackbone).toResolvedValue(
+        (store: ConsumerStore, clock: Clock, logger: Logger) =>
+          new ConsumerBackbone({ store, clock, logger, pollIntervalMs: options.config.workflows.pollIntervalMs, batchSize: options.config.workflows.batchSize, maxAttempts: CONSUMER_MAX_ATTEMPTS }),
+        [ConsumerStore, Clock, Logger],
+      );
+      // Plugins get the store's unit of work wrapped so committed events reach the live stream and the consumers at once.
       module.onActivation(UnitOfWork, (context, unitOfWork: UnitOfWork) => {
         const stream = context.get<EventStream>(EventStream) as EventTail;
-        return new NotifyingUnitOfWork(unitOfWork, () => stream.poke());
+        const backbone = context.get<EventBackbone>(EventBackbone);
+        return new NotifyingUnitOfWork(unitOfWork, () => {
+          stream.poke();
+          backbone.wake();
+        });
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
       audited(EventTypes).toConstantValue(events);
@@ -153,6 +167,8 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     workflows: runner,
     get,
     async start(startOptions = {}) {
+      const backbone = container.get<EventBackbone>(EventBackbone) as ConsumerBackbone;
+      if (startOptions.background) await backbone.startBackground();
       for (const manifest of manifests) {
         await manifest.start?.(runtime);
         started.push(manifest);
@@ -161,6 +177,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     },
     async stop() {
       await runner.stopBackground();
+      await (container.get<EventBackbone>(EventBackbone) as ConsumerBackbone).stopBackground();
       for (const manifest of started.reverse()) {
         try {
           await manifest.stop?.(runtime);

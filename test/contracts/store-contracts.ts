@@ -1,3 +1,4 @@
+import { eventConsumersContract } from './event-consumers.contract.js';
 import { eventStoreContract } from './event-store.contract.js';
 import type { OpenStore } from './harness.js';
 import { idempotencyStoreContract } from './idempotency-store.contract.js';
@@ -9,6 +10,7 @@ import { workflowStoreContract } from './workflow-store.contract.js';
 export function storeContracts(label: string, open: OpenStore): void {
   unitOfWorkContract(label, open);
   eventStoreContract(label, open);
+  eventConsumersContract(label, open);
   idempotencyStoreContract(label, open);
   workflowStoreContract(label, open);
   migratorContract(label, open);

@@ -1,0 +1,61 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlMigration } from '../../kernel/contract/plugin.js';
+
+/** LISTEN/NOTIFY channel the events trigger signals on every committed insert. */
+export const EVENTS_CHANNEL = 'bank_events';
+
+/**
+ * The event backbone's tables, migrated as 'event-backbone' by `init()`.
+ *
+ * `events.tx_id` records the inserting transaction (a default, so the event
+ * writer needs no change). Consumers order by (tx_id, position) and only read
+ * rows whose transaction is older than every running one: identity positions
+ * are handed out at insert and can commit out of order, transaction ids below
+ * the snapshot's xmin cannot gain new rows. See docs/decisions.md.
+ */
+export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-consumer-groups': {
+    async up(db: Kysely<any>) {
+      const statements = [
+        sql`alter table events add column tx_id xid8 not null default pg_current_xact_id()`,
+        sql`create index events_consumer_order_idx on events (tx_id, position)`,
+        sql`create index events_occurred_at_idx on events (occurred_at)`,
+        sql`create table event_consumer_checkpoints (
+          group_name text primary key,
+          tx_id xid8 not null default '0',
+          position bigint not null default 0,
+          handled bigint not null default 0,
+          parked bigint not null default 0,
+          attempts integer not null default 0,
+          failing_cursor text,
+          last_error text,
+          updated_at timestamptz not null
+        )`,
+        sql`create table event_consumer_parked (
+          group_name text not null,
+          position bigint not null,
+          event_id uuid not null,
+          type text not null,
+          team_id text not null,
+          error text not null,
+          attempts integer not null,
+          parked_at timestamptz not null,
+          primary key (group_name, position)
+        )`,
+        sql`create index event_consumer_parked_at_idx on event_consumer_parked (parked_at desc)`,
+        // Statement-level: one notification per committing insert, delivered at commit, coalesced by PostgreSQL.
+        sql`create function bank_notify_events() returns trigger language plpgsql as $$
+          begin perform pg_notify(${sql.lit(EVENTS_CHANNEL)}, ''); return null; end $$`,
+        sql`create trigger events_notify after insert on events for each statement execute function bank_notify_events()`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop trigger if exists events_notify on events`.execute(db);
+      await sql`drop function if exists bank_notify_events()`.execute(db);
+      await sql`drop table if exists event_consumer_parked`.execute(db);
+      await sql`drop table if exists event_consumer_checkpoints`.execute(db);
+      await sql`alter table events drop column if exists tx_id`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,241 @@
+import type { Clock } from '../../ports/clock.js';
+import type {
+  BackboneStats,
+  BackgroundWorker,
+  ConsumerCheckpoint,
+  ConsumerDefinition,
+  ConsumerStore,
+  EventBackbone,
+  GroupStats,
+} from '../../ports/event-consumers.js';
+import type { Logger } from '../../ports/logger.js';
+import type { Tx } from '../../ports/unit-of-work.js';
+import { ConsumerStats } from './consumer-stats.js';
+
+export interface ConsumerBackboneOptions {
+  readonly store: ConsumerStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Fallback poll; wake-ups (in-process commits, NOTIFY) make it rarely matter. */
+  readonly pollIntervalMs: number;
+  readonly batchSize: number;
+  /** Failures of one event before it is parked. */
+  readonly maxAttempts: number;
+}
+
+/** A handler's own failure: counts towards parking. Store failures do not (they are not the event's fault). */
+class HandlerFailure extends Error {
+  constructor(readonly original: unknown) {
+    super(original instanceof Error ? original.message : String(original));
+  }
+}
+
+/**
+ * Runs durable consumer groups over the event store, and plugins' background
+ * workers after them, on one loop. Each pass claims a group (skipping groups
+ * another process holds), hands its next batch to the handler and moves the
+ * checkpoint in the same unit of work. A failing batch is retried one event
+ * at a time; an event failing `maxAttempts` times is parked with its error
+ * and the group moves on.
+ */
+export class ConsumerBackbone implements EventBackbone {
+  readonly #consumers = new Map<string, ConsumerDefinition>();
+  readonly #ensured = new Set<string>();
+  readonly #workers: BackgroundWorker[] = [];
+  readonly #stats: ConsumerStats;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #rerun = false;
+  #background = false;
+  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly options: ConsumerBackboneOptions) {
+    this.#stats = new ConsumerStats(options.clock.now(), () => options.clock.now().getTime());
+  }
+
+  register(consumer: ConsumerDefinition): void {
+    if (this.#consumers.has(consumer.group)) throw new Error(`consumer group '${consumer.group}' is registered twice`);
+    this.#consumers.set(consumer.group, consumer);
+    this.#stats.group(consumer.group);
+    this.wake();
+  }
+
+  registerWorker(worker: BackgroundWorker): void {
+    this.#workers.push(worker);
+    this.wake();
+  }
+
+  get background(): boolean {
+    return this.#background;
+  }
+
+  async startBackground(): Promise<void> {
+    if (this.#background) return;
+    this.#background = true;
+    this.#unlisten = await this.options.store.onRemoteCommit(() => this.wake());
+    this.#schedule(0);
+  }
+
+  /** Stops the loop. With `abandon`, an in-flight pass is not awaited (a crash, as far as the store can tell). */
+  async stopBackground(options: { abandon?: boolean } = {}): Promise<void> {
+    this.#background = false;
+    clearTimeout(this.#timer);
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.().catch(() => undefined);
+    if (!options.abandon) await this.#running;
+  }
+
+  wake(): void {
+    if (this.#background) this.#schedule(0);
+  }
+
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.#pass();
+      total += done;
+      if (done === 0) return total;
+    }
+  }
+
+  stats(): BackboneStats {
+    return this.#stats.snapshot(this.#background);
+  }
+
+  #schedule(delayMs: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#tick(), delayMs);
+    this.#timer.unref();
+  }
+
+  #tick(): void {
+    if (this.#running) {
+      this.#rerun = true;
+      return;
+    }
+    this.#running = this.#pass()
+      .then((done) => {
+        if (done > 0) this.#rerun = true;
+      })
+      .catch((error: unknown) => this.options.logger.error('event backbone pass failed', { error: String(error) }))
+      .finally(() => {
+        this.#running = undefined;
+        if (!this.#background) return;
+        const again = this.#rerun;
+        this.#rerun = false;
+        this.#schedule(again ? 0 : this.options.pollIntervalMs);
+      });
+  }
+
+  /** One round over every group and worker; returns the work done. */
+  async #pass(): Promise<number> {
+    let done = 0;
+    for (const consumer of this.#consumers.values()) {
+      try {
+        done += await this.#runGroup(consumer);
+      } catch (error) {
+        this.options.logger.error('consumer group pass failed', { group: consumer.group, error: String(error) });
+      }
+    }
+    for (const worker of this.#workers) {
+      try {
+        done += await worker.runDue();
+      } catch (error) {
+        this.options.logger.error('background worker failed', { worker: worker.name, error: String(error) });
+      }
+    }
+    return done;
+  }
+
+  async #runGroup(consumer: ConsumerDefinition): Promise<number> {
+    if (!this.#ensured.has(consumer.group)) {
+      await this.options.store.ensureGroup(consumer.group, this.options.clock.now());
+      this.#ensured.add(consumer.group);
+    }
+    try {
+      const result = await this.options.store.claim(consumer.group, (tx, checkpoint) => this.#handleBatch(consumer, tx, checkpoint));
+      return result.claimed ? result.value : 0;
+    } catch (error) {
+      if (!(error instanceof HandlerFailure)) throw error;
+      this.#stats.failed(consumer.group, error.message);
+      return this.#recordFailure(consumer, error.message);
+    }
+  }
+
+  async #handleBatch(consumer: ConsumerDefinition, tx: Tx, checkpoint: ConsumerCheckpoint): Promise<number> {
+    // After a failure, go one event at a time so the failure is pinned on the right event.
+    const limit = checkpoint.failingCursor ? 1 : this.options.batchSize;
+    const events = await this.options.store.readAfter(tx, checkpoint.cursor, limit);
+    if (events.length === 0) return 0;
+    const handledAt: Array<{ type: string; occurredAt: Date }> = [];
+    for (const event of events) {
+      if (consumer.accepts && !consumer.accepts(event)) continue;
+      try {
+        await consumer.handle(tx, event);
+      } catch (error) {
+        throw new HandlerFailure(error);
+      }
+      handledAt.push({ type: event.type, occurredAt: event.occurredAt });
+    }
+    const last = events[events.length - 1]!;
+    await this.options.store.save(tx, consumer.group, {
+      cursor: last.cursor,
+      position: last.position,
+      handled: checkpoint.handled + events.length,
+      parked: checkpoint.parked,
+      attempts: 0,
+      failingCursor: null,
+      lastError: checkpoint.lastError,
+      at: this.options.clock.now(),
+    });
+    tx.afterCommit(() => this.#stats.handled(consumer.group, events.length, handledAt));
+    return events.length;
+  }
+
+  /** The batch rolled back: count the attempt against its first event, and park it once it has failed too often. */
+  async #recordFailure(consumer: ConsumerDefinition, message: string): Promise<number> {
+    const result = await this.options.store.claim(consumer.group, async (tx, checkpoint) => {
+      const [event] = await this.options.store.readAfter(tx, checkpoint.cursor, 1);
+      if (!event) return 0;
+      const attempts = checkpoint.failingCursor === event.cursor ? checkpoint.attempts + 1 : 1;
+      const now = this.options.clock.now();
+      if (attempts < this.options.maxAttempts) {
+        await this.options.store.save(tx, consumer.group, { ...checkpoint, attempts, failingCursor: event.cursor, lastError: message, at: now });
+        return 1;
+      }
+      await this.options.store.park(tx, {
+        group: consumer.group,
+        position: event.position,
+        eventId: event.id,
+        type: event.type,
+        teamId: event.teamId,
+        error: message,
+        attempts,
+        parkedAt: now,
+      });
+      await this.options.store.save(tx, consumer.group, {
+        cursor: event.cursor,
+        position: event.position,
+        handled: checkpoint.handled,
+        parked: checkpoint.parked + 1,
+        attempts: 0,
+        failingCursor: null,
+        lastError: message,
+        at: now,
+      });
+      tx.afterCommit(() => this.#stats.parked(consumer.group));
+      this.options.logger.error('event parked after repeated consumer failures', {
+        group: consumer.group,
+        position: event.position.toString(),
+        type: event.type,
+        attempts,
+        error: message,
+      });
+      return 1;
+    });
+    return result.claimed ? result.value : 0;
+  }
+}
+
+export type { GroupStats };
