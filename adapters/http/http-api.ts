@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
@@ -40,6 +42,16 @@ export interface HttpApiDeps {
   /** Data for GET /api/health. */
   health(): Promise<object>;
   readonly openapi: { readonly title: string; readonly version: string };
+  /** Other driving adapters sharing this server (GraphQL): their routes, WebSocket upgrades and shutdown. */
+  readonly extensions?: readonly HttpExtension[];
+}
+
+export interface HttpExtension {
+  readonly routes: readonly MountedRoute[];
+  /** Takes an upgrade request it serves and returns true; false leaves it to others. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Runs when the server starts closing (end long-lived connections). */
+  close?(): Promise<void>;
 }
 
 export interface HttpApi {
@@ -128,6 +140,11 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
     }
     mounted.push({ method: route.method, path, owner: plugin, handler: routeHandler(route, operation, services) });
   }
+  for (const extension of deps.extensions ?? []) mounted.push(...extension.routes);
+  server.onUpgrade((req, socket, head) => {
+    for (const extension of deps.extensions ?? []) if (extension.upgrade?.(req, socket, head)) return;
+    socket.destroy();
+  });
   mountRoutes(app, mounted);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -156,7 +173,10 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   return {
     app,
     listen: (port, host) => server.listen(port, host),
-    close: () => server.close(),
+    close: async () => {
+      await Promise.all((deps.extensions ?? []).map((extension) => extension.close?.()));
+      await server.close();
+    },
   };
 }
 

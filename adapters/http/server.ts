@@ -1,4 +1,5 @@
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '../../ports/logger.js';
 import { renderErrors } from './envelope.js';
@@ -13,12 +14,18 @@ import { renderErrors } from './envelope.js';
 export class HttpServer {
   private server: Server | undefined;
   private closing: Promise<void> | undefined;
+  private upgrade: ((req: IncomingMessage, socket: Duplex, head: Buffer) => void) | undefined;
 
   constructor(
     private readonly listener: RequestListener,
     private readonly graceMs: number,
     private readonly logger: Logger,
   ) {}
+
+  /** Who answers WebSocket upgrade requests (without one they are cut). */
+  onUpgrade(handler: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): void {
+    this.upgrade = handler;
+  }
 
   /** True once close() has begun: responses then ask the client to close the connection. */
   get isClosing(): boolean {
@@ -28,6 +35,10 @@ export class HttpServer {
   listen(port: number, host?: string): Promise<{ port: number }> {
     if (this.server) return Promise.reject(new Error('The HTTP server is already listening.'));
     const server = createServer(this.listener);
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (this.upgrade && !this.closing) this.upgrade(req, socket, head);
+      else socket.destroy();
+    });
     server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket));
     this.server = server;
     return new Promise((resolve, reject) => {

@@ -10,6 +10,7 @@ import { WorkflowEngine } from '../../ports/workflow-engine.js';
 import { WorkflowStore } from '../../ports/workflow-store.js';
 import { ConfiguredAssetCatalog } from '../assets/asset-catalog.js';
 import type { CommandDeclaration } from '../contract/command.js';
+import type { GraphqlContribution } from '../contract/graphql.js';
 import type { PluginManifest, RuntimeContext, StoreFamily } from '../contract/plugin.js';
 import type { RouteDeclaration } from '../contract/route.js';
 import type { Token } from '../contract/token.js';
@@ -52,6 +53,8 @@ export interface Kernel {
   readonly plugins: readonly LoadedPlugin[];
   readonly routes: readonly { plugin: string; route: RouteDeclaration }[];
   readonly commands: readonly { plugin: string; command: CommandDeclaration }[];
+  /** GraphQL domains of the enabled plugins, in load order. */
+  readonly graphql: readonly { plugin: string; contribution: GraphqlContribution }[];
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
   get<T>(port: Token<T>): T;
@@ -140,6 +143,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   const runner = container.get<WorkflowEngine>(WorkflowEngine) as WorkflowRunner;
   const routes: { plugin: string; route: RouteDeclaration }[] = [];
   const commands: { plugin: string; command: CommandDeclaration }[] = [];
+  const graphql: { plugin: string; contribution: GraphqlContribution }[] = [];
   const routeKeys = new Set<string>();
   for (const manifest of manifests) {
     events.register(manifest.name, manifest.events ?? []);
@@ -152,6 +156,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       routes.push({ plugin: manifest.name, route });
     }
     for (const command of manifest.commands ?? []) commands.push({ plugin: manifest.name, command });
+    for (const contribution of manifest.graphql ?? []) graphql.push({ plugin: manifest.name, contribution });
     for (const workflow of manifest.workflows ?? []) runner.register(container.get(workflow));
   }
 
@@ -163,6 +168,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     plugins: manifests.map((manifest) => ({ manifest, config: configs.get(manifest.name) })),
     routes,
     commands,
+    graphql,
     events,
     workflows: runner,
     get,

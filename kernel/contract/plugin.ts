@@ -2,6 +2,7 @@ import type { Bind } from 'inversify';
 import type { ZodType } from 'zod';
 import type { CommandDeclaration } from './command.js';
 import type { EventType } from './event.js';
+import type { GraphqlContribution } from './graphql.js';
 import type { RouteDeclaration } from './route.js';
 import type { Token } from './token.js';
 import type { WorkflowDefinition } from './workflow.js';
@@ -60,6 +61,8 @@ export interface PluginManifest<Config = any> {
   readonly migrations?: Readonly<Record<string, SqlMigration>>;
   readonly routes?: readonly RouteDeclaration[];
   readonly commands?: readonly CommandDeclaration[];
+  /** GraphQL domains (type-graphql resolvers) this plugin adds to the composed schema. */
+  readonly graphql?: readonly GraphqlContribution[];
   readonly events?: readonly EventType<any>[];
   /** Tokens of bound WorkflowDefinitions, registered with the runner. */
   readonly workflows?: readonly Token<WorkflowDefinition>[];

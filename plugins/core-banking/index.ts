@@ -42,6 +42,7 @@ import { SqlTransferRepository } from './adapters/sql/sql-transfer-repository.js
 import { coreBankingCommands } from './commands.js';
 import { CoreBankingConfig, coreBankingConfigSchema } from './config.js';
 import { coreBankingEvents } from './events.js';
+import { coreBankingGraphql } from './graphql/index.js';
 import { coreBankingRoutes } from './http.js';
 import * as ops from './operations.js';
 import { AccountRepository, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
@@ -112,6 +113,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   routes: coreBankingRoutes,
   commands: coreBankingCommands,
   events: coreBankingEvents,
+  graphql: coreBankingGraphql,
   workflows: [TransferWorkflow],
   async start(rt) {
     // Resolving the transfer operation builds the fee schedule, which validates every rule now, not at the first transfer.

@@ -23,6 +23,7 @@ import { RevokeApiKeyOperation } from './application/revoke-api-key.js';
 import { identityCommands } from './commands.js';
 import { IdentityConfig, identityConfigSchema } from './config.js';
 import { identityEvents } from './events.js';
+import { identityGraphql } from './graphql.js';
 import { identityRoutes } from './http.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 import { ApiKeyRepository, TeamRepository, UserRepository } from './ports.js';
@@ -67,6 +68,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   routes: identityRoutes,
   commands: identityCommands,
   events: identityEvents,
+  graphql: identityGraphql,
 });
 
 export default identityPlugin;

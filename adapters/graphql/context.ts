@@ -1,0 +1,44 @@
+import type { RequestContext } from '../../kernel/contract/context.js';
+import type { GraphqlContext } from '../../kernel/contract/graphql.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import type { EventStream } from '../../ports/event-stream.js';
+import { teamEvents } from './live-events.js';
+
+/** What the adapter takes from the booted kernel to build resolver contexts. */
+export interface GraphqlRuntime {
+  resolve<T>(token: Token<T>): T;
+  readonly events: EventStream;
+}
+
+/** Counts subscribers listening to the live stream (tests wait for it; the benchmark reports it). */
+export class ListeningCounter {
+  #count = 0;
+  get count(): number {
+    return this.#count;
+  }
+  wrap(stream: EventStream): EventStream {
+    return {
+      subscribe: (listener) => {
+        this.#count += 1;
+        const unsubscribe = stream.subscribe(listener);
+        let open = true;
+        return () => {
+          if (open) this.#count -= 1;
+          open = false;
+          unsubscribe();
+        };
+      },
+    };
+  }
+}
+
+/** The per-request (or per-subscription) context handed to every resolver. */
+export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext): GraphqlContext {
+  return {
+    request,
+    run: <I, O>(operation: Token<Operation<I, O>>, input: I) => runtime.resolve(operation).execute(input, request),
+    port: (token) => runtime.resolve(token),
+    events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),
+  };
+}

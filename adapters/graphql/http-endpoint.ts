@@ -1,0 +1,101 @@
+import type { Request, Response } from 'express';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
+import { AppError } from '../../kernel/errors/index.js';
+import type { Authenticator } from '../../ports/authenticator.js';
+import type { Logger } from '../../ports/logger.js';
+import { authenticate } from '../http/auth.js';
+import { readJsonBody } from '../http/body.js';
+import { requestIdOfResponse } from '../http/request-state.js';
+import { graphqlContext, type GraphqlRuntime } from './context.js';
+import { formatError } from './errors.js';
+import { execute, OperationPreparer } from './execute.js';
+import type { GraphqlRateLimits } from './rate-limits.js';
+
+export interface EndpointDeps {
+  readonly schema: GraphQLSchema;
+  readonly preparer: OperationPreparer;
+  readonly runtime: GraphqlRuntime;
+  readonly authenticator: Authenticator;
+  readonly limits: GraphqlRateLimits;
+  readonly logger: Logger;
+  readonly bodyLimitBytes: number;
+}
+
+interface GraphqlRequest {
+  readonly query: string;
+  readonly variables: Record<string, unknown>;
+  readonly operationName: string | undefined;
+}
+
+/**
+ * POST /api/graphql: authenticate (Bearer, same keys as REST; no header is a
+ * guest), rate-limit, read {query, variables, operationName}, prepare (parse,
+ * validate, limits — all before any resolver), execute. Request failures are
+ * 4xx with a GraphQL errors body; field failures are 200 with data and errors.
+ */
+export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Response) => Promise<void> {
+  return async (req, res) => {
+    const requestId = requestIdOfResponse(res);
+    const ip = req.ip ?? req.socket.remoteAddress ?? '';
+    const fail = (status: number, errors: readonly GraphQLError[]): void =>
+      send(res, status, { errors: errors.map((error) => formatError(error, requestId, deps.logger)) });
+    try {
+      let actor: Actor = ANONYMOUS;
+      if (req.headers.authorization !== undefined) actor = await authenticate(deps.authenticator, req.headers.authorization, ip);
+      const limited = deps.limits.take(actor, ip);
+      if (limited) {
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limited.retryAfter))));
+        return fail(429, [limited.error]);
+      }
+      const request = parseRequest(await readJsonBody(req, deps.bodyLimitBytes));
+      const prepared = deps.preparer.prepare(request.query, request.operationName, request.variables);
+      if (!prepared.ok) return fail(400, prepared.errors);
+      if (prepared.prepared.operation.operation === 'subscription') {
+        return fail(400, [
+          new GraphQLError('Subscriptions run over WebSocket (graphql-ws protocol) at /api/graphql.', { extensions: { code: 'subscription_over_http' } }),
+        ]);
+      }
+      const context: RequestContext = { actor, requestId, ip };
+      const result = (await execute({
+        schema: deps.schema,
+        document: prepared.prepared.document,
+        operationName: request.operationName,
+        variableValues: request.variables,
+        contextValue: graphqlContext(deps.runtime, context),
+      })) as ExecutionResult;
+      // Bad variable values fail before execution: no data at all, a client error.
+      const status = result.data === undefined && result.errors ? 400 : 200;
+      send(res, status, {
+        ...(result.errors ? { errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) } : {}),
+        ...(result.data !== undefined ? { data: result.data } : {}),
+      });
+    } catch (error) {
+      if (error instanceof AppError) {
+        if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
+        return fail(error.status, [new GraphQLError(error.message, { originalError: error })]);
+      }
+      throw error;
+    }
+  };
+}
+
+function parseRequest(body: unknown): GraphqlRequest {
+  const problem = (detail: string): never => {
+    throw new AppError(400, 'invalid_graphql_request', 'Bad request', detail, { pointer: '' });
+  };
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) problem('Send a JSON object {query, variables, operationName}.');
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') problem('query must be a non-empty string.');
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) problem('variables must be a JSON object.');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') problem('operationName must be a string.');
+  return {
+    query: query as string,
+    variables: (variables ?? {}) as Record<string, unknown>,
+    operationName: (operationName ?? undefined) as string | undefined,
+  };
+}
+
+function send(res: Response, status: number, body: { data?: unknown; errors?: GraphQLFormattedError[] }): void {
+  res.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}

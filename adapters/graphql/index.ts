@@ -1,0 +1,53 @@
+import type { Authenticator } from '../../ports/authenticator.js';
+import type { Clock } from '../../ports/clock.js';
+import type { Ids } from '../../ports/ids.js';
+import type { Logger } from '../../ports/logger.js';
+import type { HttpExtension } from '../http/http-api.js';
+import { ListeningCounter, type GraphqlRuntime } from './context.js';
+import { OperationPreparer } from './execute.js';
+import { graphqlPostHandler } from './http-endpoint.js';
+import { playgroundRoutes } from './playground.js';
+import { GraphqlRateLimits } from './rate-limits.js';
+import { allDomains, composeSchema, type DomainEntry } from './schema.js';
+import { createSubscriptionServer } from './subscriptions.js';
+
+export interface GraphqlAdapterDeps {
+  readonly domains: readonly DomainEntry[];
+  readonly runtime: GraphqlRuntime;
+  readonly authenticator: Authenticator;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly bodyLimitBytes: number;
+}
+
+/**
+ * The GraphQL adapter as an extension of the HTTP server: POST /api/graphql
+ * and /graphql, the playground, and graphql-ws upgrades at /api/graphql.
+ * One schema, one preparer (limits) and one set of rate limits serve both.
+ */
+export interface GraphqlAdapter extends HttpExtension {
+  /** Subscriptions currently listening to the live event stream. */
+  listening(): number;
+}
+
+export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
+  const schema = composeSchema(allDomains(deps.domains));
+  const preparer = new OperationPreparer(schema);
+  const limits = new GraphqlRateLimits(() => deps.clock.now().getTime());
+  const counter = new ListeningCounter();
+  const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events) };
+  const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };
+  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
+  const ws = createSubscriptionServer({ ...shared, ids: deps.ids });
+  return {
+    routes: [
+      { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post },
+      { method: 'POST', path: '/graphql', owner: 'graphql', handler: post },
+      ...playgroundRoutes(),
+    ],
+    upgrade: ws.upgrade,
+    close: ws.close,
+    listening: () => counter.count,
+  };
+}

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Request, Response } from 'express';
+import type { MountedRoute } from '../http/routes.js';
+
+const require = createRequire(import.meta.url);
+
+/** Installed files served to the page: nothing comes from a CDN. */
+const ASSETS: Record<string, { readonly module: string; readonly type: string }> = {
+  'react.js': { module: 'react/umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { module: 'react-dom/umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { module: 'graphiql/graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { module: 'graphiql/graphiql.min.css', type: 'text/css' },
+};
+
+export const PLAYGROUND_PATH = '/api/graphql-playground';
+
+const HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Open Bank GraphQL playground</title>
+<link rel="stylesheet" href="${PLAYGROUND_PATH}/assets/graphiql.css">
+<style>html, body, #playground { height: 100%; margin: 0; }</style>
+</head>
+<body>
+<div id="playground">Loading the playground…</div>
+<script src="${PLAYGROUND_PATH}/assets/react.js"></script>
+<script src="${PLAYGROUND_PATH}/assets/react-dom.js"></script>
+<script src="${PLAYGROUND_PATH}/assets/graphiql.js"></script>
+<script src="${PLAYGROUND_PATH}/assets/playground.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * The page's own script: GraphiQL with a fetcher that posts to /api/graphql
+ * with the headers typed in the headers pane (Authorization: Bearer <key>).
+ */
+const SCRIPT = `(function () {
+  var endpoint = '/api/graphql';
+  function fetcher(params, options) {
+    var headers = Object.assign({ 'content-type': 'application/json' }, (options && options.headers) || {});
+    return fetch(endpoint, { method: 'POST', headers: headers, body: JSON.stringify(params) }).then(function (r) { return r.json(); });
+  }
+  window.playgroundFetcher = fetcher;
+  var root = ReactDOM.createRoot(document.getElementById('playground'));
+  root.render(React.createElement(GraphiQL, {
+    fetcher: fetcher,
+    defaultQuery: '# Put {"Authorization": "Bearer fak_…"} in the Headers pane below.\\n{\\n  accounts(first: 10) {\\n    data { id name balance currency status created_at }\\n    paginatorInfo { total currentPage lastPage }\\n  }\\n}\\n',
+    isHeadersEditorEnabled: true,
+    shouldPersistHeaders: false
+  }));
+})();
+`;
+
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
+/** GET /api/graphql-playground and its assets (read once, on first request). */
+export function playgroundRoutes(): MountedRoute[] {
+  const cache = new Map<string, Buffer>();
+  const asset = (name: string): Buffer => {
+    let body = cache.get(name);
+    if (!body) {
+      body = readFileSync(require.resolve(ASSETS[name]!.module));
+      cache.set(name, body);
+    }
+    return body;
+  };
+  const page = (type: string, body: string | Buffer) => (_req: Request, res: Response) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.status(200).type(type).send(body);
+  };
+  return [
+    { method: 'GET', path: PLAYGROUND_PATH, owner: 'graphql', handler: page('text/html; charset=utf-8', HTML) },
+    { method: 'GET', path: `${PLAYGROUND_PATH}/assets/playground.js`, owner: 'graphql', handler: page('text/javascript; charset=utf-8', SCRIPT) },
+    ...Object.entries(ASSETS).map(
+      ([name, { type }]): MountedRoute => ({
+        method: 'GET',
+        path: `${PLAYGROUND_PATH}/assets/${name}`,
+        owner: 'graphql',
+        handler: (_req, res) => {
+          res.setHeader('Cache-Control', 'public, max-age=86400');
+          res.status(200).type(`${type}; charset=utf-8`).send(asset(name));
+        },
+      }),
+    ),
+  ];
+}

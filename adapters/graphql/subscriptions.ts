@@ -1,0 +1,116 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Actor } from '../../kernel/contract/context.js';
+import { AppError } from '../../kernel/errors/index.js';
+import type { Authenticator } from '../../ports/authenticator.js';
+import type { Ids } from '../../ports/ids.js';
+import type { Logger } from '../../ports/logger.js';
+import { authenticate } from '../http/auth.js';
+import { graphqlContext, type GraphqlRuntime } from './context.js';
+import { formatError } from './errors.js';
+import { subscribe, type OperationPreparer } from './execute.js';
+import type { GraphqlRateLimits } from './rate-limits.js';
+
+export const GRAPHQL_WS_PATH = '/api/graphql';
+/** Subscriptions one connection may hold at once. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+
+export interface SubscriptionDeps {
+  readonly schema: GraphQLSchema;
+  readonly preparer: OperationPreparer;
+  readonly runtime: GraphqlRuntime;
+  readonly authenticator: Authenticator;
+  readonly limits: GraphqlRateLimits;
+  readonly ids: Ids;
+  readonly logger: Logger;
+}
+
+interface ConnectionState {
+  actor?: Actor;
+  ip: string;
+  active: number;
+}
+
+/**
+ * graphql-ws over ws on the HTTP server's port. The connection_init payload
+ * carries {Authorization: "Bearer <key>"}; without a valid key the socket is
+ * closed with 4403 before any subscription. Each subscribe message counts
+ * against the GraphQL request limit and passes the same depth, complexity
+ * and cost checks as POST.
+ */
+export function createSubscriptionServer(deps: SubscriptionDeps): {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+} {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100_000 });
+  const states = new WeakMap<object, ConnectionState>();
+  const stateOf = (extra: object): ConnectionState => states.get(extra)!;
+
+  useServer<Record<string, unknown>, { state?: ConnectionState }>(
+    {
+      schema: deps.schema,
+      connectionInitWaitTimeout: 10_000,
+      onConnect: async (ctx) => {
+        const ip = ctx.extra.request.socket.remoteAddress ?? '';
+        const state: ConnectionState = { ip, active: 0 };
+        states.set(ctx.extra, state);
+        const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
+        try {
+          state.actor = await authenticate(deps.authenticator, typeof header === 'string' ? header : undefined, ip);
+          return true;
+        } catch (error) {
+          if (error instanceof AppError) return false;
+          throw error;
+        }
+      },
+      onSubscribe: (ctx, id, payload) => {
+        const state = stateOf(ctx.extra);
+        const actor = state.actor!;
+        const limited = deps.limits.take(actor, state.ip);
+        if (limited) return [limited.error];
+        if (state.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          return [new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`, { extensions: { code: 'too_many_subscriptions' } })];
+        }
+        const variables = (payload.variables ?? {}) as Record<string, unknown>;
+        const prepared = deps.preparer.prepare(payload.query, payload.operationName ?? undefined, variables);
+        if (!prepared.ok) return [...prepared.errors];
+        const requestId = `${id}:${deps.ids.uuid()}`;
+        return {
+          schema: deps.schema,
+          document: prepared.prepared.document,
+          operationName: payload.operationName ?? undefined,
+          variableValues: variables,
+          contextValue: graphqlContext(deps.runtime, { actor, requestId, ip: state.ip }),
+        };
+      },
+      subscribe: (args) => subscribe(args),
+      onOperation: (ctx) => {
+        stateOf(ctx.extra).active += 1;
+      },
+      onComplete: (ctx) => {
+        const state = stateOf(ctx.extra);
+        state.active = Math.max(0, state.active - 1);
+      },
+      onError: (_ctx, id, _payload, errors) => errors.map((error) => formatError(error, id, deps.logger)),
+      onNext: (_ctx, id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error, id, deps.logger)) } : undefined,
+    },
+    wss,
+  );
+
+  return {
+    upgrade(req, socket, head) {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== GRAPHQL_WS_PATH) return false;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return true;
+    },
+    async close() {
+      for (const client of wss.clients) client.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { RequestContext } from './context.js';
+import type { StoredEvent } from './event.js';
+import type { Operation } from './route.js';
+import type { Token } from './token.js';
+
+/**
+ * How a plugin contributes to the GraphQL schema. Each contribution is one
+ * domain of the spec's list (account, payment, exchange …): its type-graphql
+ * resolver classes, printed to schema/<domain>.graphql. Resolvers hold no
+ * injected state; they reach the plugin's operations through the context, so
+ * GraphQL calls exactly what REST calls.
+ */
+export interface GraphqlContribution {
+  /** Domain name as listed in the spec (lowercase, hyphenated). */
+  readonly domain: string;
+  /** type-graphql @Resolver classes; every decorator with an explicit type function. */
+  readonly resolvers: readonly Function[];
+}
+
+/**
+ * What a resolver receives as its context. The adapter builds it per request
+ * (or per WebSocket subscription) after authentication; the actor's team is
+ * the only tenant resolvers can see (the @tenant directive, applied by the
+ * adapter to every root field, refuses callers without one).
+ */
+export interface GraphqlContext {
+  readonly request: RequestContext;
+  /** Runs an operation as the caller: the same token REST routes name. */
+  run<I, O>(operation: Token<Operation<I, O>>, input: I): Promise<O>;
+  /** A bound port, for read-only reference data that has no operation (the asset catalogue). */
+  port<T>(token: Token<T>): T;
+  /**
+   * Live committed events of the caller's team only, from the moment of
+   * subscribing, narrowed by `accept`. The iterator ends when the client
+   * unsubscribes or disconnects.
+   */
+  events(accept: (event: StoredEvent) => boolean): AsyncIterable<StoredEvent>;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+function ymd(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Accepts a Date or an ISO string from resolvers; anything else is a bug, reported without internals. */
+function asDate(value: unknown, name: string): Date {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) throw new GraphQLError(`${name} cannot represent this value.`);
+  return date;
+}
+
+function parseUtc(text: unknown, pattern: RegExp, name: string, shape: string): Date {
+  const match = typeof text === 'string' ? pattern.exec(text) : null;
+  if (!match) throw new GraphQLError(`${name} must be a string in the form ${shape} (UTC).`);
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match.map(Number) as unknown as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, Number(h), Number(mi), Number(s)));
+  // Reject 2026-02-30 and 25:00:00 rather than rolling them over.
+  if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || date.getUTCHours() !== Number(h) || date.getUTCMinutes() !== Number(mi)) {
+    throw new GraphQLError(`${name} '${String(text)}' is not a real calendar ${name === 'Date' ? 'date' : 'time'}.`);
+  }
+  return date;
+}
+
+/** The spec's Date scalar: Y-m-d, UTC. */
+export const DateScalar = new GraphQLScalarType({
+  name: 'Date',
+  description: 'A calendar date in UTC, written Y-m-d (2026-11-22).',
+  serialize: (value) => ymd(asDate(value, 'Date')),
+  parseValue: (value) => parseUtc(value, DATE, 'Date', 'Y-m-d'),
+  parseLiteral: (ast) => parseUtc(ast.kind === Kind.STRING ? ast.value : undefined, DATE, 'Date', 'Y-m-d'),
+});
+
+/** The spec's DateTime scalar: Y-m-d H:i:s, UTC, whole seconds. */
+export const DateTimeScalar = new GraphQLScalarType({
+  name: 'DateTime',
+  description: 'An instant in UTC, written Y-m-d H:i:s (2026-11-22 14:05:09).',
+  serialize: (value) => {
+    const date = asDate(value, 'DateTime');
+    return `${ymd(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  },
+  parseValue: (value) => parseUtc(value, DATE_TIME, 'DateTime', 'Y-m-d H:i:s'),
+  parseLiteral: (ast) => parseUtc(ast.kind === Kind.STRING ? ast.value : undefined, DATE_TIME, 'DateTime', 'Y-m-d H:i:s'),
+});
+
+/** Paging info shared by every paginated list (the spec's paginatorInfo). */
+@ObjectType({ description: 'Where a page sits in the whole list.' })
+export class PaginatorInfo {
+  @Field(() => Int, { description: 'Items in the whole list.' })
+  total!: number;
+
+  @Field(() => Int)
+  currentPage!: number;
+
+  @Field(() => Int)
+  lastPage!: number;
+
+  @Field(() => Int)
+  perPage!: number;
+}
+
+/** A kernel Page as paginatorInfo. */
+export function paginatorInfo(page: { page: number; perPage: number; total: number; lastPage: number }): PaginatorInfo {
+  return { total: page.total, currentPage: page.page, lastPage: page.lastPage, perPage: page.perPage };
+}

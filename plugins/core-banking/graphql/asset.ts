@@ -1,0 +1,30 @@
+import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
+import type { Asset as CatalogAsset } from '../../../kernel/money/asset.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+
+/** The asset domain: the configured asset catalogue (the same for every team). */
+@ObjectType({ description: 'An asset accounts can hold.' })
+export class Asset {
+  @Field(() => String)
+  code!: string;
+  @Field(() => String)
+  name!: string;
+  @Field(() => String, { description: 'fiat, commodity, crypto or basket.' })
+  type!: string;
+  @Field(() => Int, { description: 'Decimals of the minor unit.' })
+  precision!: number;
+}
+
+@Resolver(() => Asset)
+export class AssetResolver {
+  @Query(() => [Asset])
+  assets(@Ctx() ctx: GraphqlContext): readonly CatalogAsset[] {
+    return ctx.port(AssetCatalog).list();
+  }
+
+  @Query(() => Asset, { nullable: true })
+  asset(@Arg('code', () => String) code: string, @Ctx() ctx: GraphqlContext): CatalogAsset | null {
+    return ctx.port(AssetCatalog).find(code) ?? null;
+  }
+}

@@ -1,0 +1,159 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { createGraphqlAdapter, type GraphqlAdapter } from '../../adapters/graphql/index.js';
+import { createHttpApi } from '../../adapters/http/http-api.js';
+import { httpDeps } from '../../adapters/main/http-deps.js';
+import type { EventTail } from '../../kernel/events/event-tail.js';
+import { Authenticator } from '../../ports/authenticator.js';
+import { Clock } from '../../ports/clock.js';
+import { EventStream } from '../../ports/event-stream.js';
+import { Ids } from '../../ports/ids.js';
+import { Logger } from '../../ports/logger.js';
+import { bootTestKernel, type TestKernel, type TestKernelOptions, type TestUser } from '../fixtures/boot.js';
+
+/**
+ * The fixture kernel served by an HTTP API whose GraphQL adapter the suite
+ * holds, so it can wait until subscriptions are listening (no sleeps).
+ */
+export interface GraphqlKernel {
+  readonly k: TestKernel;
+  readonly url: string;
+  readonly adapter: GraphqlAdapter;
+  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  createUser(name: string): Promise<TestUser>;
+  /** Resolves once `count` subscriptions listen and the live stream has caught up with the store. */
+  listening(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function bootGraphql(options: TestKernelOptions = {}): Promise<GraphqlKernel> {
+  const k = await bootTestKernel({ ...options, listen: false });
+  const kernel = k.kernel;
+  const adapter = createGraphqlAdapter({
+    domains: kernel.graphql,
+    runtime: { resolve: (token) => kernel.get(token), events: kernel.get(EventStream) },
+    authenticator: kernel.get(Authenticator),
+    clock: kernel.get(Clock),
+    ids: kernel.get(Ids),
+    logger: kernel.get(Logger),
+    bodyLimitBytes: kernel.config.http.bodyLimitBytes,
+  });
+  const http = createHttpApi({ ...httpDeps(kernel, k.store), extensions: [adapter] });
+  const url = `http://127.0.0.1:${(await http.listen(0, '127.0.0.1')).port}`;
+  const request: GraphqlKernel['request'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+  return {
+    k,
+    url,
+    adapter,
+    request,
+    async createUser(name) {
+      const response = await request('POST', '/api/v2/admin/users', {
+        key: k.operatorKey,
+        body: { name, email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.test` },
+      });
+      if (response.status !== 201) throw new Error(`createUser failed: ${response.status} ${JSON.stringify(response.body)}`);
+      const { user, api_key } = response.body.data;
+      return { teamId: user.team_id, userId: user.id, key: api_key.key };
+    },
+    async listening(count) {
+      for (let spins = 0; adapter.listening() < count; spins++) {
+        if (spins > 10_000) throw new Error(`only ${adapter.listening()} of ${count} subscriptions listening`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await (kernel.get(EventStream) as EventTail).drain();
+    },
+    async close() {
+      await http.close();
+      await k.close();
+    },
+  };
+}
+
+/** Helpers for the GraphQL e2e suites: POST a query, open a graphql-ws client, await the next message. */
+export interface GqlResponse {
+  readonly status: number;
+  readonly body: any;
+}
+
+export async function gql(k: Pick<GraphqlKernel, 'request'>, query: string, variables?: Record<string, unknown>, key?: string, path = '/api/graphql'): Promise<GqlResponse> {
+  const response = await k.request('POST', path, { key, body: { query, variables } });
+  return { status: response.status, body: response.body };
+}
+
+/** gql that must succeed without errors; returns data. */
+export async function data(k: Pick<GraphqlKernel, 'request'>, query: string, variables: Record<string, unknown> | undefined, key: string): Promise<any> {
+  const response = await gql(k, query, variables, key);
+  if (response.status !== 200 || response.body.errors) throw new Error(`GraphQL failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export function wsClient(k: Pick<GraphqlKernel, 'url'>, authorization?: string): { client: Client; closed: Promise<number> } {
+  let resolveClosed!: (code: number) => void;
+  const closed = new Promise<number>((resolve) => (resolveClosed = resolve));
+  const client = createClient({
+    url: k.url.replace(/^http/, 'ws') + '/api/graphql',
+    webSocketImpl: WebSocket,
+    lazy: false,
+    retryAttempts: 0,
+    connectionParams: authorization === undefined ? {} : { Authorization: authorization },
+    on: { closed: (event) => resolveClosed((event as { code: number }).code) },
+  });
+  return { client, closed };
+}
+
+/** A live subscription whose messages queue up for `next()`. */
+export interface LiveSubscription {
+  next(timeoutMs?: number): Promise<any>;
+  /** Resolves once the server has acknowledged the subscription (the event stream is listening). */
+  readonly messages: any[];
+  dispose(): void;
+  readonly done: Promise<void>;
+}
+
+export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
+  const messages: any[] = [];
+  const waiters: Array<(value: any) => void> = [];
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const push = (message: any): void => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else messages.push(message);
+  };
+  const dispose = client.subscribe(
+    { query, variables },
+    { next: push, error: (error) => push({ error }), complete: () => finish() },
+  );
+  return {
+    messages,
+    dispose,
+    done,
+    next(timeoutMs = 2_000) {
+      if (messages.length > 0) return Promise.resolve(messages.shift());
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no subscription message within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push((value) => {
+          clearTimeout(timer);
+          resolve(value);
+        });
+      });
+    },
+  };
+}
