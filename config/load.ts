@@ -25,6 +25,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<KernelConf
     modules: list(env.BANK_MODULES),
     plugins: list(env.BANK_PLUGINS),
     adminKey: env.BANK_ADMIN_KEY,
+    logLevel: env.BANK_LOG_LEVEL,
   };
   const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value !== undefined));
   const parsed = kernelConfigSchema.safeParse({ ...file, ...defined, ...overrides });

@@ -11,7 +11,7 @@ import { openService } from './service.js';
 /** `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = new JsonLogger();
+  const logger = new JsonLogger(config.logLevel);
   const service = await openService({ config, logger });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
