@@ -30,6 +30,14 @@ export const kernelConfigSchema = z.object({
     .optional(),
   assets: z.array(assetSchema).min(1).default([...DEFAULT_ASSETS]),
   usdPrices: z.record(z.string(), decimalText).default({ ...DEFAULT_USD_PRICES }),
+  /** Price feed: 'static' serves usdPrices as is; 'simulated' walks from them (adapters/price-sim, docs/gcu.md). */
+  prices: z
+    .object({
+      source: z.enum(['static', 'simulated']).default('static'),
+      seed: z.string().min(1).default('bank'),
+      epoch: z.iso.datetime().default('2026-01-01T00:00:00Z'),
+    })
+    .prefault({}),
   http: z
     .object({
       bodyLimitBytes: z.number().int().positive().default(100_000),

@@ -7,6 +7,7 @@ import type { BuiltinCatalogue } from '../kernel/boot/select-plugins.js';
 export const builtinPlugins: BuiltinCatalogue = {
   identity: () => import('./identity/index.js'),
   'core-banking': () => import('./core-banking/index.js'),
+  gcu: () => import('./gcu/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -14,6 +14,7 @@ import { WorkflowStore } from '../../ports/workflow-store.js';
 import type { StoreBundle } from '../store.js';
 import { CryptoIds } from '../system/crypto-ids.js';
 import { CryptoRandom } from '../system/crypto-random.js';
+import { SimulatedPriceFeed } from '../price-sim/simulated-price-feed.js';
 import { StaticPriceFeed } from '../system/static-price-feed.js';
 import { SystemClock } from '../system/system-clock.js';
 
@@ -30,5 +31,11 @@ export function bindInfrastructure(bind: Bind, config: KernelConfig, store: Stor
   bind(Ids).toConstantValue(new CryptoIds());
   bind(Random).toConstantValue(new CryptoRandom());
   // Resolved lazily so an overridden Clock (tests) reaches the feed too.
-  bind(PriceFeed).toResolvedValue((clock: Clock) => new StaticPriceFeed(config.usdPrices, clock), [Clock]);
+  bind(PriceFeed).toResolvedValue(
+    (clock: Clock) =>
+      config.prices.source === 'simulated'
+        ? new SimulatedPriceFeed({ seed: config.prices.seed, epoch: new Date(config.prices.epoch), basePrices: config.usdPrices, assets: config.assets }, clock)
+        : new StaticPriceFeed(config.usdPrices, clock),
+    [Clock],
+  );
 }

@@ -1,0 +1,144 @@
+import { injectable } from 'inversify';
+import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { ProposalRecord } from '../../domain/proposal.js';
+import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
+
+/**
+ * The memory store's GCU tables. The store's mutex runs one unit of work at a
+ * time, so writes apply directly and register an undo for rollback.
+ * Records are immutable objects, so handing them out needs no copy.
+ */
+@injectable()
+export class MemoryGcuRepository implements GcuRepository {
+  readonly #baskets = new Map<string, BasketRecord>();
+  readonly #versions: BasketVersion[] = [];
+  readonly #prices = new Map<string, PricePoint>();
+  readonly #proposals = new Map<string, ProposalRecord>();
+  readonly #votes = new Map<string, VoteRecord>();
+  readonly #reserves = new Map<string, ReserveRecord>();
+  readonly #holdings: HoldingRow[] = [];
+  readonly #cursors = new Map<string, bigint>();
+
+  #put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
+    const had = map.has(key);
+    const before = map.get(key);
+    map.set(key, value);
+    memoryTx(tx).onRollback(() => {
+      if (had) map.set(key, before as V);
+      else map.delete(key);
+    });
+  }
+
+  #push<V>(tx: Tx, list: V[], items: readonly V[]): void {
+    const length = list.length;
+    list.push(...items);
+    memoryTx(tx).onRollback(() => {
+      list.length = length;
+    });
+  }
+
+  async findBasket(_tx: Tx, code: string) {
+    return this.#baskets.get(code);
+  }
+  lockBasket(tx: Tx, code: string) {
+    return this.findBasket(tx, code);
+  }
+  async listBaskets() {
+    return [...this.#baskets.values()].sort((a, b) => a.code.localeCompare(b.code));
+  }
+  async saveBasket(tx: Tx, basket: BasketRecord) {
+    this.#put(tx, this.#baskets, basket.code, basket);
+  }
+  async insertVersion(tx: Tx, version: BasketVersion) {
+    this.#push(tx, this.#versions, [version]);
+  }
+  async listVersions(_tx: Tx, code: string) {
+    return this.#versions.filter((v) => v.code === code).sort((a, b) => a.version - b.version);
+  }
+
+  async recordPrices(tx: Tx, points: readonly PricePoint[]) {
+    for (const point of points) {
+      const key = `${point.assetCode}|${point.at.getTime()}`;
+      if (!this.#prices.has(key)) this.#put(tx, this.#prices, key, point);
+    }
+  }
+  async lastPriceAt() {
+    let last: Date | undefined;
+    for (const point of this.#prices.values()) if (!last || point.at > last) last = point.at;
+    return last;
+  }
+  async prices(_tx: Tx, assets: readonly string[], from: Date | null, to: Date) {
+    const wanted = new Set(assets);
+    return [...this.#prices.values()]
+      .filter((p) => wanted.has(p.assetCode) && (!from || p.at >= from) && p.at <= to)
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.assetCode.localeCompare(b.assetCode));
+  }
+
+  async insertProposal(tx: Tx, proposal: ProposalRecord) {
+    if (this.#proposals.has(proposal.id)) throw new Error(`duplicate proposal ${proposal.id}`);
+    this.#put(tx, this.#proposals, proposal.id, proposal);
+  }
+  async saveProposal(tx: Tx, proposal: ProposalRecord) {
+    this.#put(tx, this.#proposals, proposal.id, proposal);
+  }
+  async findProposal(_tx: Tx, id: string) {
+    return this.#proposals.get(id);
+  }
+  async listProposals(_tx: Tx, basketCode: string) {
+    return [...this.#proposals.values()]
+      .filter((p) => p.basketCode === basketCode)
+      .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id));
+  }
+
+  async findVote(_tx: Tx, proposalId: string, teamId: string) {
+    return this.#votes.get(`${proposalId}|${teamId}`);
+  }
+  async saveVote(tx: Tx, vote: VoteRecord) {
+    this.#put(tx, this.#votes, `${vote.proposalId}|${vote.teamId}`, vote);
+  }
+  async listVotes(_tx: Tx, proposalId: string) {
+    return [...this.#votes.values()].filter((v) => v.proposalId === proposalId);
+  }
+  async listTeamVotes(_tx: Tx, teamId: string) {
+    return [...this.#votes.values()].filter((v) => v.teamId === teamId).sort((a, b) => b.castAt.getTime() - a.castAt.getTime());
+  }
+
+  async findReserve(_tx: Tx, teamId: string, basketCode: string) {
+    return this.#reserves.get(`${teamId}|${basketCode}`);
+  }
+  async saveReserve(tx: Tx, reserve: ReserveRecord) {
+    this.#put(tx, this.#reserves, `${reserve.teamId}|${reserve.basketCode}`, reserve);
+  }
+  async staleReserves(_tx: Tx, basketCode: string, version: number) {
+    return [...this.#reserves.values()].filter((r) => r.basketCode === basketCode && r.version < version);
+  }
+
+  async appendHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+    this.#push(tx, this.#holdings, rows);
+  }
+  async teamHoldingAt(_tx: Tx, teamId: string, assetCode: string, at: Date) {
+    return sumLatest(this.#holdings.filter((h) => h.teamId === teamId && h.assetCode === assetCode && h.at <= at));
+  }
+  async supplyAt(_tx: Tx, assetCode: string, at: Date) {
+    return sumLatest(this.#holdings.filter((h) => h.assetCode === assetCode && h.at <= at));
+  }
+  async cursor(_tx: Tx, name: string) {
+    return this.#cursors.get(name) ?? 0n;
+  }
+  lockCursor(tx: Tx, name: string) {
+    return this.cursor(tx, name);
+  }
+  async setCursor(tx: Tx, name: string, position: bigint) {
+    this.#put(tx, this.#cursors, name, position);
+  }
+}
+
+/** Rows are appended in event order, so the last row per account is its latest balance. */
+function sumLatest(rows: readonly HoldingRow[]): bigint {
+  const latest = new Map<string, bigint>();
+  for (const row of rows) latest.set(row.accountId, row.balance);
+  let total = 0n;
+  for (const balance of latest.values()) total += balance;
+  return total;
+}

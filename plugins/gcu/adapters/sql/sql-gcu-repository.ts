@@ -1,0 +1,168 @@
+import { injectable } from 'inversify';
+import { sql } from 'kysely';
+import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { parseRate } from '../../../../kernel/money/rate.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { ProposalRecord } from '../../domain/proposal.js';
+import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
+import { basketFromDoc, basketToDoc, proposalFromDoc, proposalToDoc, rateText, versionFromDoc, versionToDoc } from './sql-docs.js';
+
+type Row = Record<string, any>;
+
+function toBig(value: unknown): bigint {
+  return typeof value === 'bigint' ? value : BigInt(value as string | number);
+}
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(value as string);
+}
+function doc(value: unknown): any {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+@injectable()
+export class SqlGcuRepository implements GcuRepository {
+  async findBasket(tx: Tx, code: string) {
+    const r = await sql<Row>`select doc from gcu_baskets where code = ${code}`.execute(sqlTx(tx).db);
+    return r.rows[0] ? basketFromDoc(doc(r.rows[0].doc)) : undefined;
+  }
+  async lockBasket(tx: Tx, code: string) {
+    const r = await sql<Row>`select doc from gcu_baskets where code = ${code} for update`.execute(sqlTx(tx).db);
+    return r.rows[0] ? basketFromDoc(doc(r.rows[0].doc)) : undefined;
+  }
+  async listBaskets(tx: Tx) {
+    const r = await sql<Row>`select doc from gcu_baskets order by code`.execute(sqlTx(tx).db);
+    return r.rows.map((row) => basketFromDoc(doc(row.doc)));
+  }
+  async saveBasket(tx: Tx, basket: BasketRecord) {
+    await sql`insert into gcu_baskets (code, doc, updated_at) values (${basket.code}, ${JSON.stringify(basketToDoc(basket))}::jsonb, ${basket.updatedAt})
+      on conflict (code) do update set doc = excluded.doc, updated_at = excluded.updated_at`.execute(sqlTx(tx).db);
+  }
+  async insertVersion(tx: Tx, version: BasketVersion) {
+    await sql`insert into gcu_basket_versions (code, version, effective_at, doc)
+      values (${version.code}, ${version.version}, ${version.effectiveAt}, ${JSON.stringify(versionToDoc(version))}::jsonb)`.execute(sqlTx(tx).db);
+  }
+  async listVersions(tx: Tx, code: string) {
+    const r = await sql<Row>`select doc from gcu_basket_versions where code = ${code} order by version`.execute(sqlTx(tx).db);
+    return r.rows.map((row) => versionFromDoc(doc(row.doc)));
+  }
+
+  async recordPrices(tx: Tx, points: readonly PricePoint[]) {
+    for (const p of points) {
+      await sql`insert into gcu_prices (asset_code, at, usd) values (${p.assetCode}, ${p.at}, ${rateText(p.usd)})
+        on conflict (asset_code, at) do nothing`.execute(sqlTx(tx).db);
+    }
+  }
+  async lastPriceAt(tx: Tx) {
+    const r = await sql<Row>`select max(at) as at from gcu_prices`.execute(sqlTx(tx).db);
+    return r.rows[0]?.at ? toDate(r.rows[0].at) : undefined;
+  }
+  async prices(tx: Tx, assets: readonly string[], from: Date | null, to: Date) {
+    if (assets.length === 0) return [];
+    const r = await sql<Row>`select asset_code, at, usd from gcu_prices
+      where asset_code in (${sql.join(assets)}) and at <= ${to} ${from ? sql`and at >= ${from}` : sql``}
+      order by at, asset_code`.execute(sqlTx(tx).db);
+    return r.rows.map((row) => ({ assetCode: row.asset_code as string, at: toDate(row.at), usd: parseRate(row.usd as string) }));
+  }
+
+  async insertProposal(tx: Tx, p: ProposalRecord) {
+    await sql`insert into gcu_proposals (id, basket_code, starts_at, ends_at, created_at, doc)
+      values (${p.id}, ${p.basketCode}, ${p.startsAt}, ${p.endsAt}, ${p.createdAt}, ${JSON.stringify(proposalToDoc(p))}::jsonb)`.execute(sqlTx(tx).db);
+  }
+  async saveProposal(tx: Tx, p: ProposalRecord) {
+    await sql`update gcu_proposals set doc = ${JSON.stringify(proposalToDoc(p))}::jsonb where id = ${p.id}`.execute(sqlTx(tx).db);
+  }
+  async findProposal(tx: Tx, id: string) {
+    const r = await sql<Row>`select doc from gcu_proposals where id = ${id}`.execute(sqlTx(tx).db);
+    return r.rows[0] ? proposalFromDoc(doc(r.rows[0].doc)) : undefined;
+  }
+  async listProposals(tx: Tx, basketCode: string) {
+    const r = await sql<Row>`select doc from gcu_proposals where basket_code = ${basketCode}
+      order by starts_at desc, created_at desc, id`.execute(sqlTx(tx).db);
+    return r.rows.map((row) => proposalFromDoc(doc(row.doc)));
+  }
+
+  async findVote(tx: Tx, proposalId: string, teamId: string) {
+    const r = await sql<Row>`select * from gcu_votes where proposal_id = ${proposalId} and team_id = ${teamId}`.execute(sqlTx(tx).db);
+    return r.rows[0] ? toVote(r.rows[0]) : undefined;
+  }
+  async saveVote(tx: Tx, v: VoteRecord) {
+    const body = JSON.stringify({ user_id: v.userId, choice: v.choice, changes: v.changes });
+    await sql`insert into gcu_votes (proposal_id, team_id, cast_at, power, doc)
+      values (${v.proposalId}, ${v.teamId}, ${v.castAt}, ${v.power.toString()}, ${body}::jsonb)
+      on conflict (proposal_id, team_id) do update set cast_at = excluded.cast_at, power = excluded.power, doc = excluded.doc`.execute(sqlTx(tx).db);
+  }
+  async listVotes(tx: Tx, proposalId: string) {
+    const r = await sql<Row>`select * from gcu_votes where proposal_id = ${proposalId} order by team_id`.execute(sqlTx(tx).db);
+    return r.rows.map(toVote);
+  }
+  async listTeamVotes(tx: Tx, teamId: string) {
+    const r = await sql<Row>`select * from gcu_votes where team_id = ${teamId} order by cast_at desc, proposal_id`.execute(sqlTx(tx).db);
+    return r.rows.map(toVote);
+  }
+
+  async findReserve(tx: Tx, teamId: string, basketCode: string) {
+    const r = await sql<Row>`select * from gcu_reserves where team_id = ${teamId} and basket_code = ${basketCode} for update`.execute(sqlTx(tx).db);
+    return r.rows[0] ? toReserve(r.rows[0]) : undefined;
+  }
+  async saveReserve(tx: Tx, reserve: ReserveRecord) {
+    await sql`insert into gcu_reserves (team_id, basket_code, outstanding, version)
+      values (${reserve.teamId}, ${reserve.basketCode}, ${reserve.outstanding.toString()}, ${reserve.version})
+      on conflict (team_id, basket_code) do update set outstanding = excluded.outstanding, version = excluded.version`.execute(sqlTx(tx).db);
+  }
+  async staleReserves(tx: Tx, basketCode: string, version: number) {
+    const r = await sql<Row>`select * from gcu_reserves where basket_code = ${basketCode} and version < ${version} order by team_id`.execute(sqlTx(tx).db);
+    return r.rows.map(toReserve);
+  }
+
+  async appendHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+    for (const h of rows) {
+      await sql`insert into gcu_holdings (position, team_id, account_id, asset_code, balance, at)
+        values (${h.position.toString()}, ${h.teamId}, ${h.accountId}, ${h.assetCode}, ${h.balance.toString()}, ${h.at})
+        on conflict do nothing`.execute(sqlTx(tx).db);
+    }
+  }
+  async teamHoldingAt(tx: Tx, teamId: string, assetCode: string, at: Date) {
+    const r = await sql<Row>`select coalesce(sum(balance), 0) as total from (
+        select distinct on (account_id) balance from gcu_holdings
+        where team_id = ${teamId} and asset_code = ${assetCode} and at <= ${at}
+        order by account_id, position desc) latest`.execute(sqlTx(tx).db);
+    return toBig(r.rows[0]?.total ?? 0);
+  }
+  async supplyAt(tx: Tx, assetCode: string, at: Date) {
+    const r = await sql<Row>`select coalesce(sum(balance), 0) as total from (
+        select distinct on (account_id) balance from gcu_holdings
+        where asset_code = ${assetCode} and at <= ${at}
+        order by account_id, position desc) latest`.execute(sqlTx(tx).db);
+    return toBig(r.rows[0]?.total ?? 0);
+  }
+  async cursor(tx: Tx, name: string) {
+    const r = await sql<Row>`select position from gcu_cursors where name = ${name}`.execute(sqlTx(tx).db);
+    return r.rows[0] ? toBig(r.rows[0].position) : 0n;
+  }
+  async lockCursor(tx: Tx, name: string) {
+    await sql`insert into gcu_cursors (name, position) values (${name}, 0) on conflict (name) do nothing`.execute(sqlTx(tx).db);
+    const r = await sql<Row>`select position from gcu_cursors where name = ${name} for update`.execute(sqlTx(tx).db);
+    return toBig(r.rows[0]!.position);
+  }
+  async setCursor(tx: Tx, name: string, position: bigint) {
+    await sql`insert into gcu_cursors (name, position) values (${name}, ${position.toString()})
+      on conflict (name) do update set position = excluded.position`.execute(sqlTx(tx).db);
+  }
+}
+
+function toVote(row: Row): VoteRecord {
+  const body = doc(row.doc);
+  return {
+    proposalId: row.proposal_id,
+    teamId: row.team_id,
+    userId: body.user_id,
+    choice: body.choice,
+    power: toBig(row.power),
+    castAt: toDate(row.cast_at),
+    changes: body.changes,
+  };
+}
+
+function toReserve(row: Row): ReserveRecord {
+  return { teamId: row.team_id, basketCode: row.basket_code, outstanding: toBig(row.outstanding), version: Number(row.version) };
+}

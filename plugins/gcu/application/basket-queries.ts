@@ -1,0 +1,146 @@
+import { inject, injectable } from 'inversify';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { Clock } from '../../../ports/clock.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { GcuRepository } from '../ports.js';
+import { BasketBook } from './basket-book.js';
+import { BasketReport } from './basket-report.js';
+
+/**
+ * The read side of baskets: GET /baskets, /baskets/{code}, /gcu and
+ * /gcu/composition. Baskets are bank-wide public data (no team scope).
+ */
+@injectable()
+export class ListBasketsOperation implements Operation<unknown, unknown[]> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(GcuRepository) private readonly repo: GcuRepository,
+    @inject(BasketReport) private readonly report: BasketReport,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute() {
+    return this.uow.run(async (tx) => {
+      const now = this.clock.now();
+      const out = [];
+      for (const basket of await this.repo.listBaskets(tx)) {
+        const c = await this.report.composition(tx, basket, now);
+        out.push({
+          code: basket.code,
+          name: basket.name,
+          symbol: basket.symbol,
+          description: basket.description,
+          type: 'dynamic',
+          is_active: true,
+          version: basket.version,
+          value_usd: c.total_value_usd,
+          value_usd_decimal: c.total_value_usd_decimal,
+          components: c.composition.map((row) => ({ asset_code: row.asset_code, asset_name: row.asset_name, weight: row.weight, weight_decimal: row.weight_decimal })),
+          rebalancing: c.rebalancing,
+        });
+      }
+      return out;
+    });
+  }
+}
+
+@injectable()
+export class GetBasketOperation implements Operation<{ basket_code: string }, unknown> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(BasketBook) private readonly book: BasketBook,
+    @inject(GcuRepository) private readonly repo: GcuRepository,
+    @inject(BasketReport) private readonly report: BasketReport,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(input: { basket_code: string }) {
+    return this.uow.run(async (tx) => {
+      const basket = await this.book.require(tx, input.basket_code);
+      const c = await this.report.composition(tx, basket, this.clock.now());
+      const versions = await this.repo.listVersions(tx, basket.code);
+      return {
+        code: basket.code,
+        name: basket.name,
+        symbol: basket.symbol,
+        description: basket.description,
+        type: 'dynamic',
+        is_active: true,
+        version: basket.version,
+        created_at: basket.createdAt.toISOString(),
+        value_usd: c.total_value_usd,
+        value_usd_decimal: c.total_value_usd_decimal,
+        composition: c.composition,
+        rebalancing: c.rebalancing,
+        performance: c.performance,
+        versions: versions.map((v) => ({
+          version: v.version,
+          effective_at: v.effectiveAt.toISOString(),
+          unit_value_usd: v.unitValueUsd,
+          proposal_id: v.proposalId,
+        })),
+      };
+    });
+  }
+}
+
+/** GET /gcu: the GCU at a glance; /gcu/composition has the full breakdown. */
+@injectable()
+export class GetGcuOperation implements Operation<unknown, unknown> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(BasketBook) private readonly book: BasketBook,
+    @inject(GcuRepository) private readonly repo: GcuRepository,
+    @inject(BasketReport) private readonly report: BasketReport,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute() {
+    return this.uow.run(async (tx) => {
+      const now = this.clock.now();
+      const basket = await this.book.require(tx, this.book.code);
+      const c = await this.report.composition(tx, basket, now);
+      return {
+        code: basket.code,
+        name: basket.name,
+        symbol: basket.symbol,
+        current_value: c.total_value_usd,
+        current_value_decimal: c.total_value_usd_decimal,
+        value_currency: 'USD',
+        version: basket.version,
+        last_rebalanced: c.rebalancing.last_rebalanced,
+        next_rebalance: c.rebalancing.next_rebalance,
+        composition: c.composition.map((row) => ({
+          asset_code: row.asset_code,
+          asset_name: row.asset_name,
+          weight: row.weight,
+          value_contribution: row.value_contribution_usd,
+        })),
+        statistics: {
+          '24h_change': c.performance['24h_change_percent'],
+          '7d_change': c.performance['7d_change_percent'],
+          '30d_change': c.performance['30d_change_percent'],
+        },
+        governance: {
+          quorum: Number(basket.quorumPpm) / 1e6,
+          approval_threshold: Number(basket.approvalPpm) / 1e6,
+          active_proposals: (await this.repo.listProposals(tx, basket.code)).filter((p) => p.startsAt <= now && now < p.endsAt).map((p) => p.id),
+        },
+      };
+    });
+  }
+}
+
+@injectable()
+export class GetCompositionOperation implements Operation<unknown, unknown> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(BasketBook) private readonly book: BasketBook,
+    @inject(BasketReport) private readonly report: BasketReport,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute() {
+    return this.uow.run(async (tx) => this.report.composition(tx, await this.book.require(tx, this.book.code), this.clock.now()));
+  }
+}

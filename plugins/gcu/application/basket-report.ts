@@ -1,0 +1,96 @@
+import { inject, injectable } from 'inversify';
+import type { Rate } from '../../../kernel/money/rate.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import { DAY_MS } from '../domain/calendar.js';
+import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, type Fraction } from '../domain/fraction.js';
+import { contributionUsd, QUANTITY_SCALE } from '../domain/quantities.js';
+import { formatWeight, weightNumber } from '../domain/weights.js';
+import type { BasketRecord } from '../ports.js';
+import { sampleAtOrBefore, Valuation, type ValueSample } from './valuation.js';
+
+/**
+ * Builds the composition response (the spec's table, every field computed)
+ * and the pieces the basket and GCU views share. Numbers are for display and
+ * are rounded from exact fractions; every number has an exact decimal-string
+ * twin where money or weights are concerned (weight_decimal,
+ * quantity_per_unit, unit value strings).
+ */
+@injectable()
+export class BasketReport {
+  constructor(
+    @inject(Valuation) private readonly valuation: Valuation,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async composition(tx: Tx, basket: BasketRecord, now: Date) {
+    const prices = await this.valuation.currentPrices(basket.quantities.keys());
+    const samples = await this.valuation.history(tx, basket, new Date(now.getTime() - 31 * DAY_MS), now);
+    const total = totalOf(basket, prices);
+    samples.push({ at: now, value: total });
+    const rows = [];
+    for (const [code, quantity] of basket.quantities) {
+      const asset = this.assets.find(code);
+      const price = prices.get(code)!;
+      const contribution = contributionUsd(quantity, price);
+      rows.push({
+        asset_code: code,
+        asset_name: asset?.name ?? code,
+        asset_type: asset?.type ?? 'unknown',
+        weight: weightNumber(basket.weights.get(code) ?? 0n),
+        weight_decimal: formatWeight(basket.weights.get(code) ?? 0n),
+        quantity_per_unit: toDecimal({ n: quantity, d: QUANTITY_SCALE }, 18),
+        current_price_usd: toNumber(fromRate(price), 6),
+        value_contribution_usd: toNumber(contribution, 6),
+        percentage_of_basket: total.n === 0n ? 0 : toNumber(mul(div(contribution, total), { n: 100n, d: 1n }), 2),
+        '24h_change': await this.#assetChange(tx, code, price, now, 1),
+        '7d_change': await this.#assetChange(tx, code, price, now, 7),
+      });
+    }
+    return {
+      basket_code: basket.code,
+      last_updated: now.toISOString(),
+      total_value_usd: toNumber(total, 6),
+      total_value_usd_decimal: toDecimal(total, 8),
+      composition: rows,
+      rebalancing: rebalancingOf(basket),
+      performance: {
+        ...change(samples, total, now, 1, '24h'),
+        ...change(samples, total, now, 7, '7d'),
+        ...change(samples, total, now, 30, '30d'),
+      },
+    };
+  }
+
+  async #assetChange(tx: Tx, code: string, price: Rate, now: Date, days: number): Promise<number> {
+    const before = await this.valuation.priceAtOrBefore(tx, code, new Date(now.getTime() - days * DAY_MS));
+    return before ? toNumber(percentChange(fromRate(price), fromRate(before)), 2) : 0;
+  }
+}
+
+export function totalOf(basket: BasketRecord, prices: ReadonlyMap<string, Rate>): Fraction {
+  let total: Fraction = { n: 0n, d: 1n };
+  for (const [code, quantity] of basket.quantities) {
+    const c = contributionUsd(quantity, prices.get(code)!);
+    total = { n: total.n * c.d + c.n * total.d, d: total.d * c.d };
+  }
+  return total;
+}
+
+export function rebalancingOf(basket: BasketRecord) {
+  return {
+    frequency: basket.frequency,
+    last_rebalanced: basket.lastRebalanced?.toISOString() ?? null,
+    next_rebalance: basket.nextRebalance.toISOString(),
+    automatic: true,
+  };
+}
+
+/** Change of the unit value over `days`, against the recorded value at or before then (else the oldest recorded). */
+function change(samples: readonly ValueSample[], now: Fraction, at: Date, days: number, label: string): Record<string, number> {
+  const before = sampleAtOrBefore(samples, new Date(at.getTime() - days * DAY_MS))?.value ?? now;
+  return {
+    [`${label}_change_usd`]: toNumber(sub(now, before), 6),
+    [`${label}_change_percent`]: toNumber(percentChange(now, before), 2),
+  };
+}

@@ -1,0 +1,87 @@
+import { inject, injectable } from 'inversify';
+import type { Rate } from '../../../kernel/money/rate.js';
+import { PriceFeed } from '../../../ports/price-feed.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import { fromRate, type Fraction } from '../domain/fraction.js';
+import { unitValueUsd } from '../domain/quantities.js';
+import { GcuRepository, type BasketRecord, type BasketVersion, type PricePoint } from '../ports.js';
+
+export interface ValueSample {
+  readonly at: Date;
+  readonly value: Fraction;
+}
+
+/**
+ * Values a basket: now from the price feed, in the past from the recorded
+ * price points and the basket version in force at each point. Past values
+ * are never invented: a point counts only once every component has a
+ * recorded price at or before it.
+ */
+@injectable()
+export class Valuation {
+  constructor(
+    @inject(PriceFeed) private readonly feed: PriceFeed,
+    @inject(GcuRepository) private readonly repo: GcuRepository,
+  ) {}
+
+  async currentPrices(assets: Iterable<string>): Promise<Map<string, Rate>> {
+    const prices = new Map<string, Rate>();
+    for (const code of assets) prices.set(code, (await this.feed.usdPrice(code)).usd);
+    return prices;
+  }
+
+  /** Every recorded value of the basket with from ≤ at ≤ to, oldest first. */
+  async history(tx: Tx, basket: BasketRecord, from: Date | null, to: Date): Promise<ValueSample[]> {
+    const versions = await this.repo.listVersions(tx, basket.code);
+    const assets = new Set<string>();
+    for (const version of versions) for (const code of version.quantities.keys()) assets.add(code);
+    for (const code of basket.quantities.keys()) assets.add(code);
+    // Prices from before `from` seed the carry-forward, so the first sample is complete.
+    const points = await this.repo.prices(tx, [...assets], null, to);
+    return samplesFrom(points, versions, basket).filter((sample) => !from || sample.at >= from);
+  }
+
+  /** Asset price recorded at or before `at` (the oldest recorded if none), for per-asset changes. */
+  async priceAtOrBefore(tx: Tx, assetCode: string, at: Date): Promise<Rate | undefined> {
+    const points = await this.repo.prices(tx, [assetCode], null, at);
+    if (points.length > 0) return points[points.length - 1]!.usd;
+    const later = await this.repo.prices(tx, [assetCode], null, new Date(8.64e15));
+    return later[0]?.usd;
+  }
+}
+
+export function samplesFrom(points: readonly PricePoint[], versions: readonly BasketVersion[], basket: BasketRecord): ValueSample[] {
+  const known = new Map<string, Rate>();
+  const samples: ValueSample[] = [];
+  let i = 0;
+  while (i < points.length) {
+    const at = points[i]!.at;
+    while (i < points.length && points[i]!.at.getTime() === at.getTime()) {
+      known.set(points[i]!.assetCode, points[i]!.usd);
+      i += 1;
+    }
+    const version = versionAt(versions, at);
+    const quantities = version?.quantities ?? basket.quantities;
+    if ([...quantities.keys()].every((code) => known.has(code))) samples.push({ at, value: unitValueUsd(quantities, known) });
+  }
+  return samples;
+}
+
+/** The version in force at `at`: the newest that took effect at or before it (the first one before any). */
+export function versionAt(versions: readonly BasketVersion[], at: Date): BasketVersion | undefined {
+  let found = versions[0];
+  for (const version of versions) if (version.effectiveAt <= at) found = version;
+  return found;
+}
+
+/** The sample at or before `at`, else the oldest (changes are then "since records began"), else undefined. */
+export function sampleAtOrBefore(samples: readonly ValueSample[], at: Date): ValueSample | undefined {
+  let found: ValueSample | undefined;
+  for (const sample of samples) {
+    if (sample.at <= at) found = sample;
+    else break;
+  }
+  return found ?? samples[0];
+}
+
+export { fromRate };

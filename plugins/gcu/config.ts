@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { token } from '../../kernel/contract/token.js';
+
+const fraction = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'a decimal fraction between 0 and 1, at most 6 decimals');
+
+/** plugins.gcu in the configuration. */
+export const gcuConfigSchema = z
+  .strictObject({
+    /** The basket asset's code in the asset catalogue. */
+    basket_code: z.string().default('GCU'),
+    /** USD value of one unit when the basket is first created. */
+    initial_value_usd: z.string().regex(/^\d+(\.\d{1,8})?$/).default('1.00'),
+    /** Share of the GCU supply at the snapshot that must vote (abstentions count). */
+    quorum: fraction.default('0.10'),
+    /** Share of for + against that must be for (strictly more than). */
+    approval_threshold: fraction.default('0.50'),
+    /** Length of each month's voting window, ending when the month it decides begins. */
+    voting_days: z.number().int().min(1).max(27).default(7),
+    /** The automatic proposal for next month is created this many days before its voting starts. */
+    announce_days: z.number().int().min(0).max(20).default(4),
+    /** How often the scheduler looks at the clock (prices, proposals, rebalancing); 0 turns the timer off. */
+    tick_interval_ms: z.number().int().min(0).default(60_000),
+    /** Longest gap of hourly price points backfilled in one tick (a feed that can tell past prices). */
+    max_backfill_hours: z.number().int().min(1).default(24 * 400),
+  })
+  .prefault({});
+
+export type GcuConfig = z.infer<typeof gcuConfigSchema>;
+export const GcuConfig = token<GcuConfig>('gcu.config');

@@ -1,0 +1,129 @@
+import type { Bind } from 'inversify';
+import { systemContext } from '../../kernel/contract/context.js';
+import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { AssetCatalog } from '../../ports/asset-catalog.js';
+import { Clock } from '../../ports/clock.js';
+import { EventStore } from '../../ports/event-store.js';
+import { Ids } from '../../ports/ids.js';
+import { Ledger } from '../../ports/ledger.js';
+import { Logger } from '../../ports/logger.js';
+import { PriceFeed } from '../../ports/price-feed.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { MemoryGcuRepository } from './adapters/memory/memory-gcu-repository.js';
+import { gcuMigrations } from './adapters/sql/migrations.js';
+import { SqlGcuRepository } from './adapters/sql/sql-gcu-repository.js';
+import { BasketBook } from './application/basket-book.js';
+import { BasketExchange } from './application/basket-exchange.js';
+import { GetBasketOperation, GetCompositionOperation, GetGcuOperation, ListBasketsOperation } from './application/basket-queries.js';
+import { BasketReport } from './application/basket-report.js';
+import { CastVoteOperation } from './application/cast-vote.js';
+import { ComposeOperation } from './application/compose.js';
+import { CreateProposalOperation } from './application/create-proposal.js';
+import { DecomposeOperation } from './application/decompose.js';
+import { GovernanceTick } from './application/governance-tick.js';
+import { HoldingsProjection } from './application/holdings-projection.js';
+import { PriceRecorder } from './application/price-recorder.js';
+import { GetProposalOperation, ListProposalsOperation, MyVotesOperation } from './application/proposal-queries.js';
+import { ProposalViews } from './application/proposal-views.js';
+import { Proposals } from './application/proposals.js';
+import { Rebalancer } from './application/rebalancer.js';
+import { ReserveSync } from './application/reserve-sync.js';
+import { RebalanceOperation, RunTickOperation } from './application/tick-operations.js';
+import { Valuation } from './application/valuation.js';
+import { ValueHistoryOperation } from './application/value-history.js';
+import { gcuCommands } from './commands.js';
+import { GcuConfig, gcuConfigSchema } from './config.js';
+import { gcuEvents } from './events.js';
+import { gcuRoutes } from './http.js';
+import * as ops from './operations.js';
+import { GcuRepository } from './ports.js';
+
+type Newable<T> = new (...args: any[]) => T;
+
+const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
+  [ops.ListBaskets, ListBasketsOperation],
+  [ops.GetBasket, GetBasketOperation],
+  [ops.GetGcu, GetGcuOperation],
+  [ops.GetComposition, GetCompositionOperation],
+  [ops.GetValueHistory, ValueHistoryOperation],
+  [ops.Compose, ComposeOperation],
+  [ops.Decompose, DecomposeOperation],
+  [ops.ListProposals, ListProposalsOperation],
+  [ops.GetProposal, GetProposalOperation],
+  [ops.CastVote, CastVoteOperation],
+  [ops.MyVotes, MyVotesOperation],
+  [ops.CreateProposal, CreateProposalOperation],
+  [ops.RunTick, RunTickOperation],
+  [ops.Rebalance, RebalanceOperation],
+];
+
+const services: readonly Newable<unknown>[] = [
+  BasketBook,
+  BasketExchange,
+  BasketReport,
+  GovernanceTick,
+  HoldingsProjection,
+  PriceRecorder,
+  ProposalViews,
+  Proposals,
+  Rebalancer,
+  ReserveSync,
+  Valuation,
+];
+
+let timer: NodeJS.Timeout | undefined;
+
+/**
+ * The Global Currency Unit: baskets (the GCU by default), prices and value
+ * history, compose/decompose through core banking's Ledger port, and the
+ * monthly governance vote that sets the weights. docs/gcu.md explains the
+ * model; nothing here reads core banking's tables.
+ */
+export const gcuPlugin = definePlugin<GcuConfig>({
+  name: 'gcu',
+  version: '0.1.0',
+  kernel: '^1.0.0',
+  description: 'Global Currency Unit: baskets, compose/decompose, value history, governance voting and monthly rebalancing.',
+  dependsOn: ['core-banking'],
+  provides: [],
+  requires: [Ledger, UnitOfWork, EventStore, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  config: gcuConfigSchema,
+  register(bind: Bind, ctx: PluginContext<GcuConfig>) {
+    bind<GcuConfig>(GcuConfig).toConstantValue(ctx.config);
+    for (const service of services) bind(service).toSelf();
+    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
+  },
+  persistence: {
+    memory(bind: Bind) {
+      bind<GcuRepository>(GcuRepository).to(MemoryGcuRepository);
+    },
+    sql(bind: Bind) {
+      bind<GcuRepository>(GcuRepository).to(SqlGcuRepository);
+    },
+  },
+  migrations: gcuMigrations,
+  routes: gcuRoutes,
+  commands: gcuCommands,
+  events: gcuEvents,
+  async start(rt) {
+    // One tick now creates the GCU on first start and records the current prices.
+    const runTick = rt.get(ops.RunTick);
+    const tick = { run: () => runTick.execute({}, systemContext('', 'gcu.tick')) };
+    await tick.run();
+    const every = rt.get(GcuConfig).tick_interval_ms;
+    if (every > 0) {
+      timer = setInterval(() => {
+        tick.run().catch((error: unknown) => rt.logger.error('gcu tick failed', { error: String(error) }));
+      }, every);
+      timer.unref();
+    }
+  },
+  async stop() {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  },
+});
+
+export default gcuPlugin;

@@ -1,0 +1,125 @@
+import { token } from '../../kernel/contract/token.js';
+import type { Rate } from '../../kernel/money/rate.js';
+import type { Tx } from '../../ports/unit-of-work.js';
+import type { ProposalRecord } from './domain/proposal.js';
+import type { Quantities } from './domain/quantities.js';
+import type { VoteChoice } from './domain/tally.js';
+import type { Weights } from './domain/weights.js';
+
+/**
+ * The GCU plugin's private repository. Every method works inside the
+ * transaction it is given. Baskets, prices and proposals are bank-wide
+ * (public governance data); votes, reserves and holdings carry the team id
+ * and are only ever read for that team (or summed without naming teams).
+ */
+export interface BasketRecord {
+  readonly code: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly description: string;
+  /** Target weights (what the last rebalancing applied). */
+  readonly weights: Weights;
+  /** Component quantities of one whole unit since the last rebalancing. */
+  readonly quantities: Quantities;
+  readonly version: number;
+  readonly frequency: 'monthly';
+  readonly lastRebalanced: Date | null;
+  readonly nextRebalance: Date;
+  /** Governance settings in ppm (quorum of supply, approval of for+against). */
+  readonly quorumPpm: bigint;
+  readonly approvalPpm: bigint;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** One definition of the basket, kept for valuing history across rebalancings. */
+export interface BasketVersion {
+  readonly code: string;
+  readonly version: number;
+  readonly effectiveAt: Date;
+  readonly weights: Weights;
+  readonly quantities: Quantities;
+  /** USD value of one unit when the version took effect, 18 decimals. */
+  readonly unitValueUsd: string;
+  readonly proposalId: string | null;
+}
+
+export interface PricePoint {
+  readonly assetCode: string;
+  readonly at: Date;
+  readonly usd: Rate;
+}
+
+export interface VoteRecord {
+  readonly proposalId: string;
+  readonly teamId: string;
+  /** The user who cast (or last changed) the team's vote. */
+  readonly userId: string;
+  readonly choice: VoteChoice;
+  /** GCU minor units held by the team at the proposal's snapshot. */
+  readonly power: bigint;
+  readonly castAt: Date;
+  /** How many times the vote was changed. */
+  readonly changes: number;
+}
+
+/** Basket units a team has outstanding, and which basket version its reserve matches. */
+export interface ReserveRecord {
+  readonly teamId: string;
+  readonly basketCode: string;
+  readonly outstanding: bigint;
+  readonly version: number;
+}
+
+/** A customer GCU balance as of an account.balance_updated event. */
+export interface HoldingRow {
+  readonly position: bigint;
+  readonly teamId: string;
+  readonly accountId: string;
+  readonly assetCode: string;
+  readonly balance: bigint;
+  readonly at: Date;
+}
+
+export interface GcuRepository {
+  findBasket(tx: Tx, code: string): Promise<BasketRecord | undefined>;
+  /** The basket row locked for update (rebalancing, compose). */
+  lockBasket(tx: Tx, code: string): Promise<BasketRecord | undefined>;
+  listBaskets(tx: Tx): Promise<BasketRecord[]>;
+  saveBasket(tx: Tx, basket: BasketRecord): Promise<void>;
+  insertVersion(tx: Tx, version: BasketVersion): Promise<void>;
+  listVersions(tx: Tx, code: string): Promise<BasketVersion[]>;
+
+  /** Inserts points; a point already stored for (asset, at) is kept. */
+  recordPrices(tx: Tx, points: readonly PricePoint[]): Promise<void>;
+  lastPriceAt(tx: Tx): Promise<Date | undefined>;
+  /** Points of `assets` with from ≤ at ≤ to (from null: since the beginning), oldest first. */
+  prices(tx: Tx, assets: readonly string[], from: Date | null, to: Date): Promise<PricePoint[]>;
+
+  insertProposal(tx: Tx, proposal: ProposalRecord): Promise<void>;
+  saveProposal(tx: Tx, proposal: ProposalRecord): Promise<void>;
+  findProposal(tx: Tx, id: string): Promise<ProposalRecord | undefined>;
+  /** Newest voting window first. */
+  listProposals(tx: Tx, basketCode: string): Promise<ProposalRecord[]>;
+
+  findVote(tx: Tx, proposalId: string, teamId: string): Promise<VoteRecord | undefined>;
+  saveVote(tx: Tx, vote: VoteRecord): Promise<void>;
+  listVotes(tx: Tx, proposalId: string): Promise<VoteRecord[]>;
+  listTeamVotes(tx: Tx, teamId: string): Promise<VoteRecord[]>;
+
+  findReserve(tx: Tx, teamId: string, basketCode: string): Promise<ReserveRecord | undefined>;
+  saveReserve(tx: Tx, reserve: ReserveRecord): Promise<void>;
+  /** Teams whose reserve still matches an older basket version. */
+  staleReserves(tx: Tx, basketCode: string, version: number): Promise<ReserveRecord[]>;
+
+  appendHoldings(tx: Tx, rows: readonly HoldingRow[]): Promise<void>;
+  /** Σ over the team's accounts of the last balance at or before `at`. */
+  teamHoldingAt(tx: Tx, teamId: string, assetCode: string, at: Date): Promise<bigint>;
+  /** Σ over every customer account of the last balance at or before `at`. */
+  supplyAt(tx: Tx, assetCode: string, at: Date): Promise<bigint>;
+  cursor(tx: Tx, name: string): Promise<bigint>;
+  /** Row-locks the cursor so two processes never project the same events twice. */
+  lockCursor(tx: Tx, name: string): Promise<bigint>;
+  setCursor(tx: Tx, name: string, position: bigint): Promise<void>;
+}
+export const GcuRepository = token<GcuRepository>('gcu.repository');
