@@ -1,0 +1,112 @@
+import { injectable } from 'inversify';
+import { sql } from 'kysely';
+import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
+import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { AttemptRecord, AttemptState, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import { toCount, toDate, toDateOrNull } from './sql-values.js';
+
+const COLUMNS = sql.raw(
+  'team_id, id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, last_status_code, last_error, created_at, updated_at, delivered_at',
+);
+
+@injectable()
+export class SqlDeliveryRepository implements DeliveryRepository {
+  async insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const values = deliveries.map(
+      (d) => sql`(${d.teamId}, ${d.id}, ${d.webhookId}, ${d.eventId}, ${d.eventType}, ${d.body}, ${d.status}, ${d.attempts},
+                  ${d.nextAttemptAt}, ${d.lastStatusCode}, ${d.lastError}, ${d.createdAt}, ${d.updatedAt}, ${d.deliveredAt})`,
+    );
+    await sql`insert into webhook_deliveries (${COLUMNS}) values ${sql.join(values)}
+              on conflict (webhook_id, event_id) do nothing`.execute(sqlTx(tx).db);
+  }
+
+  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]> {
+    const { rows } = await sql<Record<string, unknown>>`
+      update webhook_deliveries set next_attempt_at = ${leaseUntil}
+      where id in (
+        select id from webhook_deliveries
+        where status = 'pending' and next_attempt_at <= ${now}
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked)
+      returning ${COLUMNS}`.execute(sqlTx(tx).db);
+    return rows.map(toDelivery);
+  }
+
+  async update(tx: Tx, d: DeliveryRecord): Promise<void> {
+    await sql`
+      update webhook_deliveries set status = ${d.status}, attempts = ${d.attempts}, next_attempt_at = ${d.nextAttemptAt},
+        last_status_code = ${d.lastStatusCode}, last_error = ${d.lastError}, updated_at = ${d.updatedAt}, delivered_at = ${d.deliveredAt}
+      where team_id = ${d.teamId} and id = ${d.id}`.execute(sqlTx(tx).db);
+  }
+
+  async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number> {
+    const result = await sql`
+      update webhook_deliveries set status = 'cancelled', next_attempt_at = null, updated_at = ${at}
+      where team_id = ${teamId} and webhook_id = ${webhookId} and status = 'pending'`.execute(sqlTx(tx).db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  async insertAttempt(tx: Tx, a: AttemptRecord): Promise<void> {
+    await sql`
+      insert into webhook_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
+        duration_ms, error, next_retry_at, state, attempted_at)
+      values (${a.teamId}, ${a.id}, ${a.webhookId}, ${a.deliveryId}, ${a.eventId}, ${a.eventType}, ${a.attempt}, ${a.statusCode},
+        ${a.durationMs}, ${a.error}, ${a.nextRetryAt}, ${a.state}, ${a.attemptedAt})`.execute(sqlTx(tx).db);
+  }
+
+  async attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>> {
+    const { db } = sqlTx(tx);
+    const count = await sql<{ n: unknown }>`
+      select count(*) as n from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+    const { rows } = await sql<Record<string, unknown>>`
+      select * from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}
+      order by seq desc limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
+    return { items: rows.map(toAttempt), total: toCount(count.rows[0]?.n) };
+  }
+
+  async find(tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined> {
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from webhook_deliveries where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+    return rows[0] ? toDelivery(rows[0]) : undefined;
+  }
+}
+
+function toDelivery(row: Record<string, unknown>): DeliveryRecord {
+  return {
+    teamId: row.team_id as string,
+    id: row.id as string,
+    webhookId: row.webhook_id as string,
+    eventId: row.event_id as string,
+    eventType: row.event_type as string,
+    body: row.body as string,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts as number,
+    nextAttemptAt: toDateOrNull(row.next_attempt_at),
+    lastStatusCode: (row.last_status_code as number | null) ?? null,
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    deliveredAt: toDateOrNull(row.delivered_at),
+  };
+}
+
+function toAttempt(row: Record<string, unknown>): AttemptRecord {
+  return {
+    teamId: row.team_id as string,
+    id: row.id as string,
+    webhookId: row.webhook_id as string,
+    deliveryId: row.delivery_id as string,
+    eventId: row.event_id as string,
+    eventType: row.event_type as string,
+    attempt: row.attempt as number,
+    statusCode: (row.status_code as number | null) ?? null,
+    durationMs: row.duration_ms as number,
+    error: (row.error as string | null) ?? null,
+    nextRetryAt: toDateOrNull(row.next_retry_at),
+    state: row.state as AttemptState,
+    attemptedAt: toDate(row.attempted_at),
+  };
+}

@@ -1,0 +1,168 @@
+import { inject, injectable } from 'inversify';
+import { token } from '../../../kernel/contract/token.js';
+import { Clock } from '../../../ports/clock.js';
+import type { BackgroundWorker } from '../../../ports/event-consumers.js';
+import { Ids } from '../../../ports/ids.js';
+import { Logger } from '../../../ports/logger.js';
+import { Random } from '../../../ports/random.js';
+import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
+import { WebhooksConfig } from '../config.js';
+import { nextRetryDelayMs, parseRetryAfterMs } from '../domain/retry-schedule.js';
+import { verdictOf } from '../domain/outcome.js';
+import type { StatusChangePayload } from '../events.js';
+import {
+  DeliveryRepository,
+  WebhookRepository,
+  WebhookTransport,
+  type AttemptState,
+  type DeliveryAnswer,
+  type DeliveryRecord,
+  type WebhookRecord,
+} from '../ports.js';
+import { signDelivery } from './signer.js';
+
+/**
+ * Sends due deliveries. A pass claims a batch (SKIP LOCKED, pushed to a
+ * lease so no other dispatcher takes them), sends them concurrently outside
+ * any transaction, and records each answer in its own unit of work. A
+ * process that dies mid-send leaves the rows leased; they become due again
+ * when the lease lapses, so delivery is at least once, with the same
+ * webhook-id every time.
+ */
+@injectable()
+export class WebhookDispatcher implements BackgroundWorker {
+  readonly name = 'webhooks.dispatcher';
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
+    @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(WebhookTransport) private readonly transport: WebhookTransport,
+    @inject(WebhooksConfig) private readonly config: WebhooksConfig,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(Ids) private readonly ids: Ids,
+    @inject(Random) private readonly random: Random,
+    @inject(Logger) private readonly logger: Logger,
+  ) {}
+
+  async runDue(): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.uow.run((tx) =>
+      this.deliveries.claimDue(tx, now, this.config.batch_size, new Date(now.getTime() + this.config.lease_ms)),
+    );
+    await Promise.all(claimed.map((delivery) => this.#deliver(delivery)));
+    return claimed.length;
+  }
+
+  async #deliver(delivery: DeliveryRecord): Promise<void> {
+    try {
+      const webhook = await this.uow.run((tx) => this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
+      if (!webhook || !webhook.active) {
+        await this.uow.run((tx) => this.#cancel(tx, delivery, webhook ? 'endpoint disabled' : 'endpoint deleted'));
+        return;
+      }
+      const attempt = delivery.attempts + 1;
+      const headers = signDelivery(webhook.secret, delivery.eventId, Math.floor(this.clock.now().getTime() / 1000), delivery.body);
+      const answer = await this.transport.send({
+        url: webhook.url,
+        body: delivery.body,
+        headers: { ...headers, 'user-agent': 'open-bank-webhooks/1' },
+        timeoutMs: this.config.request_timeout_ms,
+      });
+      await this.uow.run((tx) => this.#record(tx, delivery, attempt, answer));
+    } catch (error) {
+      // The lease lapses and the delivery is tried again; nothing is lost.
+      this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error: String(error) });
+    }
+  }
+
+  async #record(tx: Tx, delivery: DeliveryRecord, attempt: number, answer: DeliveryAnswer): Promise<void> {
+    const now = this.clock.now();
+    // Re-read: the owner may have disabled or deleted the endpoint while we were sending.
+    const webhook = await this.webhooks.find(tx, delivery.teamId, delivery.webhookId);
+    const verdict = verdictOf({
+      statusCode: answer.statusCode,
+      error: answer.error,
+      retryAfterMs: parseRetryAfterMs(answer.retryAfter, now),
+    });
+    let state: AttemptState;
+    let nextAttemptAt: Date | null = null;
+    let status: DeliveryRecord['status'];
+    if (verdict.kind === 'delivered') {
+      state = 'succeeded';
+      status = 'succeeded';
+      if (webhook?.failingSince) await this.webhooks.update(tx, { ...webhook, failingSince: null, updatedAt: now });
+    } else if (verdict.kind === 'gone' || !webhook || !webhook.active) {
+      state = 'failed';
+      status = 'failed';
+      if (webhook?.active && verdict.kind === 'gone') await this.#disable(tx, webhook, 'the endpoint answered 410 Gone', now);
+    } else {
+      const scheduled = nextRetryDelayMs(attempt, this.config.retry_delays_ms, this.config.jitter, this.#unit());
+      const failingSince = webhook.failingSince ?? now;
+      if (now.getTime() - failingSince.getTime() >= this.config.disable_after_ms) {
+        state = 'failed';
+        status = 'failed';
+        await this.#disable(tx, webhook, `the endpoint failed every delivery for ${Math.round(this.config.disable_after_ms / 3_600_000)} hours`, now);
+      } else {
+        if (!webhook.failingSince) await this.webhooks.update(tx, { ...webhook, failingSince, updatedAt: now });
+        if (scheduled === undefined) {
+          state = 'failed';
+          status = 'failed';
+        } else {
+          const honoured = verdict.retryAfterMs === undefined ? 0 : Math.min(verdict.retryAfterMs, this.config.max_retry_after_ms);
+          state = 'retrying';
+          status = 'pending';
+          nextAttemptAt = new Date(now.getTime() + Math.max(scheduled, honoured));
+        }
+      }
+    }
+    const error = answer.error ?? (verdict.kind === 'delivered' ? null : `HTTP ${answer.statusCode}`);
+    await this.deliveries.update(tx, {
+      ...delivery,
+      status,
+      attempts: attempt,
+      nextAttemptAt,
+      lastStatusCode: answer.statusCode ?? null,
+      lastError: error,
+      updatedAt: now,
+      deliveredAt: status === 'succeeded' ? now : null,
+    });
+    await this.deliveries.insertAttempt(tx, {
+      id: this.ids.uuid(),
+      teamId: delivery.teamId,
+      webhookId: delivery.webhookId,
+      deliveryId: delivery.id,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      attempt,
+      statusCode: answer.statusCode ?? null,
+      durationMs: Math.round(answer.durationMs),
+      error,
+      nextRetryAt: nextAttemptAt,
+      state,
+      attemptedAt: now,
+    });
+  }
+
+  async #cancel(tx: Tx, delivery: DeliveryRecord, reason: string): Promise<void> {
+    const now = this.clock.now();
+    await this.deliveries.update(tx, { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: now });
+  }
+
+  /** Disables the endpoint, cancels its backlog and tells the team with system.status_change (in the same commit). */
+  async #disable(tx: Tx, webhook: WebhookRecord, reason: string, now: Date): Promise<void> {
+    await this.webhooks.update(tx, { ...webhook, active: false, disabledReason: reason, updatedAt: now });
+    await this.deliveries.cancelPending(tx, webhook.teamId, webhook.id, now);
+    const payload: StatusChangePayload = { component: 'webhook', id: webhook.id, status: 'disabled', previous_status: 'active', reason };
+    await tx.append([{ type: 'system.status_change', teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: { ...payload } }]);
+    this.logger.warn('webhook endpoint disabled', { webhook_id: webhook.id, team_id: webhook.teamId, reason });
+  }
+
+  /** A uniform draw in [0, 1) from the Random port (seeded in tests). */
+  #unit(): number {
+    const bytes = this.random.bytes(4);
+    return (((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0) / 2 ** 32;
+  }
+}
+
+export const Dispatcher = token<WebhookDispatcher>('webhooks.dispatcher');

@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import type { StoredEvent } from '../../../kernel/contract/event.js';
+import { token } from '../../../kernel/contract/token.js';
+import { Ids } from '../../../ports/ids.js';
+import type { ConsumerDefinition } from '../../../ports/event-consumers.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import { selects } from '../domain/subscription.js';
+import { DeliveryRepository, WebhookRepository, type DeliveryRecord } from '../ports.js';
+import { deliveryBody } from './delivery-body.js';
+import { KnownEvents } from './known-events.js';
+
+export const FAN_OUT_GROUP = 'webhooks.fan-out';
+
+/**
+ * The webhooks' consumer group (the outbox writer): for each committed event
+ * it inserts one pending delivery per active subscription of the event's own
+ * team that selects it and existed when the event occurred. Rows commit with
+ * the group's checkpoint, so each event fans out exactly once even with
+ * several processes and crashes; the HTTP work happens later, outside any
+ * API transaction.
+ */
+@injectable()
+export class WebhookFanOut implements ConsumerDefinition {
+  readonly group = FAN_OUT_GROUP;
+
+  constructor(
+    @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
+    @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(KnownEvents) private readonly known: KnownEvents,
+    @inject(Ids) private readonly ids: Ids,
+  ) {}
+
+  accepts(event: StoredEvent): boolean {
+    return event.teamId !== '' && this.known.delivers(event.type);
+  }
+
+  async handle(tx: Tx, event: StoredEvent): Promise<void> {
+    const subscribers = (await this.webhooks.active(tx, event.teamId)).filter(
+      (webhook) => webhook.teamId === event.teamId && selects(webhook.events, event.type) && webhook.createdAt <= event.occurredAt,
+    );
+    if (subscribers.length === 0) return;
+    const body = deliveryBody(event);
+    const rows: DeliveryRecord[] = subscribers.map((webhook) => ({
+      id: this.ids.uuid(),
+      teamId: event.teamId,
+      webhookId: webhook.id,
+      eventId: event.id,
+      eventType: event.type,
+      body,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: event.occurredAt,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: event.occurredAt,
+      updatedAt: event.occurredAt,
+      deliveredAt: null,
+    }));
+    await this.deliveries.insert(tx, rows);
+  }
+}
+
+export const FanOut = token<WebhookFanOut>('webhooks.fan-out');

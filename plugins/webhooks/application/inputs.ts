@@ -1,0 +1,44 @@
+import type { PageRequest } from '../../../kernel/contract/page.js';
+import { ValidationError } from '../../../kernel/errors/errors.js';
+import { NotFoundError } from '../../../kernel/errors/errors.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import type { WebhookRecord, WebhookRepository } from '../ports.js';
+
+export const MAX_DESCRIPTION = 500;
+const SECRET = /^[\x21-\x7E]{16,256}$/;
+
+export function description(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length > MAX_DESCRIPTION) {
+    throw ValidationError.field('/description', `description must be a string of at most ${MAX_DESCRIPTION} characters`);
+  }
+  return value;
+}
+
+/** A caller-chosen secret: 16–256 printable ASCII characters (a whsec_ secret is used as Standard Webhooks expects). */
+export function secret(value: unknown): string {
+  if (typeof value !== 'string' || !SECRET.test(value)) {
+    throw ValidationError.field('/secret', 'secret must be 16 to 256 printable ASCII characters without spaces', 'invalid_secret');
+  }
+  return value;
+}
+
+export function flag(value: unknown, pointer: string): boolean {
+  if (typeof value !== 'boolean') throw ValidationError.field(pointer, `${pointer.slice(1)} must be true or false`);
+  return value;
+}
+
+export function pageOf(page: unknown, perPage: unknown): PageRequest {
+  const p = page === undefined ? 1 : Number(page);
+  const n = perPage === undefined ? 20 : Number(perPage);
+  if (!Number.isInteger(p) || p < 1) throw new ValidationError([{ parameter: 'page', detail: 'page must be a positive integer' }]);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new ValidationError([{ parameter: 'per_page', detail: 'per_page must be 1 to 100' }]);
+  return { page: p, perPage: n };
+}
+
+/** Another team's webhook is 404, exactly like a missing one. */
+export async function requireWebhook(repo: WebhookRepository, tx: Tx, teamId: string, id: string): Promise<WebhookRecord> {
+  const webhook = await repo.find(tx, teamId, id);
+  if (!webhook) throw new NotFoundError('Webhook', id);
+  return webhook;
+}

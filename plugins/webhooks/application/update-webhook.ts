@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { Clock } from '../../../ports/clock.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { parseEventSelection } from '../domain/subscription.js';
+import type { UpdateWebhookInput, WebhookView, WebhookWithSecretView } from '../operations.js';
+import { DeliveryRepository, WebhookRepository, type WebhookRecord } from '../ports.js';
+import { description, flag, requireWebhook, secret } from './inputs.js';
+import { KnownEvents } from './known-events.js';
+import { UrlPolicy } from './url-policy.js';
+import { webhookView, webhookWithSecret } from './views.js';
+
+/**
+ * PATCH /webhooks/{id}: changes url, events, description, active or the
+ * secret (shown once in this response when set). Re-activating clears the
+ * failure record; deactivating cancels pending deliveries.
+ */
+@injectable()
+export class UpdateWebhookOperation implements Operation<UpdateWebhookInput, WebhookView | WebhookWithSecretView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
+    @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(UrlPolicy) private readonly urls: UrlPolicy,
+    @inject(KnownEvents) private readonly known: KnownEvents,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(input: UpdateWebhookInput, ctx: RequestContext): Promise<WebhookView | WebhookWithSecretView> {
+    const events = input.events === undefined ? undefined : parseEventSelection(input.events, this.known.names());
+    const text = input.description === undefined ? undefined : description(input.description);
+    const newSecret = input.secret === undefined ? undefined : secret(input.secret);
+    const active = input.active === undefined ? undefined : flag(input.active, '/active');
+    const url = input.url === undefined ? undefined : await this.urls.check(input.url);
+    const updated = await this.uow.run(async (tx) => {
+      const current = await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
+      const now = this.clock.now();
+      const next: WebhookRecord = {
+        ...current,
+        url: url ?? current.url,
+        events: events ?? current.events,
+        description: text === undefined ? current.description : text,
+        secret: newSecret ?? current.secret,
+        active: active ?? current.active,
+        disabledReason: active === true ? null : active === false && current.active ? 'disabled by the owner' : current.disabledReason,
+        failingSince: active === true && !current.active ? null : current.failingSince,
+        updatedAt: now,
+      };
+      await this.webhooks.update(tx, next);
+      if (active === false && current.active) await this.deliveries.cancelPending(tx, next.teamId, next.id, now);
+      return next;
+    });
+    return newSecret === undefined ? webhookView(updated) : webhookWithSecret(updated);
+  }
+}

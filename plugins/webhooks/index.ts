@@ -1,0 +1,93 @@
+import type { Bind } from 'inversify';
+import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { Clock } from '../../ports/clock.js';
+import { EventBackbone } from '../../ports/event-consumers.js';
+import { Ids } from '../../ports/ids.js';
+import { Logger } from '../../ports/logger.js';
+import { Random } from '../../ports/random.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { HttpWebhookTransport } from './adapters/http/http-webhook-transport.js';
+import { MemoryDeliveryRepository } from './adapters/memory/memory-delivery-repository.js';
+import { MemoryWebhookRepository } from './adapters/memory/memory-webhook-repository.js';
+import { MemoryWebhooks, MemoryWebhookState } from './adapters/memory/memory-webhook-state.js';
+import { webhookMigrations } from './adapters/sql/migrations.js';
+import { SqlDeliveryRepository } from './adapters/sql/sql-delivery-repository.js';
+import { SqlWebhookRepository } from './adapters/sql/sql-webhook-repository.js';
+import { CreateWebhookOperation } from './application/create-webhook.js';
+import { DeleteWebhookOperation } from './application/delete-webhook.js';
+import { Dispatcher, WebhookDispatcher } from './application/dispatcher.js';
+import { FanOut, WebhookFanOut } from './application/fan-out.js';
+import { GetWebhookOperation } from './application/get-webhook.js';
+import { KnownEvents } from './application/known-events.js';
+import { ListDeliveriesOperation } from './application/list-deliveries.js';
+import { ListEventTypesOperation } from './application/list-event-types.js';
+import { ListWebhooksOperation } from './application/list-webhooks.js';
+import { TestWebhookOperation } from './application/test-webhook.js';
+import { UpdateWebhookOperation } from './application/update-webhook.js';
+import { UrlPolicy } from './application/url-policy.js';
+import { WebhooksConfig, webhooksConfigSchema } from './config.js';
+import { webhookEvents } from './events.js';
+import { webhookRoutes } from './http.js';
+import * as ops from './operations.js';
+import { DeliveryRepository, WebhookRepository, WebhookTransport } from './ports.js';
+
+type Newable<T> = new (...args: any[]) => T;
+
+const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
+  [ops.ListEventTypes, ListEventTypesOperation],
+  [ops.CreateWebhook, CreateWebhookOperation],
+  [ops.ListWebhooks, ListWebhooksOperation],
+  [ops.GetWebhook, GetWebhookOperation],
+  [ops.UpdateWebhook, UpdateWebhookOperation],
+  [ops.DeleteWebhook, DeleteWebhookOperation],
+  [ops.ListDeliveries, ListDeliveriesOperation],
+  [ops.TestWebhook, TestWebhookOperation],
+];
+
+/**
+ * Webhooks: subscriptions per team, an outbox filled by a consumer group on
+ * the event backbone, and a dispatcher that signs, sends, retries and
+ * disables, sharing the work with other processes through the store.
+ */
+export const webhooksPlugin = definePlugin<WebhooksConfig>({
+  name: 'webhooks',
+  version: '0.1.0',
+  kernel: '^1.0.0',
+  description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
+  dependsOn: ['identity'],
+  provides: [],
+  requires: [UnitOfWork, EventBackbone, Clock, Ids, Random, Logger],
+  config: webhooksConfigSchema,
+  register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
+    bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);
+    bind<WebhookTransport>(WebhookTransport).to(HttpWebhookTransport);
+    bind<KnownEvents>(KnownEvents).toSelf();
+    bind<UrlPolicy>(UrlPolicy).toSelf();
+    bind<WebhookFanOut>(FanOut).to(WebhookFanOut);
+    bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
+    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
+  },
+  persistence: {
+    memory(bind: Bind) {
+      bind<MemoryWebhookState>(MemoryWebhooks).toConstantValue(new MemoryWebhookState());
+      bind<WebhookRepository>(WebhookRepository).to(MemoryWebhookRepository);
+      bind<DeliveryRepository>(DeliveryRepository).to(MemoryDeliveryRepository);
+    },
+    sql(bind: Bind) {
+      bind<WebhookRepository>(WebhookRepository).to(SqlWebhookRepository);
+      bind<DeliveryRepository>(DeliveryRepository).to(SqlDeliveryRepository);
+    },
+  },
+  migrations: webhookMigrations,
+  routes: webhookRoutes,
+  events: webhookEvents,
+  async start(rt) {
+    const backbone = rt.get(EventBackbone);
+    backbone.register(rt.get(FanOut));
+    backbone.registerWorker(rt.get(Dispatcher));
+  },
+});
+
+export default webhooksPlugin;

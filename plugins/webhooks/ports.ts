@@ -1,0 +1,128 @@
+import type { PageRequest } from '../../kernel/contract/page.js';
+import { token } from '../../kernel/contract/token.js';
+import type { Tx } from '../../ports/unit-of-work.js';
+
+/**
+ * The webhooks plugin's private ports. Repositories work inside the
+ * transaction they are given and scope every team-facing query by team.
+ */
+export interface WebhookRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly description: string | null;
+  /** Needed to sign every delivery, so it is kept, and shown only when set. */
+  readonly secret: string;
+  readonly active: boolean;
+  readonly disabledReason: string | null;
+  /** Start of the current run of failures; null while the endpoint answers 2xx. */
+  readonly failingSince: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface DeliveryRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly webhookId: string;
+  /** The event's id: the body's id and webhook-id header, the same on every attempt. */
+  readonly eventId: string;
+  readonly eventType: string;
+  /** The exact bytes sent and signed on every attempt. */
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** When it is due (or, while claimed, when the claim lapses); null once final. */
+  readonly nextAttemptAt: Date | null;
+  readonly lastStatusCode: number | null;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly deliveredAt: Date | null;
+}
+
+export type AttemptState = 'succeeded' | 'retrying' | 'failed' | 'cancelled';
+
+export interface AttemptRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly webhookId: string;
+  readonly deliveryId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly attempt: number;
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly error: string | null;
+  readonly nextRetryAt: Date | null;
+  readonly state: AttemptState;
+  readonly attemptedAt: Date;
+}
+
+export interface Slice<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+export interface WebhookRepository {
+  insert(tx: Tx, webhook: WebhookRecord): Promise<void>;
+  find(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined>;
+  update(tx: Tx, webhook: WebhookRecord): Promise<void>;
+  remove(tx: Tx, teamId: string, id: string): Promise<void>;
+  /** Oldest first. */
+  list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<WebhookRecord>>;
+  count(tx: Tx, teamId: string): Promise<number>;
+  /** Active subscriptions of one team (the fan-out's candidates). */
+  active(tx: Tx, teamId: string): Promise<WebhookRecord[]>;
+}
+export const WebhookRepository = token<WebhookRepository>('webhooks.webhook-repository');
+
+export interface DeliveryRepository {
+  /** One row per (webhook, event); a second insert of the same pair is ignored. */
+  insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void>;
+  /**
+   * Pending deliveries due at `now`, oldest due first, locked with SKIP
+   * LOCKED and pushed to `leaseUntil` so no other dispatcher takes them
+   * while this one sends.
+   */
+  claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]>;
+  update(tx: Tx, delivery: DeliveryRecord): Promise<void>;
+  /** Pending deliveries of a webhook become cancelled (endpoint disabled or deleted). */
+  cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number>;
+  insertAttempt(tx: Tx, attempt: AttemptRecord): Promise<void>;
+  /** Newest first. */
+  attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>>;
+  find(tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined>;
+}
+export const DeliveryRepository = token<DeliveryRepository>('webhooks.delivery-repository');
+
+export interface DeliveryRequest {
+  readonly url: string;
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+export interface DeliveryAnswer {
+  readonly statusCode?: number;
+  readonly retryAfter?: string;
+  /** Connection, TLS, timeout or SSRF refusal. */
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export type AddressCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly code: string };
+
+/**
+ * Sends a delivery over HTTP. The target host is resolved, every address is
+ * checked against the SSRF rules, and the connection goes to the checked
+ * address (no second lookup an attacker's DNS could answer differently).
+ */
+export interface WebhookTransport {
+  check(url: URL): Promise<AddressCheck>;
+  send(request: DeliveryRequest): Promise<DeliveryAnswer>;
+}
+export const WebhookTransport = token<WebhookTransport>('webhooks.transport');
