@@ -3,7 +3,8 @@
  * TypeScript compiler API (we build with the native TypeScript 7 compiler).
  * Type-only imports vanish in compilation; these rules are about run-time imports.
  */
-const frameworks = '^(express|pg|kysely|ws|@electric-sql/pglite|graphql-ws)(/|$)';
+// Matched against the resolved file ("node_modules/pg/lib/index.js"), not the specifier.
+const frameworks = '(^|/)node_modules/(express|pg|kysely|ws|@electric-sql/pglite|graphql-ws)/';
 const nodeIo = '^(node:)?(fs|net|http|https|dns|child_process|fs/promises)$';
 
 module.exports = {
