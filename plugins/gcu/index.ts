@@ -30,6 +30,7 @@ import { ProposalViews } from './application/proposal-views.js';
 import { Proposals } from './application/proposals.js';
 import { Rebalancer } from './application/rebalancer.js';
 import { ReserveSync } from './application/reserve-sync.js';
+import { Snapshots } from './application/snapshots.js';
 import { RebalanceOperation, RunTickOperation } from './application/tick-operations.js';
 import { Valuation } from './application/valuation.js';
 import { ValueHistoryOperation } from './application/value-history.js';
@@ -70,6 +71,7 @@ const services: readonly Newable<unknown>[] = [
   Proposals,
   Rebalancer,
   ReserveSync,
+  Snapshots,
   Valuation,
 ];
 

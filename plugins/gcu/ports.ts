@@ -71,14 +71,13 @@ export interface ReserveRecord {
   readonly version: number;
 }
 
-/** A customer GCU balance as of an account.balance_updated event. */
+/** A customer account's latest basket-unit balance, from its newest account.balance_updated event. */
 export interface HoldingRow {
   readonly position: bigint;
   readonly teamId: string;
   readonly accountId: string;
   readonly assetCode: string;
   readonly balance: bigint;
-  readonly at: Date;
 }
 
 export interface GcuRepository {
@@ -99,6 +98,8 @@ export interface GcuRepository {
   insertProposal(tx: Tx, proposal: ProposalRecord): Promise<void>;
   saveProposal(tx: Tx, proposal: ProposalRecord): Promise<void>;
   findProposal(tx: Tx, id: string): Promise<ProposalRecord | undefined>;
+  /** The proposal row locked for update (taking the snapshot, closing). */
+  lockProposal(tx: Tx, id: string): Promise<ProposalRecord | undefined>;
   /** Newest voting window first. */
   listProposals(tx: Tx, basketCode: string): Promise<ProposalRecord[]>;
 
@@ -112,11 +113,14 @@ export interface GcuRepository {
   /** Teams whose reserve still matches an older basket version. */
   staleReserves(tx: Tx, basketCode: string, version: number): Promise<ReserveRecord[]>;
 
-  appendHoldings(tx: Tx, rows: readonly HoldingRow[]): Promise<void>;
-  /** Σ over the team's accounts of the last balance at or before `at`. */
-  teamHoldingAt(tx: Tx, teamId: string, assetCode: string, at: Date): Promise<bigint>;
-  /** Σ over every customer account of the last balance at or before `at`. */
-  supplyAt(tx: Tx, assetCode: string, at: Date): Promise<bigint>;
+  /** Upserts each account's balance unless a newer position is already stored. */
+  upsertHoldings(tx: Tx, rows: readonly HoldingRow[]): Promise<void>;
+  /** Current balance per team (teams with a positive total only). */
+  holdingsByTeam(tx: Tx, assetCode: string): Promise<Map<string, bigint>>;
+  /** Records the voting power of every holder when a proposal's snapshot is taken. */
+  insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>): Promise<void>;
+  /** The team's power in the proposal's snapshot (0 when it held nothing then). */
+  snapshotPower(tx: Tx, proposalId: string, teamId: string): Promise<bigint>;
   cursor(tx: Tx, name: string): Promise<bigint>;
   /** Row-locks the cursor so two processes never project the same events twice. */
   lockCursor(tx: Tx, name: string): Promise<bigint>;

@@ -11,11 +11,12 @@ import { VOTE_CHOICES, type VoteChoice } from '../domain/tally.js';
 import { GcuRepository } from '../ports.js';
 import { HoldingsProjection } from './holdings-projection.js';
 import { ProposalViews } from './proposal-views.js';
+import { Snapshots } from './snapshots.js';
 
 /**
  * POST /gcu/voting/proposals/{id}/vote. Voting power is the GCU the caller's
- * team held across its accounts at the proposal's snapshot (voting start), so
- * moving GCU afterwards gives nobody a second vote. The holder is the team
+ * team held across its accounts at the proposal's snapshot (taken when voting
+ * opens, see snapshots.ts), so moving GCU afterwards gives nobody a second vote. The holder is the team
  * (accounts belong to teams), so a team has one vote per proposal; casting
  * again (by any of its users) replaces the choice, never adds power.
  */
@@ -25,6 +26,7 @@ export class CastVoteOperation implements Operation<{ id: string; vote: string }
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(HoldingsProjection) private readonly holdings: HoldingsProjection,
+    @inject(Snapshots) private readonly snapshots: Snapshots,
     @inject(ProposalViews) private readonly views: ProposalViews,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
@@ -37,17 +39,17 @@ export class CastVoteOperation implements Operation<{ id: string; vote: string }
     await this.holdings.catchUp();
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const proposal = await this.repo.findProposal(tx, input.id);
+      const proposal = await this.snapshots.ensure(tx, input.id, now);
       if (!proposal) throw new NotFoundError('Proposal', input.id);
       const status = statusAt(proposal, now);
       if (status !== 'active') {
         throw new BusinessRuleError('proposal_not_active', `Voting on this proposal is not open: it is ${status} (voting ${proposal.startsAt.toISOString()} – ${proposal.endsAt.toISOString()}).`);
       }
       const teamId = ctx.actor.teamId;
-      const power = await this.repo.teamHoldingAt(tx, teamId, proposal.basketCode, proposal.snapshotAt);
+      const power = await this.repo.snapshotPower(tx, proposal.id, teamId);
       const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
       if (power <= 0n) {
-        throw new BusinessRuleError('no_voting_power', `Your team held no ${proposal.basketCode} at the snapshot (${proposal.snapshotAt.toISOString()}); voting power is the ${proposal.basketCode} balance then.`);
+        throw new BusinessRuleError('no_voting_power', `Your team held no ${proposal.basketCode} at the snapshot (${proposal.snapshotAt.toISOString()}); voting power is the ${proposal.basketCode} your team's accounts held when voting opened.`);
       }
       const previous = await this.repo.findVote(tx, proposal.id, teamId);
       await this.repo.saveVote(tx, {

@@ -10,6 +10,7 @@ import { PriceRecorder } from './price-recorder.js';
 import { Proposals } from './proposals.js';
 import { Rebalancer } from './rebalancer.js';
 import { ReserveSync } from './reserve-sync.js';
+import { Snapshots } from './snapshots.js';
 
 export interface TickReport {
   readonly at: string;
@@ -21,7 +22,8 @@ export interface TickReport {
 
 /**
  * Everything the clock drives, idempotent so any number of ticks at any
- * times converge: record prices, announce next month's proposal, close
+ * times converge: record prices, announce next month's proposal, take the
+ * snapshot of proposals whose voting opened, close
  * proposals whose voting ended, rebalance when next_rebalance has come (or
  * when forced), then bring every team's reserve to the new quantities (one
  * unit of work per team, so one team's trouble never blocks the others).
@@ -36,6 +38,7 @@ export class GovernanceTick {
     @inject(Proposals) private readonly proposals: Proposals,
     @inject(Rebalancer) private readonly rebalancer: Rebalancer,
     @inject(ReserveSync) private readonly reserves: ReserveSync,
+    @inject(Snapshots) private readonly snapshots: Snapshots,
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(GcuConfig) private readonly config: GcuConfig,
     @inject(Clock) private readonly clock: Clock,
@@ -48,6 +51,9 @@ export class GovernanceTick {
       let basket = await this.book.ensureGenesis(tx);
       const recorded = await this.prices.record(tx, basket, now);
       const created = await this.#announce(tx, basket, now);
+      for (const proposal of await this.repo.listProposals(tx, basket.code)) {
+        if (proposal.eligibleSupply === null && proposal.startsAt <= now) await this.snapshots.ensure(tx, proposal.id, now);
+      }
       basket = await this.rebalancer.closeDue(tx, basket, now);
       let rebalanced: number | null = null;
       if (options.forceRebalance || now >= basket.nextRebalance) {

@@ -10,13 +10,14 @@ const CURSOR = 'holdings';
 const BATCH = 1000;
 
 /**
- * Voting power needs every holder's GCU balance at a past instant, which the
- * Ledger port does not answer. Core banking appends account.balance_updated
- * (with the total after the change) for every customer balance change, so
- * this projection reads those events for the basket asset and keeps the
- * balance history per account: the balance at T is the last one at or
- * before T. It catches up before every read that needs it, under a row lock
- * on its cursor, so two processes never record the same event twice.
+ * Voting power needs every holder's GCU balance at one instant, and the
+ * Ledger port answers only per known account. Core banking appends
+ * account.balance_updated (with the total after the change) for every
+ * customer balance change, so this projection reads those events for the
+ * basket asset and keeps each account's latest balance. It catches up right
+ * before a snapshot is taken, under a row lock on its cursor, so two
+ * processes never apply the same event twice; the balances it holds are
+ * then those of one prefix of the event log, a consistent cut.
  */
 @injectable()
 export class HoldingsProjection {
@@ -55,10 +56,9 @@ export class HoldingsProjection {
             accountId: String(event.payload.account_uuid),
             assetCode: code,
             balance: total.minor,
-            at: event.occurredAt,
           });
         }
-        await this.repo.appendHoldings(tx, rows);
+        await this.repo.upsertHoldings(tx, rows);
         const last = batch[batch.length - 1]!.position;
         await this.repo.setCursor(tx, CURSOR, last > locked ? last : locked);
         return rows.length;

@@ -21,8 +21,7 @@ export class ProposalViews {
 
   async tallyOf(tx: Tx, proposal: ProposalRecord): Promise<Tally> {
     const votes = await this.repo.listVotes(tx, proposal.id);
-    const eligible = await this.repo.supplyAt(tx, proposal.basketCode, proposal.snapshotAt);
-    return tally(votes, eligible);
+    return tally(votes, proposal.eligibleSupply ?? 0n);
   }
 
   async view(tx: Tx, proposal: ProposalRecord, now: Date) {
@@ -47,6 +46,7 @@ export class ProposalViews {
       voting_starts_at: proposal.startsAt.toISOString(),
       voting_ends_at: proposal.endsAt.toISOString(),
       snapshot_at: proposal.snapshotAt.toISOString(),
+      snapshot_taken: proposal.eligibleSupply !== null,
       tallies: {
         for: amount(t.for),
         against: amount(t.against),
@@ -56,7 +56,7 @@ export class ProposalViews {
       },
       quorum: {
         required_fraction: formatWeight(proposal.quorumPpm),
-        eligible_supply: amount(t.eligible),
+        eligible_supply: proposal.eligibleSupply === null ? null : amount(t.eligible),
         required_votes: amount(required),
         reached: quorumReached(t, proposal.quorumPpm),
       },

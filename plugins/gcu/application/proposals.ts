@@ -21,6 +21,7 @@ export class Proposals {
       id: this.ids.uuid(),
       basketCode: basket.code,
       snapshotAt: input.startsAt,
+      eligibleSupply: null,
       quorumPpm: basket.quorumPpm,
       approvalPpm: basket.approvalPpm,
       createdAt: now,

@@ -5,8 +5,9 @@ import type { Weights } from './weights.js';
  * before voting starts, active while now ∈ [starts_at, ends_at), past from
  * ends_at on. Closing (the tally is frozen and the outcome recorded) happens
  * on the first scheduler tick after ends_at; until then a past proposal shows
- * its provisional outcome. Voting power is each holder's GCU balance at
- * `snapshotAt` (= starts_at), so GCU moved after the snapshot votes nowhere.
+ * its provisional outcome. Voting power is each holder's GCU balance recorded
+ * once, at the snapshot, for every holder at the same instant: GCU moved
+ * after the snapshot votes nowhere, so nobody can vote the same units twice.
  */
 export type ProposalStatus = 'upcoming' | 'active' | 'past';
 export const PROPOSAL_STATUSES = ['upcoming', 'active', 'past'] as const;
@@ -31,7 +32,13 @@ export interface ProposalRecord {
   readonly period: string | null;
   readonly startsAt: Date;
   readonly endsAt: Date;
+  /**
+   * When the holders' balances were recorded: the first scheduler tick or
+   * vote at or after starts_at (starts_at itself until then).
+   */
   readonly snapshotAt: Date;
+  /** Total customer GCU at the snapshot (the quorum's base); null until taken. */
+  readonly eligibleSupply: bigint | null;
   /** Copied from the governance settings at creation, so later changes never move the goal posts. */
   readonly quorumPpm: bigint;
   readonly approvalPpm: bigint;

@@ -17,7 +17,8 @@ export class MemoryGcuRepository implements GcuRepository {
   readonly #proposals = new Map<string, ProposalRecord>();
   readonly #votes = new Map<string, VoteRecord>();
   readonly #reserves = new Map<string, ReserveRecord>();
-  readonly #holdings: HoldingRow[] = [];
+  readonly #holdings = new Map<string, HoldingRow>();
+  readonly #snapshots = new Map<string, bigint>();
   readonly #cursors = new Map<string, bigint>();
 
   #put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
@@ -85,6 +86,9 @@ export class MemoryGcuRepository implements GcuRepository {
   async findProposal(_tx: Tx, id: string) {
     return this.#proposals.get(id);
   }
+  lockProposal(tx: Tx, id: string) {
+    return this.findProposal(tx, id);
+  }
   async listProposals(_tx: Tx, basketCode: string) {
     return [...this.#proposals.values()]
       .filter((p) => p.basketCode === basketCode)
@@ -114,14 +118,25 @@ export class MemoryGcuRepository implements GcuRepository {
     return [...this.#reserves.values()].filter((r) => r.basketCode === basketCode && r.version < version);
   }
 
-  async appendHoldings(tx: Tx, rows: readonly HoldingRow[]) {
-    this.#push(tx, this.#holdings, rows);
+  async upsertHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+    for (const row of rows) {
+      const key = `${row.accountId}|${row.assetCode}`;
+      const stored = this.#holdings.get(key);
+      if (!stored || stored.position < row.position) this.#put(tx, this.#holdings, key, row);
+    }
   }
-  async teamHoldingAt(_tx: Tx, teamId: string, assetCode: string, at: Date) {
-    return sumLatest(this.#holdings.filter((h) => h.teamId === teamId && h.assetCode === assetCode && h.at <= at));
+  async holdingsByTeam(_tx: Tx, assetCode: string) {
+    const totals = new Map<string, bigint>();
+    for (const row of this.#holdings.values()) {
+      if (row.assetCode === assetCode) totals.set(row.teamId, (totals.get(row.teamId) ?? 0n) + row.balance);
+    }
+    return new Map([...totals].filter(([, total]) => total > 0n).sort(([a], [b]) => a.localeCompare(b)));
   }
-  async supplyAt(_tx: Tx, assetCode: string, at: Date) {
-    return sumLatest(this.#holdings.filter((h) => h.assetCode === assetCode && h.at <= at));
+  async insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>) {
+    for (const [teamId, power] of powers) this.#put(tx, this.#snapshots, `${proposalId}|${teamId}`, power);
+  }
+  async snapshotPower(_tx: Tx, proposalId: string, teamId: string) {
+    return this.#snapshots.get(`${proposalId}|${teamId}`) ?? 0n;
   }
   async cursor(_tx: Tx, name: string) {
     return this.#cursors.get(name) ?? 0n;
@@ -134,11 +149,3 @@ export class MemoryGcuRepository implements GcuRepository {
   }
 }
 
-/** Rows are appended in event order, so the last row per account is its latest balance. */
-function sumLatest(rows: readonly HoldingRow[]): bigint {
-  const latest = new Map<string, bigint>();
-  for (const row of rows) latest.set(row.accountId, row.balance);
-  let total = 0n;
-  for (const balance of latest.values()) total += balance;
-  return total;
-}

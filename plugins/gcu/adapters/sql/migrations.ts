@@ -5,7 +5,7 @@ import type { SqlMigration } from '../../../../kernel/contract/plugin.js';
  * The GCU plugin's tables. Bank-wide records (baskets, their versions,
  * proposals) keep their queried columns as columns and the rest as a jsonb
  * document whose amounts are decimal strings. Team-owned rows (votes,
- * reserves, holdings) carry team_id in their keys. Money is NUMERIC(78,0)
+ * reserves, holdings, snapshots) carry team_id in their keys. Money is NUMERIC(78,0)
  * minor units; prices are exact decimal text.
  */
 const statements = [
@@ -54,15 +54,20 @@ const statements = [
     primary key (team_id, basket_code)
   )`,
   `create table gcu_holdings (
-    position numeric(78, 0) not null,
-    team_id text not null,
     account_id text not null,
     asset_code text not null,
+    team_id text not null,
+    position numeric(78, 0) not null,
     balance numeric(78, 0) not null,
-    at timestamptz not null,
-    primary key (position, account_id, asset_code)
+    primary key (account_id, asset_code)
   )`,
-  `create index gcu_holdings_lookup on gcu_holdings (asset_code, account_id, at, position)`,
+  `create index gcu_holdings_team on gcu_holdings (asset_code, team_id)`,
+  `create table gcu_snapshots (
+    proposal_id text not null references gcu_proposals (id),
+    team_id text not null,
+    power numeric(78, 0) not null check (power > 0),
+    primary key (proposal_id, team_id)
+  )`,
   `create table gcu_cursors (
     name text primary key,
     position numeric(78, 0) not null

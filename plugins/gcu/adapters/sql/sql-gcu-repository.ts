@@ -75,6 +75,10 @@ export class SqlGcuRepository implements GcuRepository {
     const r = await sql<Row>`select doc from gcu_proposals where id = ${id}`.execute(sqlTx(tx).db);
     return r.rows[0] ? proposalFromDoc(doc(r.rows[0].doc)) : undefined;
   }
+  async lockProposal(tx: Tx, id: string) {
+    const r = await sql<Row>`select doc from gcu_proposals where id = ${id} for update`.execute(sqlTx(tx).db);
+    return r.rows[0] ? proposalFromDoc(doc(r.rows[0].doc)) : undefined;
+  }
   async listProposals(tx: Tx, basketCode: string) {
     const r = await sql<Row>`select doc from gcu_proposals where basket_code = ${basketCode}
       order by starts_at desc, created_at desc, id`.execute(sqlTx(tx).db);
@@ -114,26 +118,27 @@ export class SqlGcuRepository implements GcuRepository {
     return r.rows.map(toReserve);
   }
 
-  async appendHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+  async upsertHoldings(tx: Tx, rows: readonly HoldingRow[]) {
     for (const h of rows) {
-      await sql`insert into gcu_holdings (position, team_id, account_id, asset_code, balance, at)
-        values (${h.position.toString()}, ${h.teamId}, ${h.accountId}, ${h.assetCode}, ${h.balance.toString()}, ${h.at})
-        on conflict do nothing`.execute(sqlTx(tx).db);
+      await sql`insert into gcu_holdings (account_id, asset_code, team_id, position, balance)
+        values (${h.accountId}, ${h.assetCode}, ${h.teamId}, ${h.position.toString()}, ${h.balance.toString()})
+        on conflict (account_id, asset_code) do update set position = excluded.position, balance = excluded.balance
+        where gcu_holdings.position < excluded.position`.execute(sqlTx(tx).db);
     }
   }
-  async teamHoldingAt(tx: Tx, teamId: string, assetCode: string, at: Date) {
-    const r = await sql<Row>`select coalesce(sum(balance), 0) as total from (
-        select distinct on (account_id) balance from gcu_holdings
-        where team_id = ${teamId} and asset_code = ${assetCode} and at <= ${at}
-        order by account_id, position desc) latest`.execute(sqlTx(tx).db);
-    return toBig(r.rows[0]?.total ?? 0);
+  async holdingsByTeam(tx: Tx, assetCode: string) {
+    const r = await sql<Row>`select team_id, sum(balance) as total from gcu_holdings where asset_code = ${assetCode}
+      group by team_id having sum(balance) > 0 order by team_id`.execute(sqlTx(tx).db);
+    return new Map(r.rows.map((row) => [row.team_id as string, toBig(row.total)]));
   }
-  async supplyAt(tx: Tx, assetCode: string, at: Date) {
-    const r = await sql<Row>`select coalesce(sum(balance), 0) as total from (
-        select distinct on (account_id) balance from gcu_holdings
-        where asset_code = ${assetCode} and at <= ${at}
-        order by account_id, position desc) latest`.execute(sqlTx(tx).db);
-    return toBig(r.rows[0]?.total ?? 0);
+  async insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>) {
+    for (const [teamId, power] of powers) {
+      await sql`insert into gcu_snapshots (proposal_id, team_id, power) values (${proposalId}, ${teamId}, ${power.toString()})`.execute(sqlTx(tx).db);
+    }
+  }
+  async snapshotPower(tx: Tx, proposalId: string, teamId: string) {
+    const r = await sql<Row>`select power from gcu_snapshots where proposal_id = ${proposalId} and team_id = ${teamId}`.execute(sqlTx(tx).db);
+    return r.rows[0] ? toBig(r.rows[0].power) : 0n;
   }
   async cursor(tx: Tx, name: string) {
     const r = await sql<Row>`select position from gcu_cursors where name = ${name}`.execute(sqlTx(tx).db);
