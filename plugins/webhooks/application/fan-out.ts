@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
 import { token } from '../../../kernel/contract/token.js';
+import { Clock } from '../../../ports/clock.js';
 import { Ids } from '../../../ports/ids.js';
 import type { ConsumerDefinition } from '../../../ports/event-consumers.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
@@ -28,6 +29,7 @@ export class WebhookFanOut implements ConsumerDefinition {
     @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
     @inject(KnownEvents) private readonly known: KnownEvents,
     @inject(Ids) private readonly ids: Ids,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   accepts(event: StoredEvent): boolean {
@@ -40,6 +42,8 @@ export class WebhookFanOut implements ConsumerDefinition {
     );
     if (subscribers.length === 0) return;
     const body = deliveryBody(event);
+    // Due now by the clock port (the store may stamp occurred_at with another clock, e.g. in tests).
+    const now = this.clock.now();
     const rows: DeliveryRecord[] = subscribers.map((webhook) => ({
       id: this.ids.uuid(),
       teamId: event.teamId,
@@ -49,11 +53,11 @@ export class WebhookFanOut implements ConsumerDefinition {
       body,
       status: 'pending',
       attempts: 0,
-      nextAttemptAt: event.occurredAt,
+      nextAttemptAt: now,
       lastStatusCode: null,
       lastError: null,
-      createdAt: event.occurredAt,
-      updatedAt: event.occurredAt,
+      createdAt: now,
+      updatedAt: now,
       deliveredAt: null,
     }));
     await this.deliveries.insert(tx, rows);
