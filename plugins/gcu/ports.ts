@@ -92,6 +92,8 @@ export interface GcuRepository {
   /** Inserts points; a point already stored for (asset, at) is kept. */
   recordPrices(tx: Tx, points: readonly PricePoint[]): Promise<void>;
   lastPriceAt(tx: Tx): Promise<Date | undefined>;
+  /** The newest point of the asset at or before `at`, else its oldest point. */
+  priceNear(tx: Tx, assetCode: string, at: Date): Promise<PricePoint | undefined>;
   /** Points of `assets` with from ≤ at ≤ to (from null: since the beginning), oldest first. */
   prices(tx: Tx, assets: readonly string[], from: Date | null, to: Date): Promise<PricePoint[]>;
 

@@ -43,10 +43,7 @@ export class Valuation {
 
   /** Asset price recorded at or before `at` (the oldest recorded if none), for per-asset changes. */
   async priceAtOrBefore(tx: Tx, assetCode: string, at: Date): Promise<Rate | undefined> {
-    const points = await this.repo.prices(tx, [assetCode], null, at);
-    if (points.length > 0) return points[points.length - 1]!.usd;
-    const later = await this.repo.prices(tx, [assetCode], null, new Date(8.64e15));
-    return later[0]?.usd;
+    return (await this.repo.priceNear(tx, assetCode, at))?.usd;
   }
 }
 

@@ -69,6 +69,16 @@ export class MemoryGcuRepository implements GcuRepository {
     for (const point of this.#prices.values()) if (!last || point.at > last) last = point.at;
     return last;
   }
+  async priceNear(_tx: Tx, assetCode: string, at: Date) {
+    let before: PricePoint | undefined;
+    let first: PricePoint | undefined;
+    for (const p of this.#prices.values()) {
+      if (p.assetCode !== assetCode) continue;
+      if (p.at <= at && (!before || p.at > before.at)) before = p;
+      if (!first || p.at < first.at) first = p;
+    }
+    return before ?? first;
+  }
   async prices(_tx: Tx, assets: readonly string[], from: Date | null, to: Date) {
     const wanted = new Set(assets);
     return [...this.#prices.values()]

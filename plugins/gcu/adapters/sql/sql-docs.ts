@@ -3,7 +3,7 @@ import { parseRate } from '../../../../kernel/money/rate.js';
 import { formatMinor } from '../../../../kernel/money/decimal.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import { quantitiesFromJson, quantitiesToJson } from '../../domain/quantities.js';
-import { weightsFromJson, weightsToJson } from '../../domain/weights.js';
+import { sortWeights, weightsFromJson, weightsToJson } from '../../domain/weights.js';
 import type { BasketRecord, BasketVersion } from '../../ports.js';
 
 /** jsonb documents: bigints as strings, dates as ISO strings, weights as decimal strings. */
@@ -36,8 +36,7 @@ export function basketFromDoc(d: any): BasketRecord {
     name: d.name,
     symbol: d.symbol,
     description: d.description,
-    weights: weightsFromJson(d.weights),
-    quantities: quantitiesFromJson(d.quantities),
+    ...ordered(d.weights, d.quantities),
     version: d.version,
     frequency: d.frequency,
     lastRebalanced: d.last_rebalanced ? new Date(d.last_rebalanced) : null,
@@ -66,8 +65,7 @@ export function versionFromDoc(d: any): BasketVersion {
     code: d.code,
     version: d.version,
     effectiveAt: new Date(d.effective_at),
-    weights: weightsFromJson(d.weights),
-    quantities: quantitiesFromJson(d.quantities),
+    ...ordered(d.weights, d.quantities),
     unitValueUsd: d.unit_value_usd,
     proposalId: d.proposal_id,
   };
@@ -104,7 +102,7 @@ export function proposalFromDoc(d: any): ProposalRecord {
     kind: d.kind,
     title: d.title,
     description: d.description,
-    proposedComposition: d.proposed_composition ? weightsFromJson(d.proposed_composition) : null,
+    proposedComposition: d.proposed_composition ? sortWeights(weightsFromJson(d.proposed_composition)) : null,
     parameter: d.parameter ? { name: d.parameter.name, value: BigInt(d.parameter.value) } : null,
     period: d.period,
     startsAt: new Date(d.starts_at),
@@ -122,3 +120,10 @@ export function proposalFromDoc(d: any): ProposalRecord {
 }
 
 export { parseRate };
+
+/** jsonb does not keep key order: put components back in weight order (largest first). */
+function ordered(weights: Record<string, string>, quantities: Record<string, string>) {
+  const w = sortWeights(weightsFromJson(weights));
+  const q = quantitiesFromJson(quantities);
+  return { weights: w, quantities: new Map([...w.keys(), ...q.keys()].filter((c, i, all) => all.indexOf(c) === i && q.has(c)).map((c) => [c, q.get(c)!])) };
+}

@@ -47,14 +47,23 @@ export class SqlGcuRepository implements GcuRepository {
   }
 
   async recordPrices(tx: Tx, points: readonly PricePoint[]) {
-    for (const p of points) {
-      await sql`insert into gcu_prices (asset_code, at, usd) values (${p.assetCode}, ${p.at}, ${rateText(p.usd)})
+    // Multi-row inserts: a first start backfills thousands of hourly points.
+    for (let i = 0; i < points.length; i += 500) {
+      const rows = points.slice(i, i + 500).map((p) => sql`(${p.assetCode}, ${p.at}, ${rateText(p.usd)})`);
+      await sql`insert into gcu_prices (asset_code, at, usd) values ${sql.join(rows)}
         on conflict (asset_code, at) do nothing`.execute(sqlTx(tx).db);
     }
   }
   async lastPriceAt(tx: Tx) {
     const r = await sql<Row>`select max(at) as at from gcu_prices`.execute(sqlTx(tx).db);
     return r.rows[0]?.at ? toDate(r.rows[0].at) : undefined;
+  }
+  async priceNear(tx: Tx, assetCode: string, at: Date) {
+    const r = await sql<Row>`(select asset_code, at, usd, 0 as rank from gcu_prices where asset_code = ${assetCode} and at <= ${at} order by at desc limit 1)
+      union all (select asset_code, at, usd, 1 as rank from gcu_prices where asset_code = ${assetCode} order by at limit 1)
+      order by rank limit 1`.execute(sqlTx(tx).db);
+    const row = r.rows[0];
+    return row ? { assetCode: row.asset_code as string, at: toDate(row.at), usd: parseRate(row.usd as string) } : undefined;
   }
   async prices(tx: Tx, assets: readonly string[], from: Date | null, to: Date) {
     if (assets.length === 0) return [];
