@@ -8,6 +8,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   identity: () => import('./identity/index.js'),
   'core-banking': () => import('./core-banking/index.js'),
   gcu: () => import('./gcu/index.js'),
+  exchange: () => import('./exchange/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

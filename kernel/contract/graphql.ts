@@ -110,3 +110,62 @@ export class PaginatorInfo {
 export function paginatorInfo(page: { page: number; perPage: number; total: number; lastPage: number }): PaginatorInfo {
   return { total: page.total, currentPage: page.page, lastPage: page.lastPage, perPage: page.perPage };
 }
+
+export interface LiveStep<U> {
+  readonly messages: readonly U[];
+  /** True to end the subscription after these messages. */
+  readonly done?: boolean;
+}
+
+/**
+ * Turns a live event stream into subscription messages. Use it instead of an
+ * async generator: a generator waiting for the next event cannot be ended
+ * until an event arrives, so an unsubscribed client would keep a listener
+ * forever; here ending the subscription ends the wait at once. `start` runs
+ * first (after the stream is listening), then `step` for every event.
+ */
+export function liveMessages<T, U>(
+  source: AsyncIterable<T>,
+  step: (item: T) => Promise<LiveStep<U>> | LiveStep<U>,
+  start?: () => Promise<LiveStep<U>>,
+): AsyncIterable<U> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<U> {
+      const events = source[Symbol.asyncIterator]();
+      const queue: U[] = [];
+      let started = !start;
+      let finished = false;
+      const end = async (): Promise<IteratorResult<U>> => {
+        finished = true;
+        queue.length = 0;
+        await events.return?.();
+        return { value: undefined, done: true };
+      };
+      const take = (result: LiveStep<U>): void => {
+        queue.push(...result.messages);
+        if (result.done) finished = true;
+      };
+      return {
+        async next(): Promise<IteratorResult<U>> {
+          try {
+            if (!started) {
+              started = true;
+              take(await start!());
+            }
+            for (;;) {
+              if (queue.length > 0) return { value: queue.shift()!, done: false };
+              if (finished) return end();
+              const event = await events.next();
+              if (event.done || finished) return end();
+              take(await step(event.value));
+            }
+          } catch (error) {
+            await end();
+            throw error;
+          }
+        },
+        return: end,
+      };
+    },
+  };
+}

@@ -21,6 +21,8 @@ export interface GraphqlKernel {
   readonly adapter: GraphqlAdapter;
   request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
   createUser(name: string): Promise<TestUser>;
+  /** Resolves once no subscription listens (after closing clients). */
+  quiet(): Promise<void>;
   /** Resolves once `count` subscriptions listen and the live stream has caught up with the store. */
   listening(count: number): Promise<void>;
   close(): Promise<void>;
@@ -73,12 +75,10 @@ export async function bootGraphql(options: TestKernelOptions = {}): Promise<Grap
       return { teamId: user.team_id, userId: user.id, key: api_key.key };
     },
     async listening(count) {
-      for (let spins = 0; adapter.listening() < count; spins++) {
-        if (spins > 10_000) throw new Error(`only ${adapter.listening()} of ${count} subscriptions listening`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await until(() => adapter.listening() >= count, () => `only ${adapter.listening()} of ${count} subscriptions listening`);
       await (kernel.get(EventStream) as EventTail).drain();
     },
+    quiet: () => until(() => adapter.listening() === 0, () => `${adapter.listening()} subscriptions still listening`),
     async close() {
       await http.close();
       await k.close();
@@ -90,6 +90,15 @@ export async function bootGraphql(options: TestKernelOptions = {}): Promise<Grap
 export interface GqlResponse {
   readonly status: number;
   readonly body: any;
+}
+
+/** Waits for a condition the server reaches on its own (not a sleep: it checks on every turn of the event loop). */
+async function until(done: () => boolean, failure: () => string, limitMs = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > limitMs) throw new Error(failure());
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export async function gql(k: Pick<GraphqlKernel, 'request'>, query: string, variables?: Record<string, unknown>, key?: string, path = '/api/graphql'): Promise<GqlResponse> {

@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateTimeScalar, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { DateTimeScalar, liveMessages, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
 import type { BalancesView, TransferView } from '../operations.js';
 import { AccountBalance, orNull } from './account.js';
@@ -141,20 +141,18 @@ export class BankingResolver {
   }
 }
 
-async function* transferCompletions(ctx: GraphqlContext, id: string): AsyncGenerator<TransferCompletion> {
-  // Listen before reading, so a completion between the two is not lost; the read is also the tenancy check.
-  const events = ctx.events((event) => event.type === 'transfer.completed' && event.aggregateId === id)[Symbol.asyncIterator]();
-  try {
-    const current = await ctx.run(ops.GetTransfer, { id });
-    if (current.status === 'completed') {
-      yield { id, status: 'completed', amount: current.amount, asset_code: current.asset_code, completed_at: new Date(current.created_at) };
-      return;
-    }
-    const next = await events.next();
-    if (!next.done) yield completionOf(next.value);
-  } finally {
-    await events.return?.();
-  }
+function transferCompletions(ctx: GraphqlContext, id: string): AsyncIterable<TransferCompletion> {
+  // Listening starts before the read, so a completion between the two is not lost; the read is also the tenancy check.
+  const events = ctx.events((event) => event.type === 'transfer.completed' && event.aggregateId === id);
+  return liveMessages(
+    events,
+    (event) => ({ messages: [completionOf(event)], done: true }),
+    async () => {
+      const current = await ctx.run(ops.GetTransfer, { id });
+      if (current.status !== 'completed') return { messages: [] };
+      return { messages: [{ id, status: 'completed', amount: current.amount, asset_code: current.asset_code, completed_at: new Date(current.created_at) }], done: true };
+    },
+  );
 }
 
 function completionOf(event: StoredEvent): TransferCompletion {

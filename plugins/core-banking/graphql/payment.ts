@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateScalar, DateTimeScalar, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { DateScalar, DateTimeScalar, liveMessages, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
 import type { TransactionView } from '../operations.js';
 
@@ -141,19 +141,24 @@ export class PaymentResolver {
  * a deposit, withdrawal or transfer prompts a read of its newest rows (written
  * in the same unit of work as the change), and rows not seen before are sent.
  */
-async function* newTransactions(ctx: GraphqlContext, accountId: string): AsyncGenerator<TransactionView> {
+function newTransactions(ctx: GraphqlContext, accountId: string): AsyncIterable<TransactionView> {
   const newest = () => ctx.run(ops.ListAccountTransactions, { id: accountId, limit: 20, page: 1, sort: '-created_at' });
-  // Also the tenancy check: another team's account is a not_found error here.
-  const seen = new Set((await newest()).items.map((row) => row.uuid));
+  const seen = new Set<string>();
   const events = ctx.events(
     (event) =>
       event.type === 'account.balance_updated' && event.aggregateId === accountId && MOVEMENTS.has(String(event.payload['movement_kind'])),
   );
-  for await (const _event of events) {
-    const fresh = (await newest()).items.filter((row) => !seen.has(row.uuid)).reverse();
-    for (const row of fresh) {
-      seen.add(row.uuid);
-      yield row;
-    }
-  }
+  return liveMessages(
+    events,
+    async () => {
+      const fresh = (await newest()).items.filter((row) => !seen.has(row.uuid)).reverse();
+      for (const row of fresh) seen.add(row.uuid);
+      return { messages: fresh };
+    },
+    // Also the tenancy check: another team's account is a not_found error here.
+    async () => {
+      for (const row of (await newest()).items) seen.add(row.uuid);
+      return { messages: [] };
+    },
+  );
 }

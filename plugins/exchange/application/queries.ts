@@ -1,0 +1,100 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import { Page } from '../../../kernel/contract/page.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { Clock } from '../../../ports/clock.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { parsePair, type OrderStatus } from '../domain/order.js';
+import type { ListOrdersInput, ListTradesInput, OrderBookView, OrderView, TradeView } from '../operations.js';
+import { ExchangeRepository } from '../ports.js';
+import { bookView, orderView, tradeView } from './views.js';
+
+/** The exchange's read operations: one order, the team's orders, a book's levels, trades. */
+const STATUSES: readonly OrderStatus[] = ['open', 'partially_filled', 'filled', 'cancelled'];
+
+function pageOf(page: number | undefined, perPage: number | undefined): { page: number; perPage: number } {
+  const p = page ?? 1;
+  const size = perPage ?? 20;
+  if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw new ValidationError([{ parameter: 'page', detail: 'page must be an integer from 1 to 1000000' }]);
+  if (!Number.isInteger(size) || size < 1 || size > 100) throw new ValidationError([{ parameter: 'first', detail: 'first must be an integer from 1 to 100' }]);
+  return { page: p, perPage: size };
+}
+
+function pairOf(value: string | undefined, assets: AssetCatalog): string | undefined {
+  if (value === undefined) return undefined;
+  const pair = parsePair(value);
+  if (!pair || !assets.find(pair.base) || !assets.find(pair.quote)) {
+    throw new ValidationError([{ parameter: 'pair', detail: 'pair must be BASE/QUOTE of two configured assets, e.g. BTC/USD' }]);
+  }
+  return pair.symbol;
+}
+
+@injectable()
+export class GetOrderOperation implements Operation<{ id: string }, OrderView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ExchangeRepository) private readonly repo: ExchangeRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: { id: string }, ctx: RequestContext): Promise<OrderView> {
+    const order = await this.uow.run((tx) => this.repo.findOrder(tx, ctx.actor.teamId, input.id));
+    if (!order) throw new NotFoundError('Order', input.id);
+    return orderView(this.assets, order);
+  }
+}
+
+@injectable()
+export class ListOrdersOperation implements Operation<ListOrdersInput, Page<OrderView>> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ExchangeRepository) private readonly repo: ExchangeRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: ListOrdersInput, ctx: RequestContext): Promise<Page<OrderView>> {
+    const page = pageOf(input.page, input.per_page);
+    if (input.status !== undefined && !STATUSES.includes(input.status as OrderStatus)) {
+      throw new ValidationError([{ parameter: 'status', detail: `status must be one of ${STATUSES.join(', ')}` }]);
+    }
+    const pair = pairOf(input.pair, this.assets);
+    const filter = { ...(pair ? { pair } : {}), ...(input.status ? { status: input.status as OrderStatus } : {}) };
+    const slice = await this.uow.run((tx) => this.repo.listOrders(tx, ctx.actor.teamId, filter, page));
+    return new Page(slice.items.map((order) => orderView(this.assets, order)), page.page, page.perPage, slice.total);
+  }
+}
+
+@injectable()
+export class GetOrderBookOperation implements Operation<{ pair: string; depth?: number }, OrderBookView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ExchangeRepository) private readonly repo: ExchangeRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { pair: string; depth?: number }, ctx: RequestContext): Promise<OrderBookView> {
+    const pair = pairOf(input.pair, this.assets)!;
+    const depth = input.depth ?? 20;
+    if (!Number.isInteger(depth) || depth < 1 || depth > 100) throw new ValidationError([{ parameter: 'depth', detail: 'depth must be an integer from 1 to 100' }]);
+    return this.uow.run((tx) => bookView(this.repo, this.assets, tx, ctx.actor.teamId, pair, depth, this.clock.now()));
+  }
+}
+
+@injectable()
+export class ListTradesOperation implements Operation<ListTradesInput, Page<TradeView>> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ExchangeRepository) private readonly repo: ExchangeRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  async execute(input: ListTradesInput, ctx: RequestContext): Promise<Page<TradeView>> {
+    const page = pageOf(input.page, input.per_page);
+    const pair = pairOf(input.pair, this.assets);
+    const slice = await this.uow.run((tx) => this.repo.listTrades(tx, ctx.actor.teamId, pair, page));
+    return new Page(slice.items.map((trade) => tradeView(this.assets, trade)), page.page, page.perPage, slice.total);
+  }
+}

@@ -1,0 +1,77 @@
+import type { NewEvent } from '../../../kernel/contract/event.js';
+import { formatMinor } from '../../../kernel/money/decimal.js';
+import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import { levels } from '../domain/matching.js';
+import { parsePair, type OrderRecord, type TradeRecord } from '../domain/order.js';
+import type { OrderBookView, OrderView, TradeView } from '../operations.js';
+import type { ExchangeRepository } from '../ports.js';
+
+/** Records → views and event payloads, decimal strings at each asset's precision. */
+export const BOOK_EVENT_DEPTH = 20;
+
+export function precisions(assets: AssetCatalog, pair: string): { base: number; quote: number } {
+  const parsed = parsePair(pair);
+  return { base: assets.find(parsed?.base ?? '')?.precision ?? 0, quote: assets.find(parsed?.quote ?? '')?.precision ?? 0 };
+}
+
+export function orderView(assets: AssetCatalog, order: OrderRecord): OrderView {
+  const p = precisions(assets, order.pair);
+  return {
+    id: order.id,
+    account_id: order.accountId,
+    pair: order.pair,
+    side: order.side,
+    type: order.type,
+    price: order.price === null ? null : formatMinor(order.price, p.quote),
+    amount: formatMinor(order.amount, p.base),
+    filled_amount: formatMinor(order.filled, p.base),
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+export function tradeView(assets: AssetCatalog, trade: TradeRecord): TradeView {
+  const p = precisions(assets, trade.pair);
+  return {
+    id: trade.id,
+    pair: trade.pair,
+    price: formatMinor(trade.price, p.quote),
+    amount: formatMinor(trade.amount, p.base),
+    quote_amount: formatMinor(trade.quoteAmount, p.quote),
+    buy_order_id: trade.buyOrderId,
+    sell_order_id: trade.sellOrderId,
+    taker_side: trade.takerSide,
+    executed_at: trade.createdAt.toISOString(),
+  };
+}
+
+export function orderEvent(assets: AssetCatalog, type: string, order: OrderRecord): NewEvent {
+  const { id, account_id, pair, side, type: orderType, price, amount, filled_amount, status } = orderView(assets, order);
+  return {
+    type,
+    teamId: order.teamId,
+    aggregateType: 'exchange.order',
+    aggregateId: order.id,
+    payload: { order_id: id, account_id, pair, side, type: orderType, price, amount, filled_amount, status },
+  };
+}
+
+export function tradeEvent(assets: AssetCatalog, trade: TradeRecord): NewEvent {
+  const { id, ...rest } = tradeView(assets, trade);
+  return { type: 'exchange.trade.executed', teamId: trade.teamId, aggregateType: 'exchange.pair', aggregateId: trade.pair, payload: { trade_id: id, ...rest } };
+}
+
+/** The book's price levels as they stand in this transaction. */
+export async function bookView(repo: ExchangeRepository, assets: AssetCatalog, tx: Tx, teamId: string, pair: string, depth: number, at: Date): Promise<OrderBookView> {
+  const p = precisions(assets, pair);
+  const render = (rows: { price: bigint; amount: bigint }[]) => rows.map((row) => ({ price: formatMinor(row.price, p.quote), amount: formatMinor(row.amount, p.base) }));
+  const [bids, asks] = await Promise.all([repo.resting(tx, teamId, pair, 'BUY'), repo.resting(tx, teamId, pair, 'SELL')]);
+  return { pair, bids: render(levels(bids, 'BUY', depth)), asks: render(levels(asks, 'SELL', depth)), updated_at: at.toISOString() };
+}
+
+export async function bookEvent(repo: ExchangeRepository, assets: AssetCatalog, tx: Tx, teamId: string, pair: string, at: Date): Promise<NewEvent> {
+  const book = await bookView(repo, assets, tx, teamId, pair, BOOK_EVENT_DEPTH, at);
+  return { type: 'exchange.order_book.updated', teamId, aggregateType: 'exchange.pair', aggregateId: pair, payload: { ...book } };
+}

@@ -1,0 +1,55 @@
+import type { Bind } from 'inversify';
+import { definePlugin } from '../../kernel/contract/plugin.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import { AssetCatalog } from '../../ports/asset-catalog.js';
+import { Clock } from '../../ports/clock.js';
+import { Ids } from '../../ports/ids.js';
+import { Ledger } from '../../ports/ledger.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { MemoryExchangeRepository } from './adapters/memory/memory-exchange-repository.js';
+import { exchangeMigrations } from './adapters/sql/migrations.js';
+import { SqlExchangeRepository } from './adapters/sql/sql-exchange-repository.js';
+import { CancelOrderOperation } from './application/cancel-order.js';
+import { PlaceOrderOperation } from './application/place-order.js';
+import { GetOrderBookOperation, GetOrderOperation, ListOrdersOperation, ListTradesOperation } from './application/queries.js';
+import { exchangeEvents } from './events.js';
+import { exchangeGraphql } from './graphql.js';
+import { CancelOrder, GetOrder, GetOrderBook, ListOrders, ListTrades, PlaceOrder } from './operations.js';
+import { ExchangeRepository } from './ports.js';
+
+/**
+ * The exchange: one order book per team and pair (a bank's internal market
+ * between its customers' accounts; books never mix tenants, since money only
+ * moves inside a team's ledger). Price-time priority matching; funds reserved
+ * by ledger holds, trades settled by ledger captures.
+ */
+export const exchangePlugin = definePlugin({
+  name: 'exchange',
+  version: '0.1.0',
+  kernel: '^1.0.0',
+  description: 'Order books per pair with price-time priority matching, settled through the ledger.',
+  dependsOn: ['core-banking'],
+  provides: [],
+  requires: [UnitOfWork, Ledger, AssetCatalog, Clock, Ids],
+  register(bind: Bind) {
+    bind<Operation>(PlaceOrder).to(PlaceOrderOperation);
+    bind<Operation>(CancelOrder).to(CancelOrderOperation);
+    bind<Operation>(GetOrder).to(GetOrderOperation);
+    bind<Operation>(ListOrders).to(ListOrdersOperation);
+    bind<Operation>(GetOrderBook).to(GetOrderBookOperation);
+    bind<Operation>(ListTrades).to(ListTradesOperation);
+  },
+  persistence: {
+    memory(bind: Bind) {
+      bind<ExchangeRepository>(ExchangeRepository).to(MemoryExchangeRepository);
+    },
+    sql(bind: Bind) {
+      bind<ExchangeRepository>(ExchangeRepository).to(SqlExchangeRepository);
+    },
+  },
+  migrations: exchangeMigrations,
+  events: exchangeEvents,
+  graphql: exchangeGraphql,
+});
+
+export default exchangePlugin;
