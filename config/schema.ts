@@ -46,6 +46,8 @@ export const kernelConfigSchema = z.object({
       /** Trust X-Forwarded-For from these proxies (express "trust proxy"). */
       trustProxy: z.union([z.boolean(), z.string()]).default(false),
       shutdownGraceMs: z.number().int().positive().default(10_000),
+      /** Saved Idempotency-Key responses are kept this long (at least 24 h), then pruned hourly. */
+      idempotencyRetentionHours: z.number().int().min(24).default(24),
     })
     .prefault({}),
   postgres: z

@@ -2,6 +2,7 @@ import { Container, ContainerModule, type Bind } from 'inversify';
 import type { KernelConfig } from '../../config/schema.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
+import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Migrator } from '../../ports/migrator.js';
@@ -17,6 +18,7 @@ import type { Token } from '../contract/token.js';
 import { ConsumerBackbone } from '../events/consumer-backbone.js';
 import { EventRegistry } from '../events/event-registry.js';
 import { EventTail } from '../events/event-tail.js';
+import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
@@ -66,6 +68,8 @@ export interface Kernel {
 
 /** Failures of one event in one consumer group before it is parked. */
 const CONSUMER_MAX_ATTEMPTS = 5;
+/** How often a serving process deletes idempotency records past their retention. */
+const IDEMPOTENCY_PRUNE_INTERVAL_MS = 3_600_000;
 
 export const EventTypes = Symbol.for('bank:kernel.event-registry') as Token<EventRegistry>;
 
@@ -162,6 +166,13 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
 
   const get = <T>(port: Token<T>): T => container.get<T>(port);
   const runtime: RuntimeContext = { logger, get };
+  const pruner = new IdempotencyPruner({
+    store: get(IdempotencyStore),
+    clock: get(Clock),
+    logger,
+    retentionMs: options.config.http.idempotencyRetentionHours * 3_600_000,
+    intervalMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
+  });
   const started: PluginManifest[] = [];
   return {
     config: options.config,
@@ -179,9 +190,13 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         await manifest.start?.(runtime);
         started.push(manifest);
       }
-      if (startOptions.background) runner.startBackground();
+      if (startOptions.background) {
+        runner.startBackground();
+        pruner.startBackground();
+      }
     },
     async stop() {
+      await pruner.stopBackground();
       await runner.stopBackground();
       await (container.get<EventBackbone>(EventBackbone) as ConsumerBackbone).stopBackground();
       for (const manifest of started.reverse()) {
