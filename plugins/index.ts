@@ -6,6 +6,8 @@ import type { BuiltinCatalogue } from '../kernel/boot/select-plugins.js';
  */
 export const builtinPlugins: BuiltinCatalogue = {
   identity: () => import('./identity/index.js'),
+  webhooks: () => import('./webhooks/index.js'),
+  dashboard: () => import('./dashboard/index.js'),
   'core-banking': () => import('./core-banking/index.js'),
   gcu: () => import('./gcu/index.js'),
   exchange: () => import('./exchange/index.js'),

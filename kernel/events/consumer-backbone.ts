@@ -25,7 +25,10 @@ export interface ConsumerBackboneOptions {
 
 /** A handler's own failure: counts towards parking. Store failures do not (they are not the event's fault). */
 class HandlerFailure extends Error {
-  constructor(readonly original: unknown) {
+  constructor(
+    readonly original: unknown,
+    readonly eventType: string,
+  ) {
     super(original instanceof Error ? original.message : String(original));
   }
 }
@@ -158,7 +161,7 @@ export class ConsumerBackbone implements EventBackbone {
       return result.claimed ? result.value : 0;
     } catch (error) {
       if (!(error instanceof HandlerFailure)) throw error;
-      this.#stats.failed(consumer.group, error.message);
+      this.#stats.failed(consumer.group, error.message, error.eventType);
       return this.#recordFailure(consumer, error.message);
     }
   }
@@ -174,7 +177,7 @@ export class ConsumerBackbone implements EventBackbone {
       try {
         await consumer.handle(tx, event);
       } catch (error) {
-        throw new HandlerFailure(error);
+        throw new HandlerFailure(error, event.type);
       }
       handledAt.push({ type: event.type, occurredAt: event.occurredAt });
     }

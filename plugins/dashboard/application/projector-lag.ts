@@ -1,0 +1,23 @@
+import { inject, injectable } from 'inversify';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { DashboardReader } from './dashboard-reader.js';
+
+/**
+ * GET /v1/live-dashboard/projector-lag: for each consumer group (read-model
+ * projector, webhook fan-out …) how far behind the head it is, in events,
+ * positions and seconds since the oldest event it has not handled.
+ */
+@injectable()
+export class ProjectorLagOperation implements Operation<Record<string, never>, Record<string, unknown>> {
+  constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
+
+  async execute(): Promise<Record<string, unknown>> {
+    const { head, projectors } = await this.reader.projectors();
+    return {
+      generated_at: this.reader.clock.now().toISOString(),
+      head_position: head.toString(),
+      max_lag_events: projectors.reduce((max, p) => Math.max(max, p.pending_events), 0),
+      projectors,
+    };
+  }
+}

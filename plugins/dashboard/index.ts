@@ -1,0 +1,48 @@
+import type { Bind } from 'inversify';
+import { definePlugin } from '../../kernel/contract/plugin.js';
+import type { Operation } from '../../kernel/contract/route.js';
+import type { Token } from '../../kernel/contract/token.js';
+import { Clock } from '../../ports/clock.js';
+import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
+import { EventStore } from '../../ports/event-store.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { DashboardReader } from './application/dashboard-reader.js';
+import { DomainHealthOperation } from './application/domain-health.js';
+import { EventThroughputOperation } from './application/event-throughput.js';
+import { MetricsOperation } from './application/metrics.js';
+import { ProjectorLagOperation } from './application/projector-lag.js';
+import { StreamStatusOperation } from './application/stream-status.js';
+import { dashboardRoutes } from './http.js';
+import * as ops from './operations.js';
+
+type Newable<T> = new (...args: any[]) => T;
+
+const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
+  [ops.Metrics, MetricsOperation],
+  [ops.DomainHealth, DomainHealthOperation],
+  [ops.EventThroughput, EventThroughputOperation],
+  [ops.StreamStatus, StreamStatusOperation],
+  [ops.ProjectorLag, ProjectorLagOperation],
+];
+
+/**
+ * The live dashboard (version 1): operator-only figures computed on each
+ * call from the event store, the consumer checkpoints and this process. It
+ * owns no tables.
+ */
+export const dashboardPlugin = definePlugin({
+  name: 'dashboard',
+  version: '0.1.0',
+  kernel: '^1.0.0',
+  description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag.',
+  dependsOn: ['identity'],
+  provides: [],
+  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, Clock],
+  routes: dashboardRoutes,
+  register(bind: Bind) {
+    bind<DashboardReader>(DashboardReader).toSelf();
+    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
+  },
+});
+
+export default dashboardPlugin;

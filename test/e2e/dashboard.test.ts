@@ -1,0 +1,82 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EventBackbone } from '../../ports/event-consumers.js';
+import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
+
+/**
+ * The live dashboard over real HTTP: operator key only, and figures that
+ * come from the running system, so they move when deposits run.
+ */
+const test = suite('live dashboard e2e');
+let k: TestKernel;
+let ada: TestUser;
+
+const PATHS = ['metrics', 'domain-health', 'event-throughput', 'stream-status', 'projector-lag'];
+const get = (path: string, key = k.operatorKey) => k.request('GET', `/api/v1/live-dashboard/${path}`, { key });
+
+test.before(async () => {
+  k = await bootTestKernel({ modules: ['core-banking', 'webhooks', 'dashboard'], config: { pluginConfig: { webhooks: { allow_private: true } } } });
+  ada = await k.createUser('Ada');
+});
+test.after(async () => {
+  await k?.close();
+});
+
+test('every path needs the operator key: a team key is 403, no key 401', async () => {
+  for (const path of PATHS) {
+    assert.is((await get(path, ada.key)).status, 403, path);
+    assert.is((await k.request('GET', `/api/v1/live-dashboard/${path}`)).status, 401, path);
+    const response = await get(path);
+    assert.is(response.status, 200, `${path}: ${JSON.stringify(response.body)}`);
+  }
+  assert.is((await k.request('GET', '/api/v1/live-dashboard/metrics?window_seconds=0', { key: k.operatorKey })).status, 422);
+});
+
+async function deposits(n: number): Promise<void> {
+  const account = await k.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Load', type: 'personal' } });
+  for (let i = 0; i < n; i++) {
+    const response = await k.request('POST', `/api/v2/accounts/${account.body.data.uuid}/deposit`, { key: ada.key, body: { amount: '1.00', asset_code: 'USD' } });
+    assert.is(response.status, 201);
+  }
+}
+
+test('event counts, throughput and lag move with deposits, and lag falls back to zero once consumers catch up', async () => {
+  await k.get(EventBackbone).drain();
+  const before = (await get('metrics')).body.data;
+  const throughputBefore = (await get('event-throughput')).body.data;
+  await deposits(10);
+
+  const metrics = (await get('metrics')).body.data;
+  assert.is(metrics.events.total, before.events.total + 11, 'account.created + 10 balance updates');
+  assert.is(metrics.events.by_type['account.balance_updated'], (before.events.by_type['account.balance_updated'] ?? 0) + 10);
+  assert.ok(metrics.events.by_domain.Account >= 11);
+  assert.ok(metrics.uptime_seconds > 0);
+  const throughput = (await get('event-throughput')).body.data;
+  assert.ok(throughput.total.events_per_second > throughputBefore.total.events_per_second);
+  assert.ok(throughput.domains.some((d: any) => d.domain === 'Account' && d.events >= 11));
+
+  // Nothing has consumed the new events yet: the fan-out projector lags by exactly them.
+  const lagging = (await get('projector-lag')).body.data;
+  const fanOut = lagging.projectors.find((p: any) => p.group === 'webhooks.fan-out');
+  assert.is(fanOut.pending_events, 11);
+  assert.is(fanOut.status, 'stopped');
+  assert.is(lagging.max_lag_events, 11);
+  const stream = (await get('stream-status')).body.data;
+  assert.is(stream.pending_total, 11);
+  assert.ok(stream.memory.rss_mb > 0);
+  assert.equal(stream.connectivity.wake_mode, 'in-process');
+
+  await k.get(EventBackbone).drain();
+  const caughtUp = (await get('projector-lag')).body.data.projectors.find((p: any) => p.group === 'webhooks.fan-out');
+  assert.equal([caughtUp.pending_events, caughtUp.status], [0, 'caught_up']);
+  assert.is(caughtUp.handled_total, fanOut.handled_total + 11);
+  const processed = (await get('metrics')).body.data;
+  assert.ok(processed.processing.handled_total >= before.processing.handled_total + 11);
+  const health = (await get('domain-health')).body.data;
+  assert.is(health.store.connected, true);
+  const account = health.domains.find((d: any) => d.domain === 'Account');
+  assert.equal([account.status, account.store_connected, account.recent_errors], ['healthy', true, 0]);
+  assert.ok(account.events_total >= 11);
+});
+
+test.run();
