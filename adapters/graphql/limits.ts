@@ -7,6 +7,9 @@ import {
   isObjectType,
   isInterfaceType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
@@ -127,6 +130,10 @@ function typeOf(schema: GraphQLSchema, name: string): GraphQLCompositeType | und
 }
 
 function fieldOf(parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
+  // Introspection fields are not in the type's field map; a query mixing them with data is measured like any other.
+  if (name === '__schema') return SchemaMetaFieldDef;
+  if (name === '__type') return TypeMetaFieldDef;
+  if (name === '__typename') return TypeNameMetaFieldDef;
   if (isObjectType(parent) || isInterfaceType(parent)) return parent.getFields()[name];
   return undefined;
 }

@@ -89,6 +89,7 @@ export async function bootGraphql(options: TestKernelOptions = {}): Promise<Grap
 /** Helpers for the GraphQL e2e suites: POST a query, open a graphql-ws client, await the next message. */
 export interface GqlResponse {
   readonly status: number;
+  readonly headers: Headers;
   readonly body: any;
 }
 
@@ -103,7 +104,7 @@ async function until(done: () => boolean, failure: () => string, limitMs = 5_000
 
 export async function gql(k: Pick<GraphqlKernel, 'request'>, query: string, variables?: Record<string, unknown>, key?: string, path = '/api/graphql'): Promise<GqlResponse> {
   const response = await k.request('POST', path, { key, body: { query, variables } });
-  return { status: response.status, body: response.body };
+  return { status: response.status, headers: response.headers, body: response.body };
 }
 
 /** gql that must succeed without errors; returns data. */
