@@ -1,17 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import type { MountedRoute } from '../http/routes.js';
 
 const require = createRequire(import.meta.url);
 
 /** Installed files served to the page: nothing comes from a CDN. */
-const ASSETS: Record<string, { readonly module: string; readonly type: string }> = {
-  'react.js': { module: 'react/umd/react.production.min.js', type: 'text/javascript' },
-  'react-dom.js': { module: 'react-dom/umd/react-dom.production.min.js', type: 'text/javascript' },
-  'graphiql.js': { module: 'graphiql/graphiql.min.js', type: 'text/javascript' },
-  'graphiql.css': { module: 'graphiql/graphiql.min.css', type: 'text/css' },
+const ASSETS: Record<string, { readonly pkg: string; readonly file: string; readonly type: string }> = {
+  'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
+  'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
+  'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
 };
+
+/** A file inside an installed package (package "exports" hide the UMD builds from require.resolve). */
+function installedFile(pkg: string, file: string): string {
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const candidate = join(dir, pkg, file);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`The playground needs ${pkg}/${file}; is ${pkg} installed?`);
+}
 
 export const PLAYGROUND_PATH = '/api/graphql-playground';
 
@@ -63,7 +73,7 @@ export function playgroundRoutes(): MountedRoute[] {
   const asset = (name: string): Buffer => {
     let body = cache.get(name);
     if (!body) {
-      body = readFileSync(require.resolve(ASSETS[name]!.module));
+      body = readFileSync(installedFile(ASSETS[name]!.pkg, ASSETS[name]!.file));
       cache.set(name, body);
     }
     return body;

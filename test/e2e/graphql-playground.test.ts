@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chromium, type Browser } from 'playwright-core';
+import { bootGraphql, data, type GraphqlKernel } from './graphql-kit.js';
+
+/**
+ * The playground page in headless Chromium: its assets come from this server
+ * (installed packages, no CDN), GraphiQL renders, and a query typed into the
+ * editor with an Authorization header runs through the page.
+ */
+// Code passed to page.evaluate runs in the browser.
+declare const document: any;
+declare const window: any;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let g: GraphqlKernel;
+let browser: Browser | undefined;
+
+test.before(async () => {
+  g = await bootGraphql({ modules: ['identity', 'core-banking'] });
+  if (existsSync(CHROMIUM)) {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }
+});
+test.after(async () => {
+  await browser?.close();
+  await g?.close();
+});
+
+test('GET /api/graphql-playground serves its own page and installed assets', async () => {
+  const page = await g.request('GET', '/api/graphql-playground');
+  assert.is(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+  assert.not.match(page.body, /https?:\/\//);
+  for (const asset of ['react.js', 'react-dom.js', 'graphiql.js', 'graphiql.css', 'playground.js']) {
+    assert.is((await g.request('GET', `/api/graphql-playground/assets/${asset}`)).status, 200, asset);
+  }
+});
+
+test('a query runs through the page in headless Chromium', async () => {
+  if (!browser) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
+  const ada = await g.createUser('Ada');
+  await data(g, 'mutation { createAccount(input: {name: "Playground"}) { id } }', undefined, ada.key);
+  const page = await browser.newPage();
+  const external: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(g.url)) external.push(request.url());
+  });
+  await page.goto(`${g.url}/api/graphql-playground`);
+  await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 15_000 });
+  await page.evaluate((key: string) => {
+    const editor = (selector: string) => (document.querySelector(selector) as any).CodeMirror;
+    editor('.graphiql-query-editor .CodeMirror').setValue('{ accounts { data { name currency } paginatorInfo { total } } }');
+    (window as any).__key = key;
+  }, ada.key);
+  // Open the headers pane and type the Authorization header into its editor.
+  await page.getByText('Headers', { exact: true }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.graphiql-editor-tool .CodeMirror').length >= 2, undefined, { timeout: 5_000 });
+  await page.evaluate(() => {
+    const editors = [...document.querySelectorAll('.graphiql-editor-tool .CodeMirror')] as any[];
+    editors[editors.length - 1].CodeMirror.setValue(JSON.stringify({ Authorization: `Bearer ${(window as any).__key}` }));
+  });
+  await page.click('.graphiql-execute-button');
+  await page.waitForFunction(() => /Playground/.test((document.querySelector('.graphiql-response .CodeMirror') as any)?.CodeMirror?.getValue() ?? ''), undefined, { timeout: 10_000 });
+  const result = JSON.parse(await page.evaluate(() => (document.querySelector('.graphiql-response .CodeMirror') as any).CodeMirror.getValue()));
+  assert.equal(result, { data: { accounts: { data: [{ name: 'Playground', currency: 'USD' }], paginatorInfo: { total: 1 } } } });
+  assert.equal(external, []);
+  await page.close();
+});
+
+test.run();
