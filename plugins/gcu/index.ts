@@ -110,10 +110,11 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   commands: gcuCommands,
   events: gcuEvents,
   async start(rt) {
-    // One tick now creates the GCU on first start and records the current prices.
+    // Creates the GCU on first start and records this hour's prices; backfilling
+    // missed hours is left to the timer (or `gcu tick`) so CLI runs start fast.
     const runTick = rt.get(ops.RunTick);
+    await runTick.execute({ backfill: false }, systemContext('', 'gcu.start'));
     const tick = { run: () => runTick.execute({}, systemContext('', 'gcu.tick')) };
-    await tick.run();
     const every = rt.get(GcuConfig).tick_interval_ms;
     if (every > 0) {
       timer = setInterval(() => {

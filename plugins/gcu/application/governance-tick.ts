@@ -44,12 +44,13 @@ export class GovernanceTick {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async run(options: { forceRebalance?: boolean } = {}): Promise<TickReport> {
+  /** `backfill: false` records only the current hour (plugin start, so short-lived CLI runs stay fast). */
+  async run(options: { forceRebalance?: boolean; backfill?: boolean } = {}): Promise<TickReport> {
     await this.holdings.catchUp();
     const now = this.clock.now();
     const step = await this.uow.run(async (tx) => {
       let basket = await this.book.ensureGenesis(tx);
-      const recorded = await this.prices.record(tx, basket, now);
+      const recorded = await this.prices.record(tx, basket, now, options.backfill ?? true);
       const created = await this.#announce(tx, basket, now);
       for (const proposal of await this.repo.listProposals(tx, basket.code)) {
         if (proposal.eligibleSupply === null && proposal.startsAt <= now) await this.snapshots.ensure(tx, proposal.id, now);

@@ -30,12 +30,12 @@ export class PriceRecorder {
     @inject(GcuConfig) private readonly config: GcuConfig,
   ) {}
 
-  async record(tx: Tx, basket: BasketRecord, now: Date): Promise<number> {
+  async record(tx: Tx, basket: BasketRecord, now: Date, backfill = true): Promise<number> {
     const hour = floorToHour(now);
     const last = await this.repo.lastPriceAt(tx);
     if (last && last >= hour) return 0;
     const hours: Date[] = [];
-    if (isHistorical(this.feed)) {
+    if (backfill && isHistorical(this.feed)) {
       const first = last ? last.getTime() + HOUR_MS : hour.getTime();
       const start = Math.max(first, hour.getTime() - (this.config.max_backfill_hours - 1) * HOUR_MS);
       for (let t = start; t <= hour.getTime(); t += HOUR_MS) hours.push(new Date(t));
