@@ -19,6 +19,8 @@ export interface GraphqlAdapterDeps {
   readonly ids: Ids;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  /** The spec's request limits per minute (default on; the benchmark turns them off). */
+  readonly rateLimits?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface GraphqlAdapter extends HttpExtension {
 export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const schema = composeSchema(allDomains(deps.domains));
   const preparer = new OperationPreparer(schema);
-  const limits = new GraphqlRateLimits(() => deps.clock.now().getTime());
+  const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();
   const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events) };
   const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };

@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { JsonClient, runConcurrently } from './http-client.js';
+
+/**
+ * `npm run bench:graphql`: against a service in its own process,
+ * 1. GraphQL queries/s of account(id) from CONNECTIONS keep-alive connections
+ *    for SECONDS, with latency percentiles;
+ * 2. with SUBSCRIPTIONS accountUpdated subscriptions open (one WebSocket and
+ *    one account each), the latency from sending a deposit to its
+ *    subscriber receiving the message, over SAMPLES deposits.
+ * Prints one JSON line with the figures.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 1_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const STORE = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+
+const ACCOUNT = 'query($id: ID!) { account(id: $id) { id name balance currency status created_at } }';
+const DEPOSIT = 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "1.00", asset_code: "USD"}) { uuid } }';
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summary(samples: number[]): Record<string, number> {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; peakRssMb(): number }> {
+  const child = spawn(process.execPath, ['dist/bench/graphql-server.js'], { env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /READY (\d+)/.exec(text);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    peakRssMb: () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function gql(client: JsonClient, query: string, variables: Record<string, unknown>): Promise<any> {
+  const response = await client.send('POST', '/api/graphql', { query, variables });
+  if (response.status !== 200 || response.body.errors) throw new Error(`GraphQL ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-graphql-'));
+  const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
+  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 } }));
+  const server = await startServer({ BANK_STORE: STORE, BANK_DATA_DIR: dataDir, BANK_ADMIN_KEY: adminKey, BANK_MODULES: 'core-banking', BANK_CONFIG: `${dataDir}.config.json` });
+  try {
+    const admin = new JsonClient(server.url, 1, adminKey);
+    const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: 'bench@example.test' });
+    const key: string = created.body.data.api_key.key;
+    const client = new JsonClient(server.url, CONNECTIONS, key);
+
+    // 1. account(id) queries per second.
+    const accountId: string = (await gql(client, 'mutation { createAccount(input: {name: "bench"}) { id } }', {})).createAccount.id;
+    await gql(client, DEPOSIT, { id: accountId });
+    const latencies: number[] = [];
+    let failures = 0;
+    const deadline = Date.now() + SECONDS * 1000;
+    const started = Date.now();
+    await runConcurrently(CONNECTIONS, () => Date.now() < deadline, async () => {
+      const t0 = performance.now();
+      const response = await client.send('POST', '/api/graphql', { query: ACCOUNT, variables: { id: accountId } });
+      latencies.push(performance.now() - t0);
+      if (response.status !== 200 || response.body.errors) failures += 1;
+    });
+    const elapsed = (Date.now() - started) / 1000;
+
+    // 2. deposit → accountUpdated with SUBSCRIPTIONS open.
+    const accounts: string[] = [];
+    for (let i = 0; i < SUBSCRIPTIONS; i++) accounts.push((await gql(client, `mutation { createAccount(input: {name: "sub ${i}"}) { id } }`, {})).createAccount.id);
+    const waiting = new Map<string, (at: number) => void>();
+    const live = new Set<string>();
+    const clients: Client[] = [];
+    for (const id of accounts) {
+      const ws = createClient({ url: server.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, connectionParams: { Authorization: `Bearer ${key}` } });
+      clients.push(ws);
+      ws.subscribe(
+        { query: 'subscription($id: ID!) { accountUpdated(id: $id) { id available_balance } }', variables: { id } },
+        { next: () => (live.add(id), waiting.get(id)?.(performance.now())), error: (error) => console.error('subscription error', error), complete: () => undefined },
+      );
+    }
+    const deposit = async (id: string): Promise<number> => {
+      const arrived = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no accountUpdated for ${id} within 10 s`)), 10_000);
+        waiting.set(id, (at) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve(at);
+        });
+      });
+      const t0 = performance.now();
+      await gql(client, DEPOSIT, { id });
+      return (await arrived) - t0;
+    };
+    // Every subscription proves it is live (a message for a warm-up deposit) before anything is measured.
+    for (let round = 0; live.size < accounts.length; round++) {
+      if (round > 50) throw new Error(`only ${live.size} of ${accounts.length} subscriptions became live`);
+      for (const id of accounts) if (!live.has(id)) await gql(client, DEPOSIT, { id });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const delivery: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) delivery.push(await deposit(accounts[(i * 7919) % accounts.length]!));
+    for (const ws of clients) await ws.dispose();
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    process.stdout.write(
+      JSON.stringify({
+        bench: 'graphql',
+        store: STORE,
+        account_query: { seconds: Math.round(elapsed * 10) / 10, connections: CONNECTIONS, queries: latencies.length, failures, queries_per_second: Math.round(latencies.length / elapsed), latency_ms: summary(sorted) },
+        deposit_to_account_updated: { open_subscriptions: SUBSCRIPTIONS, websockets: SUBSCRIPTIONS, samples: delivery.length, latency_ms: summary(delivery)},
+        server_peak_rss_mb: server.peakRssMb(),
+      }) + '\n',
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});
