@@ -123,9 +123,5 @@ export interface GcuRepository {
   insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>): Promise<void>;
   /** The team's power in the proposal's snapshot (0 when it held nothing then). */
   snapshotPower(tx: Tx, proposalId: string, teamId: string): Promise<bigint>;
-  cursor(tx: Tx, name: string): Promise<bigint>;
-  /** Row-locks the cursor so two processes never project the same events twice. */
-  lockCursor(tx: Tx, name: string): Promise<bigint>;
-  setCursor(tx: Tx, name: string, position: bigint): Promise<void>;
 }
 export const GcuRepository = token<GcuRepository>('gcu.repository');

@@ -9,7 +9,6 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { PROPOSAL_STATUSES, statusAt, type ProposalStatus } from '../domain/proposal.js';
 import { GcuConfig } from '../config.js';
 import { GcuRepository } from '../ports.js';
-import { HoldingsProjection } from './holdings-projection.js';
 import { ProposalViews } from './proposal-views.js';
 
 /** GET /gcu/voting/proposals?status=: newest voting window first. */
@@ -19,7 +18,6 @@ export class ListProposalsOperation implements Operation<{ status?: string }, un
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(ProposalViews) private readonly views: ProposalViews,
-    @inject(HoldingsProjection) private readonly holdings: HoldingsProjection,
     @inject(GcuConfig) private readonly config: GcuConfig,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -29,7 +27,6 @@ export class ListProposalsOperation implements Operation<{ status?: string }, un
     if (status !== undefined && !PROPOSAL_STATUSES.includes(status)) {
       throw new ValidationError([{ parameter: 'status', detail: `status must be one of ${PROPOSAL_STATUSES.join(', ')}`, code: 'invalid_status' }]);
     }
-    await this.holdings.catchUp();
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
       const proposals = (await this.repo.listProposals(tx, this.config.basket_code)).filter((p) => !status || statusAt(p, now) === status);
@@ -46,12 +43,10 @@ export class GetProposalOperation implements Operation<{ id: string }, unknown> 
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(ProposalViews) private readonly views: ProposalViews,
-    @inject(HoldingsProjection) private readonly holdings: HoldingsProjection,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(input: { id: string }) {
-    await this.holdings.catchUp();
     return this.uow.run(async (tx) => {
       const proposal = await this.repo.findProposal(tx, input.id);
       if (!proposal) throw new NotFoundError('Proposal', input.id);

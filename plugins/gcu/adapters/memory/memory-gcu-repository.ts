@@ -19,7 +19,6 @@ export class MemoryGcuRepository implements GcuRepository {
   readonly #reserves = new Map<string, ReserveRecord>();
   readonly #holdings = new Map<string, HoldingRow>();
   readonly #snapshots = new Map<string, bigint>();
-  readonly #cursors = new Map<string, bigint>();
 
   #put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
     const had = map.has(key);
@@ -147,15 +146,6 @@ export class MemoryGcuRepository implements GcuRepository {
   }
   async snapshotPower(_tx: Tx, proposalId: string, teamId: string) {
     return this.#snapshots.get(`${proposalId}|${teamId}`) ?? 0n;
-  }
-  async cursor(_tx: Tx, name: string) {
-    return this.#cursors.get(name) ?? 0n;
-  }
-  lockCursor(tx: Tx, name: string) {
-    return this.cursor(tx, name);
-  }
-  async setCursor(tx: Tx, name: string, position: bigint) {
-    this.#put(tx, this.#cursors, name, position);
   }
 }
 

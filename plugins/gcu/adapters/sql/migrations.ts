@@ -68,10 +68,6 @@ const statements = [
     power numeric(78, 0) not null check (power > 0),
     primary key (proposal_id, team_id)
   )`,
-  `create table gcu_cursors (
-    name text primary key,
-    position numeric(78, 0) not null
-  )`,
 ];
 
 export const gcuMigrations: Readonly<Record<string, SqlMigration>> = {

@@ -149,19 +149,6 @@ export class SqlGcuRepository implements GcuRepository {
     const r = await sql<Row>`select power from gcu_snapshots where proposal_id = ${proposalId} and team_id = ${teamId}`.execute(sqlTx(tx).db);
     return r.rows[0] ? toBig(r.rows[0].power) : 0n;
   }
-  async cursor(tx: Tx, name: string) {
-    const r = await sql<Row>`select position from gcu_cursors where name = ${name}`.execute(sqlTx(tx).db);
-    return r.rows[0] ? toBig(r.rows[0].position) : 0n;
-  }
-  async lockCursor(tx: Tx, name: string) {
-    await sql`insert into gcu_cursors (name, position) values (${name}, 0) on conflict (name) do nothing`.execute(sqlTx(tx).db);
-    const r = await sql<Row>`select position from gcu_cursors where name = ${name} for update`.execute(sqlTx(tx).db);
-    return toBig(r.rows[0]!.position);
-  }
-  async setCursor(tx: Tx, name: string, position: bigint) {
-    await sql`insert into gcu_cursors (name, position) values (${name}, ${position.toString()})
-      on conflict (name) do update set position = excluded.position`.execute(sqlTx(tx).db);
-  }
 }
 
 function toVote(row: Row): VoteRecord {
