@@ -122,6 +122,8 @@ export function wsClient(k: Pick<GraphqlKernel, 'url'>, authorization?: string):
     webSocketImpl: WebSocket,
     lazy: false,
     retryAttempts: 0,
+    // A refused connection is asserted through `closed`; the default would print it.
+    onNonLazyError: () => undefined,
     connectionParams: authorization === undefined ? {} : { Authorization: authorization },
     on: { closed: (event) => resolveClosed((event as { code: number }).code) },
   });

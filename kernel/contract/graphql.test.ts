@@ -1,0 +1,42 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DateScalar, DateTimeScalar, liveMessages } from './graphql.js';
+
+test('Date is Y-m-d and DateTime is Y-m-d H:i:s, both UTC', () => {
+  assert.is(DateScalar.serialize(new Date('2026-11-22T23:59:59.999Z')), '2026-11-22');
+  assert.is(DateTimeScalar.serialize('2026-11-22T14:05:09.123Z'), '2026-11-22 14:05:09');
+  assert.equal(DateScalar.parseValue('2026-02-28'), new Date('2026-02-28T00:00:00Z'));
+  assert.equal(DateTimeScalar.parseValue('2026-02-28 23:01:02'), new Date('2026-02-28T23:01:02Z'));
+});
+
+test('impossible or malformed values are refused with the expected shape', () => {
+  assert.throws(() => DateScalar.parseValue('2026-02-30'), /not a real calendar date/);
+  assert.throws(() => DateScalar.parseValue('2026-2-3'), /Y-m-d/);
+  assert.throws(() => DateTimeScalar.parseValue('2026-02-03T10:00:00Z'), /Y-m-d H:i:s/);
+  assert.throws(() => DateTimeScalar.parseValue('2026-02-03 24:00:00'), /not a real calendar time/);
+  assert.throws(() => DateTimeScalar.serialize('yesterday'), /cannot represent/);
+});
+
+test('liveMessages ends at once when the subscriber leaves, even while waiting for an event', async () => {
+  let returned = false;
+  const source: AsyncIterable<number> = {
+    [Symbol.asyncIterator]: () => {
+      let release: (r: IteratorResult<number>) => void = () => undefined;
+      return {
+        next: () => new Promise<IteratorResult<number>>((resolve) => (release = resolve)),
+        return: async () => {
+          returned = true;
+          release({ value: undefined, done: true });
+          return { value: undefined, done: true };
+        },
+      };
+    },
+  };
+  const iterator = liveMessages(source, (n: number) => ({ messages: [n] }))[Symbol.asyncIterator]();
+  const pending = iterator.next();
+  await iterator.return!();
+  assert.ok(returned);
+  assert.equal(await pending, { value: undefined, done: true });
+});
+
+test.run();
