@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, subscribe, wsClient, type GraphqlKernel } from './graphql-kit.js';
 
@@ -136,6 +137,46 @@ test('exchange subscriptions: orderBookUpdated, tradeExecuted and orderMatched f
   ]);
   assert.equal((await book.next()).data.orderBookUpdated.asks, [{ price: '600.00', amount: '0.30000000' }]);
   assert.equal(bobBook.messages, []);
+});
+
+test('another team’s ids: transactionCreated and transferCompleted are refused with not_found, nothing streams', async () => {
+  const transfer = await data(
+    g,
+    'mutation($from: ID!, $to: ID!) { createTransfer(input: {from_account: $from, to_account: $to, amount: "1.00", asset_code: "USD"}) { uuid } }',
+    { from: adaAccount, to: adaSavings },
+    ada.key,
+  );
+  const client = connect(bob).client;
+  const transactions = subscribe(client, 'subscription($id: ID!) { transactionCreated(accountId: $id) { uuid } }', { id: adaAccount });
+  const completion = subscribe(client, 'subscription($id: ID!) { transferCompleted(id: $id) { id } }', { id: transfer.createTransfer.uuid });
+  for (const live of [transactions, completion]) {
+    // Refused either as an execution result or as a graphql-ws error message; never a data message.
+    const message = await live.next();
+    assert.is((message.errors ?? message.error)?.[0]?.extensions?.code, 'not_found', JSON.stringify(message));
+    assert.is(message.data ?? null, null);
+  }
+});
+
+test('subscriptions declared ahead of their modules deliver their events, to the owning team only', async () => {
+  const uow = g.k.get(UnitOfWork);
+  const mine = subscribe(connect(ada).client, 'subscription { walletBalanceUpdated(wallet_id: "w-1") { aggregate_id type data occurred_at } }');
+  const payments = subscribe(connect(ada).client, 'subscription { paymentStatusChanged { payment_id event status } }');
+  const theirs = subscribe(connect(bob).client, 'subscription { walletBalanceUpdated(wallet_id: "w-1") { aggregate_id } }');
+  await g.listening(3);
+  const event = (teamId: string, type: string, aggregateId: string, payload: Record<string, unknown>) => ({ type, teamId, aggregateType: 'test', aggregateId, payload });
+  await uow.run((tx) =>
+    tx.append([
+      event(bob.teamId, 'wallet.balance_updated', 'w-1', { balance: '9.00' }),
+      event(ada.teamId, 'wallet.balance_updated', 'w-2', { balance: '1.00' }),
+      event(ada.teamId, 'wallet.balance_updated', 'w-1', { balance: '2.00' }),
+      event(ada.teamId, 'payment_intent.completed', 'pi-1', { status: 'completed' }),
+    ]),
+  );
+  const wallet = (await mine.next()).data.walletBalanceUpdated;
+  assert.equal({ ...wallet, occurred_at: undefined }, { aggregate_id: 'w-1', type: 'wallet.balance_updated', data: { balance: '2.00' }, occurred_at: undefined });
+  assert.equal((await payments.next()).data.paymentStatusChanged, { payment_id: 'pi-1', event: 'payment_intent.completed', status: 'completed' });
+  assert.is((await theirs.next()).data.walletBalanceUpdated.aggregate_id, 'w-1');
+  assert.is(theirs.messages.length, 0);
 });
 
 test.run();
