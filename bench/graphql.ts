@@ -88,6 +88,15 @@ async function main(): Promise<void> {
       if (response.status !== 200 || response.body.errors) failures += 1;
     });
     const elapsed = (Date.now() - started) / 1000;
+    // Baseline: the same read over REST (GET /api/v2/accounts/{id}), to show what GraphQL adds.
+    let restCount = 0;
+    const restDeadline = Date.now() + SECONDS * 1000;
+    const restStarted = Date.now();
+    await runConcurrently(CONNECTIONS, () => Date.now() < restDeadline, async () => {
+      const response = await client.send('GET', `/api/v2/accounts/${accountId}`);
+      if (response.status === 200) restCount += 1;
+    });
+    const restPerSecond = Math.round(restCount / ((Date.now() - restStarted) / 1000));
 
     // 2. deposit → accountUpdated with SUBSCRIPTIONS open.
     const accounts: string[] = [];
@@ -132,6 +141,7 @@ async function main(): Promise<void> {
         bench: 'graphql',
         store: STORE,
         account_query: { seconds: Math.round(elapsed * 10) / 10, connections: CONNECTIONS, queries: latencies.length, failures, queries_per_second: Math.round(latencies.length / elapsed), latency_ms: summary(sorted) },
+        rest_account_get_per_second: restPerSecond,
         deposit_to_account_updated: { open_subscriptions: SUBSCRIPTIONS, websockets: SUBSCRIPTIONS, samples: delivery.length, latency_ms: summary(delivery)},
         server_peak_rss_mb: server.peakRssMb(),
       }) + '\n',
