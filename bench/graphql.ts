@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const server = await startServer({ BANK_STORE: STORE, BANK_DATA_DIR: dataDir, BANK_ADMIN_KEY: adminKey, BANK_MODULES: 'core-banking', BANK_CONFIG: `${dataDir}.config.json` });
   try {
     const admin = new JsonClient(server.url, 1, adminKey);
-    const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: 'bench@example.test' });
+    const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: `bench-${randomBytes(4).toString('hex')}@example.test` });
     const key: string = created.body.data.api_key.key;
     const client = new JsonClient(server.url, CONNECTIONS, key);
 
