@@ -37,6 +37,7 @@ import { ValueHistoryOperation } from './application/value-history.js';
 import { gcuCommands } from './commands.js';
 import { GcuConfig, gcuConfigSchema } from './config.js';
 import { gcuEvents } from './events.js';
+import { gcuGraphql } from './graphql/index.js';
 import { gcuRoutes } from './http.js';
 import * as ops from './operations.js';
 import { GcuRepository } from './ports.js';
@@ -113,6 +114,7 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   routes: gcuRoutes,
   commands: gcuCommands,
   events: gcuEvents,
+  graphql: gcuGraphql,
   async start(rt) {
     // Creates the GCU on first start and records this hour's prices; backfilling
     // missed hours is left to the timer (or `gcu tick`) so CLI runs start fast.

@@ -68,6 +68,7 @@ export class GetBasketOperation implements Operation<{ basket_code: string }, un
         is_active: true,
         version: basket.version,
         created_at: basket.createdAt.toISOString(),
+        last_updated: c.last_updated,
         value_usd: c.total_value_usd,
         value_usd_decimal: c.total_value_usd_decimal,
         composition: c.composition,

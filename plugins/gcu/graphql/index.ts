@@ -1,0 +1,9 @@
+import type { GraphqlContribution } from '../../../kernel/contract/graphql.js';
+import { BasketResolver } from './basket.js';
+import { GovernanceResolver } from './governance.js';
+
+/** The GCU plugin's GraphQL domains (schema/basket.graphql, schema/governance.graphql). */
+export const gcuGraphql: readonly GraphqlContribution[] = [
+  { domain: 'basket', resolvers: [BasketResolver] },
+  { domain: 'governance', resolvers: [GovernanceResolver] },
+];
