@@ -11,6 +11,7 @@ import type {
 import type { Logger } from '../../ports/logger.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { ConsumerStats } from './consumer-stats.js';
+import { LoopLane } from './loop-lane.js';
 
 export interface ConsumerBackboneOptions {
   readonly store: ConsumerStore;
@@ -46,14 +47,16 @@ export class ConsumerBackbone implements EventBackbone {
   readonly #ensured = new Set<string>();
   readonly #workers: BackgroundWorker[] = [];
   readonly #stats: ConsumerStats;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #rerun = false;
+  readonly #consumerLane: LoopLane;
+  readonly #workerLane: LoopLane;
   #background = false;
   #unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: ConsumerBackboneOptions) {
     this.#stats = new ConsumerStats(options.clock.now(), () => options.clock.now().getTime());
+    // Two loops: a slow webhook receiver must not hold back the consumers, nor the consumers the sending.
+    this.#consumerLane = new LoopLane('event consumers', () => this.#consumersPass(), options.pollIntervalMs, options.logger);
+    this.#workerLane = new LoopLane('background workers', () => this.#workersPass(), options.pollIntervalMs, options.logger);
   }
 
   register(consumer: ConsumerDefinition): void {
@@ -76,27 +79,30 @@ export class ConsumerBackbone implements EventBackbone {
     if (this.#background) return;
     this.#background = true;
     this.#unlisten = await this.options.store.onRemoteCommit(() => this.wake());
-    this.#schedule(0);
+    this.#consumerLane.start();
+    this.#workerLane.start();
   }
 
   /** Stops the loop. With `abandon`, an in-flight pass is not awaited (a crash, as far as the store can tell). */
   async stopBackground(options: { abandon?: boolean } = {}): Promise<void> {
     this.#background = false;
-    clearTimeout(this.#timer);
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.().catch(() => undefined);
-    if (!options.abandon) await this.#running;
+    await Promise.all([this.#consumerLane.stop(options.abandon), this.#workerLane.stop(options.abandon)]);
   }
 
+  /** Commits wake both loops: the consumers for the events, the workers for what the consumers queue. */
   wake(): void {
-    if (this.#background) this.#schedule(0);
+    this.#consumerLane.wake();
+    this.#workerLane.wake();
   }
 
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const done = await this.#pass();
+      // Sequential here (tests): consumers first, so what they queue is sent in the same round.
+      const done = (await this.#consumersPass()) + (await this.#workersPass());
       total += done;
       if (done === 0) return total;
     }
@@ -106,33 +112,7 @@ export class ConsumerBackbone implements EventBackbone {
     return this.#stats.snapshot(this.#background);
   }
 
-  #schedule(delayMs: number): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#tick(), delayMs);
-    this.#timer.unref();
-  }
-
-  #tick(): void {
-    if (this.#running) {
-      this.#rerun = true;
-      return;
-    }
-    this.#running = this.#pass()
-      .then((done) => {
-        if (done > 0) this.#rerun = true;
-      })
-      .catch((error: unknown) => this.options.logger.error('event backbone pass failed', { error: String(error) }))
-      .finally(() => {
-        this.#running = undefined;
-        if (!this.#background) return;
-        const again = this.#rerun;
-        this.#rerun = false;
-        this.#schedule(again ? 0 : this.options.pollIntervalMs);
-      });
-  }
-
-  /** One round over every group and worker; returns the work done. */
-  async #pass(): Promise<number> {
+  async #consumersPass(): Promise<number> {
     let done = 0;
     for (const consumer of this.#consumers.values()) {
       try {
@@ -141,6 +121,13 @@ export class ConsumerBackbone implements EventBackbone {
         this.options.logger.error('consumer group pass failed', { group: consumer.group, error: String(error) });
       }
     }
+    // What the consumers queued (webhook deliveries) is for the workers: start them now, not at their next poll.
+    if (done > 0) this.#workerLane.wake();
+    return done;
+  }
+
+  async #workersPass(): Promise<number> {
+    let done = 0;
     for (const worker of this.#workers) {
       try {
         done += await worker.runDue();

@@ -25,7 +25,7 @@ export const webhooksConfigSchema = z.strictObject({
   /** An endpoint failing continuously this long is disabled. */
   disable_after_ms: z.number().int().min(60_000).default(5 * 86_400_000),
   /** Deliveries claimed per dispatcher pass (sent concurrently). */
-  batch_size: z.number().int().min(1).max(500).default(32),
+  batch_size: z.number().int().min(1).max(500).default(50),
   /** Longest Retry-After honoured (a receiver cannot park a delivery for weeks). */
   max_retry_after_ms: z.number().int().min(1_000).default(86_400_000),
   /** Subscriptions per team. */

@@ -19,7 +19,13 @@ import {
   type DeliveryRecord,
   type WebhookRecord,
 } from '../ports.js';
+import { OutcomeRecorder } from './outcome-recorder.js';
 import { signDelivery } from './signer.js';
+
+/** A sent delivery with its answer, or one not sent (endpoint disabled or deleted meanwhile). */
+type SendOutcome =
+  | { readonly delivery: DeliveryRecord; readonly answer: DeliveryAnswer; readonly reason?: undefined }
+  | { readonly delivery: DeliveryRecord; readonly answer?: undefined; readonly reason: string };
 
 /**
  * Sends due deliveries. A pass claims a batch (SKIP LOCKED, pushed to a
@@ -50,36 +56,58 @@ export class WebhookDispatcher implements BackgroundWorker {
     const claimed = await this.uow.run((tx) =>
       this.deliveries.claimDue(tx, now, this.config.batch_size, new Date(now.getTime() + this.config.lease_ms)),
     );
-    await Promise.all(claimed.map((delivery) => this.#deliver(delivery)));
+    if (claimed.length === 0) return 0;
+    try {
+      // One read for the batch, concurrent sends, answers written in coalesced units of work.
+      const webhooks = await this.uow.run(async (tx) => {
+        const found = new Map<string, WebhookRecord | undefined>();
+        for (const d of claimed) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
+        return found;
+      });
+      const recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
+        this.uow.run(async (tx) => {
+          const seen = new Map<string, WebhookRecord | undefined>();
+          for (const outcome of outcomes) {
+            if (outcome.answer) await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
+            else await this.#cancel(tx, outcome.delivery, outcome.reason);
+          }
+        }),
+      );
+      // Each answer is recorded as soon as it is in (a slow receiver never holds back the others'
+      // acknowledgements); answers arriving while a write runs share the next one.
+      await Promise.all(claimed.map(async (delivery) => recorder.add(await this.#send(delivery, webhooks.get(delivery.webhookId)))));
+    } catch (error) {
+      // The leases lapse and the batch is tried again; nothing is lost (at least once).
+      this.logger.error('webhook deliveries could not be recorded', { deliveries: claimed.length, error: String(error) });
+    }
     return claimed.length;
   }
 
-  async #deliver(delivery: DeliveryRecord): Promise<void> {
-    try {
-      const webhook = await this.uow.run((tx) => this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
-      if (!webhook || !webhook.active) {
-        await this.uow.run((tx) => this.#cancel(tx, delivery, webhook ? 'endpoint disabled' : 'endpoint deleted'));
-        return;
-      }
-      const attempt = delivery.attempts + 1;
-      const headers = signDelivery(webhook.secret, delivery.eventId, Math.floor(this.clock.now().getTime() / 1000), delivery.body);
-      const answer = await this.transport.send({
-        url: webhook.url,
-        body: delivery.body,
-        headers: { ...headers, 'user-agent': 'open-bank-webhooks/1' },
-        timeoutMs: this.config.request_timeout_ms,
-      });
-      await this.uow.run((tx) => this.#record(tx, delivery, attempt, answer));
-    } catch (error) {
-      // The lease lapses and the delivery is tried again; nothing is lost.
-      this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error: String(error) });
-    }
+  async #send(
+    delivery: DeliveryRecord,
+    webhook: WebhookRecord | undefined,
+  ): Promise<SendOutcome> {
+    if (!webhook || !webhook.active) return { delivery, reason: webhook ? 'endpoint disabled' : 'endpoint deleted' };
+    const headers = signDelivery(webhook.secret, delivery.eventId, Math.floor(this.clock.now().getTime() / 1000), delivery.body);
+    const answer = await this.transport.send({
+      url: webhook.url,
+      body: delivery.body,
+      headers: { ...headers, 'user-agent': 'open-bank-webhooks/1' },
+      timeoutMs: this.config.request_timeout_ms,
+    });
+    return { delivery, answer };
   }
 
-  async #record(tx: Tx, delivery: DeliveryRecord, attempt: number, answer: DeliveryAnswer): Promise<void> {
+  /** `seen` holds the webhooks read or changed in this unit of work, so a write of many answers reads each once. */
+  async #record(tx: Tx, delivery: DeliveryRecord, attempt: number, answer: DeliveryAnswer, seen: Map<string, WebhookRecord | undefined>): Promise<void> {
     const now = this.clock.now();
     // Re-read: the owner may have disabled or deleted the endpoint while we were sending.
-    const webhook = await this.webhooks.find(tx, delivery.teamId, delivery.webhookId);
+    if (!seen.has(delivery.webhookId)) seen.set(delivery.webhookId, await this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
+    const webhook = seen.get(delivery.webhookId);
+    const save = async (next: WebhookRecord) => {
+      await this.webhooks.update(tx, next);
+      seen.set(next.id, next);
+    };
     const verdict = verdictOf({
       statusCode: answer.statusCode,
       error: answer.error,
@@ -91,20 +119,20 @@ export class WebhookDispatcher implements BackgroundWorker {
     if (verdict.kind === 'delivered') {
       state = 'succeeded';
       status = 'succeeded';
-      if (webhook?.failingSince) await this.webhooks.update(tx, { ...webhook, failingSince: null, updatedAt: now });
+      if (webhook?.failingSince) await save({ ...webhook, failingSince: null, updatedAt: now });
     } else if (verdict.kind === 'gone' || !webhook || !webhook.active) {
       state = 'failed';
       status = 'failed';
-      if (webhook?.active && verdict.kind === 'gone') await this.#disable(tx, webhook, 'the endpoint answered 410 Gone', now);
+      if (webhook?.active && verdict.kind === 'gone') await this.#disable(tx, webhook, 'the endpoint answered 410 Gone', now, save);
     } else {
       const scheduled = nextRetryDelayMs(attempt, this.config.retry_delays_ms, this.config.jitter, this.#unit());
       const failingSince = webhook.failingSince ?? now;
       if (now.getTime() - failingSince.getTime() >= this.config.disable_after_ms) {
         state = 'failed';
         status = 'failed';
-        await this.#disable(tx, webhook, `the endpoint failed every delivery for ${Math.round(this.config.disable_after_ms / 3_600_000)} hours`, now);
+        await this.#disable(tx, webhook, `the endpoint failed every delivery for ${Math.round(this.config.disable_after_ms / 3_600_000)} hours`, now, save);
       } else {
-        if (!webhook.failingSince) await this.webhooks.update(tx, { ...webhook, failingSince, updatedAt: now });
+        if (!webhook.failingSince) await save({ ...webhook, failingSince, updatedAt: now });
         if (scheduled === undefined) {
           state = 'failed';
           status = 'failed';
@@ -150,8 +178,8 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   /** Disables the endpoint, cancels its backlog and tells the team with system.status_change (in the same commit). */
-  async #disable(tx: Tx, webhook: WebhookRecord, reason: string, now: Date): Promise<void> {
-    await this.webhooks.update(tx, { ...webhook, active: false, disabledReason: reason, updatedAt: now });
+  async #disable(tx: Tx, webhook: WebhookRecord, reason: string, now: Date, save: (next: WebhookRecord) => Promise<void>): Promise<void> {
+    await save({ ...webhook, active: false, disabledReason: reason, updatedAt: now });
     await this.deliveries.cancelPending(tx, webhook.teamId, webhook.id, now);
     const payload: StatusChangePayload = { component: 'webhook', id: webhook.id, status: 'disabled', previous_status: 'active', reason };
     await tx.append([{ type: 'system.status_change', teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: { ...payload } }]);

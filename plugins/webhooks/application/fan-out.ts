@@ -6,7 +6,7 @@ import { Ids } from '../../../ports/ids.js';
 import type { ConsumerDefinition } from '../../../ports/event-consumers.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import { selects } from '../domain/subscription.js';
-import { DeliveryRepository, WebhookRepository, type DeliveryRecord } from '../ports.js';
+import { DeliveryRepository, WebhookRepository, type DeliveryRecord, type WebhookRecord } from '../ports.js';
 import { deliveryBody } from './delivery-body.js';
 import { KnownEvents } from './known-events.js';
 
@@ -37,7 +37,7 @@ export class WebhookFanOut implements ConsumerDefinition {
   }
 
   async handle(tx: Tx, event: StoredEvent): Promise<void> {
-    const subscribers = (await this.webhooks.active(tx, event.teamId)).filter(
+    const subscribers = (await this.#activeOf(tx, event.teamId)).filter(
       (webhook) => webhook.teamId === event.teamId && selects(webhook.events, event.type) && webhook.createdAt <= event.occurredAt,
     );
     if (subscribers.length === 0) return;
@@ -62,6 +62,27 @@ export class WebhookFanOut implements ConsumerDefinition {
     }));
     await this.deliveries.insert(tx, rows);
   }
+
+  /**
+   * A team's active subscriptions, read once per unit of work: a batch of
+   * events then costs one query per team, not one per event. Keyed by the
+   * transaction, so the next batch reads afresh.
+   */
+  #activeOf(tx: Tx, teamId: string): Promise<WebhookRecord[]> {
+    let perTeam = this.#cache.get(tx);
+    if (!perTeam) {
+      perTeam = new Map();
+      this.#cache.set(tx, perTeam);
+    }
+    let active = perTeam.get(teamId);
+    if (!active) {
+      active = this.webhooks.active(tx, teamId);
+      perTeam.set(teamId, active);
+    }
+    return active;
+  }
+
+  readonly #cache = new WeakMap<Tx, Map<string, Promise<WebhookRecord[]>>>();
 }
 
 export const FanOut = token<WebhookFanOut>('webhooks.fan-out');
