@@ -110,7 +110,11 @@ export interface GcuRepository {
   listVotes(tx: Tx, proposalId: string): Promise<VoteRecord[]>;
   listTeamVotes(tx: Tx, teamId: string): Promise<VoteRecord[]>;
 
-  findReserve(tx: Tx, teamId: string, basketCode: string): Promise<ReserveRecord | undefined>;
+  /**
+   * The team's reserve record locked for update, created (0 outstanding, at
+   * `version`) when missing, so two first composes never both start from none.
+   */
+  lockReserve(tx: Tx, teamId: string, basketCode: string, version: number): Promise<ReserveRecord>;
   saveReserve(tx: Tx, reserve: ReserveRecord): Promise<void>;
   /** Teams whose reserve still matches an older basket version. */
   staleReserves(tx: Tx, basketCode: string, version: number): Promise<ReserveRecord[]>;

@@ -96,4 +96,18 @@ test('the reserve backs every unit: system accounts sum to zero against the cust
   assert.ok(usd.system['system:basket-reserve.gcu']! >= 400n, String(usd.system['system:basket-reserve.gcu']));
 });
 
+test('parallel first composes of a new team all count: every unit stays redeemable', async () => {
+  const cy = await k.createUser('Cy');
+  const accounts = [await openAccount(k, cy, 'One'), await openAccount(k, cy, 'Two')];
+  for (const id of accounts) await deposit(k, cy, id, FUNDING);
+  const moves = await Promise.all(Array.from({ length: 8 }, (_, i) => basketMove(k, cy, accounts[i % 2]!, 'compose', '3.0000')));
+  assert.equal(moves.map((m) => m.status), Array(8).fill(200));
+  for (const id of accounts) {
+    assert.is((await balances(k, cy, id)).GCU, '12.0000');
+    const out = await basketMove(k, cy, id, 'decompose', '12.0000');
+    assert.is(out.status, 200, JSON.stringify(out.body));
+  }
+  await assertConservation(k);
+});
+
 test.run();

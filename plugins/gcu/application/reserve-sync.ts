@@ -26,8 +26,7 @@ export class ReserveSync {
 
   /** The team's reserve (locked), traded up to `basket`'s version first when behind. */
   async sync(tx: Tx, teamId: string, basket: BasketRecord): Promise<ReserveRecord> {
-    const reserve = await this.repo.findReserve(tx, teamId, basket.code);
-    if (!reserve) return { teamId, basketCode: basket.code, outstanding: 0n, version: basket.version };
+    const reserve = await this.repo.lockReserve(tx, teamId, basket.code, basket.version);
     if (reserve.version >= basket.version) return reserve;
 
     const basketPrecision = this.assets.find(basket.code)!.precision;

@@ -117,8 +117,13 @@ export class MemoryGcuRepository implements GcuRepository {
     return [...this.#votes.values()].filter((v) => v.teamId === teamId).sort((a, b) => b.castAt.getTime() - a.castAt.getTime());
   }
 
-  async findReserve(_tx: Tx, teamId: string, basketCode: string) {
-    return this.#reserves.get(`${teamId}|${basketCode}`);
+  async lockReserve(tx: Tx, teamId: string, basketCode: string, version: number) {
+    const key = `${teamId}|${basketCode}`;
+    const found = this.#reserves.get(key);
+    if (found) return found;
+    const fresh: ReserveRecord = { teamId, basketCode, outstanding: 0n, version };
+    this.#put(tx, this.#reserves, key, fresh);
+    return fresh;
   }
   async saveReserve(tx: Tx, reserve: ReserveRecord) {
     this.#put(tx, this.#reserves, `${reserve.teamId}|${reserve.basketCode}`, reserve);

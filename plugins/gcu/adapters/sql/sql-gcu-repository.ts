@@ -113,9 +113,11 @@ export class SqlGcuRepository implements GcuRepository {
     return r.rows.map(toVote);
   }
 
-  async findReserve(tx: Tx, teamId: string, basketCode: string) {
+  async lockReserve(tx: Tx, teamId: string, basketCode: string, version: number) {
+    await sql`insert into gcu_reserves (team_id, basket_code, outstanding, version) values (${teamId}, ${basketCode}, 0, ${version})
+      on conflict (team_id, basket_code) do nothing`.execute(sqlTx(tx).db);
     const r = await sql<Row>`select * from gcu_reserves where team_id = ${teamId} and basket_code = ${basketCode} for update`.execute(sqlTx(tx).db);
-    return r.rows[0] ? toReserve(r.rows[0]) : undefined;
+    return toReserve(r.rows[0]!);
   }
   async saveReserve(tx: Tx, reserve: ReserveRecord) {
     await sql`insert into gcu_reserves (team_id, basket_code, outstanding, version)
