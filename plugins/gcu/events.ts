@@ -101,6 +101,13 @@ export const gcuEvents = [
   }),
   eventType({
     ...governance,
+    name: 'governance.snapshot_taken',
+    payload: z.object({ proposal_id: z.string(), snapshot_at: z.string(), eligible_supply: z.string(), holders: z.number() }),
+    description: "Voting opened: every team's GCU was recorded as its voting power for this proposal.",
+    emittedBy: 'the first scheduler tick or vote at or after voting_starts_at',
+  }),
+  eventType({
+    ...governance,
     name: 'governance.proposal_closed',
     payload: proposalPayload.extend({ outcome: z.enum(['passed', 'rejected', 'no_quorum']), tally: tallyPayload }),
     description: 'Voting ended; the tally is frozen and the outcome recorded.',

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EventStore } from '../../ports/event-store.js';
 import { assertConservation } from '../fixtures/conservation.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
 import { balances, basketMove, codes, deposit, FUNDING, openAccount, tick } from './gcu-helpers.js';
@@ -153,6 +154,17 @@ test('a month: announce, activate, vote, close, rebalance, new composition', asy
   assert.is(composition.rebalancing.last_rebalanced, '2026-02-01T00:00:00.000Z');
   assert.is(composition.rebalancing.next_rebalance, '2026-03-01T00:00:00.000Z');
   await assertConservation(k);
+
+  // Every state change left its event.
+  const events = await k.get(EventStore).readAfter(0n, 10_000);
+  const count = (type: string) => events.filter((e) => e.type === type).length;
+  assert.equal(
+    ['basket.created', 'governance.proposal_created', 'governance.snapshot_taken', 'governance.vote_cast', 'governance.proposal_closed', 'basket.rebalanced', 'basket.composed', 'basket.decomposed', 'governance.parameter_changed'].map(count),
+    [1, 3, 3, 5, 3, 1, 5, 1, 0],
+  );
+  assert.ok(count('basket.reserve_rebalanced') >= 3);
+  const rebalanced = events.find((e) => e.type === 'basket.rebalanced')!;
+  assert.is(rebalanced.payload.proposal_id, alt.id);
 
   // Everyone can still redeem every unit after the reserve traded to the new quantities.
   for (const name of ['ada', 'cy', 'dee']) {

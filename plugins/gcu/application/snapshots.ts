@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { formatMinor } from '../../../kernel/money/decimal.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import type { ProposalRecord } from '../domain/proposal.js';
 import { GcuRepository } from '../ports.js';
@@ -13,7 +15,10 @@ import { GcuRepository } from '../ports.js';
  */
 @injectable()
 export class Snapshots {
-  constructor(@inject(GcuRepository) private readonly repo: GcuRepository) {}
+  constructor(
+    @inject(GcuRepository) private readonly repo: GcuRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
 
   async ensure(tx: Tx, proposalId: string, now: Date): Promise<ProposalRecord | undefined> {
     const proposal = await this.repo.lockProposal(tx, proposalId);
@@ -24,6 +29,16 @@ export class Snapshots {
     await this.repo.insertSnapshot(tx, proposal.id, powers);
     const taken: ProposalRecord = { ...proposal, snapshotAt: now, eligibleSupply: supply };
     await this.repo.saveProposal(tx, taken);
+    const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
+    await tx.append([
+      {
+        type: 'governance.snapshot_taken',
+        teamId: '',
+        aggregateType: 'proposal',
+        aggregateId: proposal.id,
+        payload: { proposal_id: proposal.id, snapshot_at: now.toISOString(), eligible_supply: formatMinor(supply, precision), holders: powers.size },
+      },
+    ]);
     return taken;
   }
 }
