@@ -249,4 +249,19 @@ test('an endpoint failing for 5 days is disabled; redirects are failures, not fo
   assert.is(history.body.data[0].state, 'failed');
 });
 
+test('without allow_private: http, loopback, private and metadata targets are refused with 422 (SSRF)', async () => {
+  const strict = await bootTestKernel({ modules: ['webhooks'] });
+  try {
+    const user = await strict.createUser('Strict');
+    for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://10.0.0.5/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://localhost/hook', 'https://[fd00:ec2::254]/x']) {
+      const response = await strict.request('POST', '/api/v2/webhooks', { key: user.key, body: { url, events: ['*'] } });
+      assert.is(response.status, 422, url);
+      assert.is(response.body.errors[0].source.pointer, '/url');
+      assert.ok(['insecure_url', 'forbidden_address'].includes(response.body.errors[0].code), response.body.errors[0].code);
+    }
+  } finally {
+    await strict.close();
+  }
+});
+
 test.run();
