@@ -86,6 +86,8 @@ export interface GcuRepository {
   lockBasket(tx: Tx, code: string): Promise<BasketRecord | undefined>;
   listBaskets(tx: Tx): Promise<BasketRecord[]>;
   saveBasket(tx: Tx, basket: BasketRecord): Promise<void>;
+  /** Inserts a new basket; false (and nothing written) when the code exists, e.g. another process created it first. */
+  insertBasket(tx: Tx, basket: BasketRecord): Promise<boolean>;
   insertVersion(tx: Tx, version: BasketVersion): Promise<void>;
   listVersions(tx: Tx, code: string): Promise<BasketVersion[]>;
 

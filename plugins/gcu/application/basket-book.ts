@@ -63,7 +63,8 @@ export class BasketBook {
       createdAt: now,
       updatedAt: now,
     };
-    await this.repo.saveBasket(tx, basket);
+    // Two processes starting at once: the loser's insert waits for the winner, does nothing, and reads its basket.
+    if (!(await this.repo.insertBasket(tx, basket))) return (await this.repo.lockBasket(tx, this.code))!;
     await this.repo.insertVersion(tx, {
       code: basket.code,
       version: 1,

@@ -50,6 +50,11 @@ export class MemoryGcuRepository implements GcuRepository {
   async saveBasket(tx: Tx, basket: BasketRecord) {
     this.#put(tx, this.#baskets, basket.code, basket);
   }
+  async insertBasket(tx: Tx, basket: BasketRecord) {
+    if (this.#baskets.has(basket.code)) return false;
+    this.#put(tx, this.#baskets, basket.code, basket);
+    return true;
+  }
   async insertVersion(tx: Tx, version: BasketVersion) {
     this.#push(tx, this.#versions, [version]);
   }

@@ -37,6 +37,11 @@ export class SqlGcuRepository implements GcuRepository {
     await sql`insert into gcu_baskets (code, doc, updated_at) values (${basket.code}, ${JSON.stringify(basketToDoc(basket))}::jsonb, ${basket.updatedAt})
       on conflict (code) do update set doc = excluded.doc, updated_at = excluded.updated_at`.execute(sqlTx(tx).db);
   }
+  async insertBasket(tx: Tx, basket: BasketRecord) {
+    const r = await sql<Row>`insert into gcu_baskets (code, doc, updated_at) values (${basket.code}, ${JSON.stringify(basketToDoc(basket))}::jsonb, ${basket.updatedAt})
+      on conflict (code) do nothing returning code`.execute(sqlTx(tx).db);
+    return r.rows.length === 1;
+  }
   async insertVersion(tx: Tx, version: BasketVersion) {
     await sql`insert into gcu_basket_versions (code, version, effective_at, doc)
       values (${version.code}, ${version.version}, ${version.effectiveAt}, ${JSON.stringify(versionToDoc(version))}::jsonb)`.execute(sqlTx(tx).db);
