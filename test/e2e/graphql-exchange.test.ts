@@ -5,11 +5,12 @@ import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GraphqlKernel } from './graphql-kit.js';
 
 /**
- * The exchange through GraphQL on the memory store and on PGlite (the SQL
- * repository): price-time priority, ledger reservations and settlement,
+ * The exchange through GraphQL on the memory store, PGlite and (with
+ * DATABASE_URL) PostgreSQL: price-time priority, ledger reservations and settlement,
  * cancel, market orders, errors and tenancy.
  */
-for (const store of ['memory', 'pglite'] as StoreKind[]) {
+const stores: StoreKind[] = process.env.DATABASE_URL ? ['memory', 'pglite', 'postgres'] : ['memory', 'pglite'];
+for (const store of stores) {
   const test = suite(`graphql exchange e2e (${store})`);
   let g: GraphqlKernel;
   let ada: TestUser;
