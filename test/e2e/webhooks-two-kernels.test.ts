@@ -22,6 +22,9 @@ test('each event is delivered once per subscription while both kernels work', as
   await one.up();
   await two.up();
   try {
+    // Both loops run, so both processes LISTEN for the events trigger's NOTIFY.
+    assert.is(a.store.consumers.wakeMode(), 'listen');
+    assert.is(b.store.consumers.wakeMode(), 'listen');
     const user = await a.createUser('Twin');
     for (const receiver of [one, two]) {
       const hook = await a.request('POST', '/api/v2/webhooks', { key: user.key, body: { url: receiver.url, events: ['*'] } });
