@@ -143,6 +143,22 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
   });
 
   if (label === 'postgres') {
+    it('a commit of events is announced by NOTIFY to listeners on their own connection', async () => {
+      const { unitOfWork, consumers } = store();
+      let heard = deferred();
+      const stop = await consumers.onRemoteCommit(() => heard.resolve());
+      try {
+        assert.is(consumers.wakeMode(), 'listen');
+        // The listener also fires once on connecting (commits it may have missed); wait for the next one.
+        heard = deferred();
+        await unitOfWork.run((tx) => tx.append([ev(1)]));
+        await heard.promise;
+      } finally {
+        await stop();
+      }
+      assert.is(consumers.wakeMode(), 'disconnected');
+    });
+
     it('an event whose position is taken first but commits later is not skipped', async () => {
       const { unitOfWork, consumers } = store();
       await consumers.ensureGroup('g', at);
