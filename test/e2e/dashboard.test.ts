@@ -80,4 +80,30 @@ test('event counts, throughput and lag move with deposits, and lag falls back to
   assert.ok(account.events_total >= 11);
 });
 
+test('a poison event is parked, shows on stream-status and domain-health, and does not hold back its group', async () => {
+  const backbone = k.get(EventBackbone);
+  let handled = 0;
+  backbone.register({
+    group: 'test.poison-projector',
+    handle: async (_tx, event) => {
+      if (event.type === 'account.created') throw new Error('projector cannot read this account');
+      handled += 1;
+    },
+  });
+  await deposits(2);
+  await backbone.drain();
+  const stream = (await get('stream-status')).body.data;
+  const parked = stream.parked_recent.filter((p: any) => p.group === 'test.poison-projector');
+  assert.ok(parked.length >= 1);
+  assert.equal([parked[0].type, parked[0].error, parked[0].attempts], ['account.created', 'projector cannot read this account', 5]);
+  const group = stream.consumer_groups.find((g: any) => g.group === 'test.poison-projector');
+  assert.equal([group.pending_events, group.status], [0, 'caught_up']);
+  assert.ok(handled >= 2, 'the deposits behind the poison event were handled');
+  const account = (await get('domain-health')).body.data.domains.find((d: any) => d.domain === 'Account');
+  assert.is(account.status, 'degraded');
+  assert.ok(account.recent_errors >= 5 && account.parked_events >= 1);
+  const metrics = (await get('metrics')).body.data;
+  assert.ok(metrics.errors.failures_in_window >= 5 && metrics.errors.error_rate > 0);
+});
+
 test.run();
