@@ -30,6 +30,7 @@ export interface SubscriptionDeps {
 
 interface ConnectionState {
   actor?: Actor;
+  header?: string;
   ip: string;
   active: number;
 }
@@ -37,7 +38,8 @@ interface ConnectionState {
 /**
  * graphql-ws over ws on the HTTP server's port. The connection_init payload
  * carries {Authorization: "Bearer <key>"}; without a valid key the socket is
- * closed with 4403 before any subscription. Each subscribe message counts
+ * closed with 4403 before any subscription; the key is checked again at every
+ * subscribe message. Each subscribe message counts
  * against the GraphQL request limit and passes the same depth, complexity
  * and cost checks as POST.
  */
@@ -59,16 +61,25 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         states.set(ctx.extra, state);
         const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
         try {
-          state.actor = await authenticate(deps.authenticator, typeof header === 'string' ? header : undefined, ip);
+          state.header = typeof header === 'string' ? header : undefined;
+          state.actor = await authenticate(deps.authenticator, state.header, ip);
           return true;
         } catch (error) {
           if (error instanceof AppError) return false;
           throw error;
         }
       },
-      onSubscribe: (ctx, id, payload) => {
+      onSubscribe: async (ctx, id, payload) => {
         const state = stateOf(ctx.extra);
-        const actor = state.actor!;
+        // The key is checked again for every subscription: one revoked or expired since connecting gets nothing new.
+        let actor: Actor;
+        try {
+          actor = await authenticate(deps.authenticator, state.header, state.ip);
+        } catch (error) {
+          if (error instanceof AppError) return [new GraphQLError(error.message, { originalError: error })];
+          throw error;
+        }
+        state.actor = actor;
         const limited = deps.limits.take(actor, state.ip);
         if (limited) return [limited.error];
         if (state.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {

@@ -103,6 +103,20 @@ test('connection_init without a valid key: the socket is closed with 4403 and no
   assert.equal(attempt.messages.filter((m) => m.data), []);
 });
 
+test('a key revoked after connecting gets no new subscription', async () => {
+  const created = await g.request('POST', '/api/v2/api-keys', { key: ada.key, body: { name: 'short-lived', permissions: ['read'] } });
+  const temporary = created.body.data;
+  const connection = wsClient(g, `Bearer ${temporary.key}`);
+  open.push(() => connection.client.dispose());
+  const first = subscribe(connection.client, 'subscription($id: ID!) { accountUpdated(id: $id) { id } }', { id: adaAccount });
+  await g.listening(1);
+  assert.is((await g.request('DELETE', `/api/v2/api-keys/${temporary.id}`, { key: ada.key })).status, 200);
+  const second = subscribe(connection.client, 'subscription($id: ID!) { accountUpdated(id: $id) { id } }', { id: adaAccount });
+  const refused = await second.next();
+  assert.ok(['unauthenticated', 'api_key_revoked', 'invalid_api_key'].includes(refused.error?.[0]?.extensions?.code), JSON.stringify(refused));
+  void first;
+});
+
 test('subscriptions pass the same limits as POST: over the complexity limit is refused before anything runs', async () => {
   const aliases = Array.from({ length: 200 }, (_, i) => `p${i}: pair`).join(' ');
   const refused = subscribe(connect(ada).client, `subscription { orderBookUpdated(pair: "BTC/USD") { pair ${aliases} } }`);
