@@ -4,10 +4,10 @@ import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import { DAY_MS } from '../domain/calendar.js';
 import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, type Fraction } from '../domain/fraction.js';
-import { contributionUsd, QUANTITY_SCALE } from '../domain/quantities.js';
+import { contributionUsd, QUANTITY_SCALE, unitValueUsd } from '../domain/quantities.js';
 import { formatWeight, weightNumber } from '../domain/weights.js';
 import type { BasketRecord } from '../ports.js';
-import { sampleAtOrBefore, Valuation, type ValueSample } from './valuation.js';
+import { Valuation } from './valuation.js';
 
 /**
  * Builds the composition response (the spec's table, every field computed)
@@ -25,9 +25,8 @@ export class BasketReport {
 
   async composition(tx: Tx, basket: BasketRecord, now: Date) {
     const prices = await this.valuation.currentPrices(basket.quantities.keys());
-    const samples = await this.valuation.history(tx, basket, new Date(now.getTime() - 31 * DAY_MS), now);
     const total = totalOf(basket, prices);
-    samples.push({ at: now, value: total });
+    const past = async (days: number) => (await this.valuation.valueAt(tx, basket, new Date(now.getTime() - days * DAY_MS))) ?? total;
     const rows = [];
     for (const [code, quantity] of basket.quantities) {
       const asset = this.assets.find(code);
@@ -55,9 +54,9 @@ export class BasketReport {
       composition: rows,
       rebalancing: rebalancingOf(basket),
       performance: {
-        ...change(samples, total, now, 1, '24h'),
-        ...change(samples, total, now, 7, '7d'),
-        ...change(samples, total, now, 30, '30d'),
+        ...change(total, await past(1), '24h'),
+        ...change(total, await past(7), '7d'),
+        ...change(total, await past(30), '30d'),
       },
     };
   }
@@ -69,12 +68,7 @@ export class BasketReport {
 }
 
 export function totalOf(basket: BasketRecord, prices: ReadonlyMap<string, Rate>): Fraction {
-  let total: Fraction = { n: 0n, d: 1n };
-  for (const [code, quantity] of basket.quantities) {
-    const c = contributionUsd(quantity, prices.get(code)!);
-    total = { n: total.n * c.d + c.n * total.d, d: total.d * c.d };
-  }
-  return total;
+  return unitValueUsd(basket.quantities, prices);
 }
 
 export function rebalancingOf(basket: BasketRecord) {
@@ -86,9 +80,8 @@ export function rebalancingOf(basket: BasketRecord) {
   };
 }
 
-/** Change of the unit value over `days`, against the recorded value at or before then (else the oldest recorded). */
-function change(samples: readonly ValueSample[], now: Fraction, at: Date, days: number, label: string): Record<string, number> {
-  const before = sampleAtOrBefore(samples, new Date(at.getTime() - days * DAY_MS))?.value ?? now;
+/** Change of the unit value against its value then (recorded prices at or before then, else the oldest recorded). */
+function change(now: Fraction, before: Fraction, label: string): Record<string, number> {
   return {
     [`${label}_change_usd`]: toNumber(sub(now, before), 6),
     [`${label}_change_percent`]: toNumber(percentChange(now, before), 2),

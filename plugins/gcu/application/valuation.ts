@@ -36,9 +36,32 @@ export class Valuation {
     const assets = new Set<string>();
     for (const version of versions) for (const code of version.quantities.keys()) assets.add(code);
     for (const code of basket.quantities.keys()) assets.add(code);
-    // Prices from before `from` seed the carry-forward, so the first sample is complete.
-    const points = await this.repo.prices(tx, [...assets], null, to);
-    return samplesFrom(points, versions, basket).filter((sample) => !from || sample.at >= from);
+    const points = await this.repo.prices(tx, [...assets], from, to);
+    // The last price of each asset before `from` seeds the carry-forward, so the first sample is complete.
+    const seeds: PricePoint[] = [];
+    if (from) {
+      for (const code of assets) {
+        const seed = await this.repo.priceNear(tx, code, from);
+        if (seed && seed.at < from) seeds.push({ ...seed, at: new Date(from.getTime() - 1) });
+      }
+    }
+    return samplesFrom([...seeds, ...points], versions, basket).filter((sample) => !from || sample.at >= from);
+  }
+
+  /**
+   * The unit's value at `at` from recorded prices: each component's price at
+   * or before `at` (its oldest if none), with the basket version in force then.
+   */
+  async valueAt(tx: Tx, basket: BasketRecord, at: Date): Promise<Fraction | undefined> {
+    const versions = await this.repo.listVersions(tx, basket.code);
+    const quantities = versionAt(versions, at)?.quantities ?? basket.quantities;
+    const prices = new Map<string, Rate>();
+    for (const code of quantities.keys()) {
+      const point = await this.repo.priceNear(tx, code, at);
+      if (!point) return undefined;
+      prices.set(code, point.usd);
+    }
+    return unitValueUsd(quantities, prices);
   }
 
   /** Asset price recorded at or before `at` (the oldest recorded if none), for per-asset changes. */

@@ -60,6 +60,7 @@ export function toNumber(f: Fraction, decimals: number): number {
 
 /** (a − b) / b × 100, or 0 when b is zero. */
 export function percentChange(now: Fraction, before: Fraction): Fraction {
-  if (before.n === 0n) return ZERO;
-  return mul(div(sub(now, before), before), { n: 100n, d: 1n });
+  if (before.n <= 0n) return ZERO;
+  // Not reduced: it is only ever rounded for display, and gcd on 40-digit numbers per history point is the slow part.
+  return { n: (now.n * before.d - before.n * now.d) * 100n, d: now.d * before.n };
 }

@@ -1,5 +1,5 @@
 import type { Rate } from '../../../kernel/money/rate.js';
-import { add, div, fromRate, mul, ZERO, type Fraction } from './fraction.js';
+import { div, fromRate, mul, type Fraction } from './fraction.js';
 import { WEIGHT_SCALE, type Weights } from './weights.js';
 
 /**
@@ -36,15 +36,23 @@ export function contributionUsd(quantity: bigint, price: Rate): Fraction {
   return mul({ n: quantity, d: QUANTITY_SCALE }, fromRate(price));
 }
 
-/** USD value of one whole unit: Σ quantity × price. */
+/**
+ * USD value of one whole unit: Σ quantity × price, exact, over one
+ * power-of-ten denominator (no gcd per term: this runs for every history point).
+ */
 export function unitValueUsd(quantities: Quantities, prices: ReadonlyMap<string, Rate>): Fraction {
-  let total = ZERO;
-  for (const [code, quantity] of quantities) {
+  let scale = 0;
+  for (const code of quantities.keys()) {
     const price = prices.get(code);
     if (!price) throw new RangeError(`no USD price for ${code}`);
-    total = add(total, contributionUsd(quantity, price));
+    if (price.scale > scale) scale = price.scale;
   }
-  return total;
+  let n = 0n;
+  for (const [code, quantity] of quantities) {
+    const price = prices.get(code)!;
+    n += quantity * price.numerator * 10n ** BigInt(scale - price.scale);
+  }
+  return { n, d: QUANTITY_SCALE * 10n ** BigInt(scale) };
 }
 
 /**
