@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../kernel/contract/event.js';
-import { DateTimeScalar, paginatorInfo, PaginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../kernel/contract/graphql.js';
+import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../kernel/contract/graphql.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import { token } from '../../kernel/contract/token.js';
 import { BusinessRuleError } from '../../kernel/errors/errors.js';
@@ -192,7 +192,7 @@ export class ExchangeResolver {
 
   @Query(() => OrderPage, { description: 'The team’s orders, newest first.' })
   async orders(@Args(() => OrdersArgs) args: OrdersArgs, @Ctx() ctx: GraphqlContext): Promise<OrderPage> {
-    const page = await ctx.run(ListOrders, { pair: args.pair, status: args.status, page: args.page, per_page: args.first });
+    const page = await ctx.run(ListOrders, { pair: args.pair, status: args.status, ...pageArgs(args.first, args.page) });
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 
@@ -203,7 +203,7 @@ export class ExchangeResolver {
 
   @Query(() => TradePage, { description: 'The team’s trades, newest first.' })
   async trades(@Args(() => TradesArgs) args: TradesArgs, @Ctx() ctx: GraphqlContext): Promise<TradePage> {
-    const page = await ctx.run(ListTrades, { pair: args.pair, page: args.page, per_page: args.first });
+    const page = await ctx.run(ListTrades, { pair: args.pair, ...pageArgs(args.first, args.page) });
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 

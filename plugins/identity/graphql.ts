@@ -1,5 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, paginatorInfo, PaginatorInfo, type GraphqlContribution, type GraphqlContext } from '../../kernel/contract/graphql.js';
+import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContribution, type GraphqlContext } from '../../kernel/contract/graphql.js';
 import { ListApiKeys, RevokeApiKey, type ApiKeyView, type RevokedApiKey } from './operations.js';
 
 /**
@@ -77,7 +77,7 @@ export class UserResolver {
 
   @Query(() => ApiKeyPage, { description: 'The team’s API keys (as GET /api-keys).' })
   async apiKeys(@Args(() => KeyPageArgs) args: KeyPageArgs, @Ctx() ctx: GraphqlContext): Promise<ApiKeyPage> {
-    const page = await ctx.run(ListApiKeys, { page: args.page ?? 1, per_page: args.first ?? 20 });
+    const page = await ctx.run(ListApiKeys, pageArgs(args.first, args.page));
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 

@@ -94,6 +94,8 @@ test('bad input is a clear error, never a 500 or an internal message', async () 
   assert.is(unknown.body.errors[0].extensions.code, 'validation_failed');
   const notJson = await g.request('POST', '/api/graphql', { key: ada.key, body: ['x'] });
   assert.is(notJson.status, 400);
+  const tooMany = await gql(g, '{ accounts(first: 500) { data { id } } }', undefined, ada.key);
+  assert.equal([tooMany.body.errors[0].extensions.code, tooMany.body.errors[0].extensions.source], ['validation_failed', { parameter: 'first' }]);
   const badVariable = await gql(g, ACCOUNT, { id: 5.5 }, ada.key);
   assert.is(badVariable.status, 400);
 });

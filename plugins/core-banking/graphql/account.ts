@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, ObjectType, Query, Resolver, Root, Mutation, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateTimeScalar, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
 import type { AccountDetailView, BalanceView } from '../operations.js';
 
@@ -133,7 +133,7 @@ export class AccountResolver {
 
   @Query(() => AccountPage, { description: 'The caller’s team’s accounts, oldest first.' })
   async accounts(@Args(() => PageArgs) args: PageArgs, @Ctx() ctx: GraphqlContext): Promise<AccountPage> {
-    const page = await ctx.run(ops.ListAccounts, { page: args.page ?? 1, per_page: args.first ?? 20 });
+    const page = await ctx.run(ops.ListAccounts, pageArgs(args.first, args.page));
     // The list view has no balances: read each account as GET /accounts/{id} does (at most 100).
     const details = await Promise.all(page.items.map((item) => ctx.run(ops.GetAccount, { id: item.uuid })));
     return { data: details.map(accountOf), paginatorInfo: paginatorInfo(page) };

@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateTimeScalar, liveMessages, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
 import type { BalancesView, TransferView } from '../operations.js';
 import { AccountBalance, orNull } from './account.js';
@@ -123,7 +123,7 @@ export class BankingResolver {
 
   @Query(() => TransferPage, { description: 'Transfers from or to one account, newest first.' })
   async transfers(@Args(() => TransfersArgs) args: TransfersArgs, @Ctx() ctx: GraphqlContext): Promise<TransferPage> {
-    const page = await ctx.run(ops.ListAccountTransfers, { id: args.account_id, page: args.page ?? 1, per_page: args.first ?? 20 });
+    const page = await ctx.run(ops.ListAccountTransfers, { id: args.account_id, ...pageArgs(args.first, args.page) });
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 

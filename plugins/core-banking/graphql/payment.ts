@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateScalar, DateTimeScalar, liveMessages, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { DateScalar, DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
 import type { TransactionView } from '../operations.js';
 
@@ -91,8 +91,7 @@ export class PaymentResolver {
   async transactions(@Args(() => TransactionsArgs) args: TransactionsArgs, @Ctx() ctx: GraphqlContext): Promise<TransactionPage> {
     const page = await ctx.run(ops.ListAccountTransactions, {
       id: args.account_id,
-      limit: args.first ?? 20,
-      page: args.page ?? 1,
+      ...(({ page, per_page }) => ({ page, limit: per_page }))(pageArgs(args.first, args.page)),
       ...(args.type !== undefined ? { type: args.type } : {}),
       ...(args.status !== undefined ? { status: args.status } : {}),
       // A whole day, as the REST filter reads a date-only value.
