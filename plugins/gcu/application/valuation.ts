@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Rate } from '../../../kernel/money/rate.js';
 import { PriceFeed } from '../../../ports/price-feed.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { fromRate, type Fraction } from '../domain/fraction.js';
+import type { Fraction } from '../domain/fraction.js';
 import { unitValueUsd } from '../domain/quantities.js';
 import { GcuRepository, type BasketRecord, type BasketVersion, type PricePoint } from '../ports.js';
 
@@ -93,15 +93,3 @@ export function versionAt(versions: readonly BasketVersion[], at: Date): BasketV
   for (const version of versions) if (version.effectiveAt <= at) found = version;
   return found;
 }
-
-/** The sample at or before `at`, else the oldest (changes are then "since records began"), else undefined. */
-export function sampleAtOrBefore(samples: readonly ValueSample[], at: Date): ValueSample | undefined {
-  let found: ValueSample | undefined;
-  for (const sample of samples) {
-    if (sample.at <= at) found = sample;
-    else break;
-  }
-  return found ?? samples[0];
-}
-
-export { fromRate };

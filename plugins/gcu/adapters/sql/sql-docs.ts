@@ -1,5 +1,4 @@
 import type { Rate } from '../../../../kernel/money/rate.js';
-import { parseRate } from '../../../../kernel/money/rate.js';
 import { formatMinor } from '../../../../kernel/money/decimal.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import { quantitiesFromJson, quantitiesToJson } from '../../domain/quantities.js';
@@ -118,8 +117,6 @@ export function proposalFromDoc(d: any): ProposalRecord {
     appliedAt: d.applied_at ? new Date(d.applied_at) : null,
   };
 }
-
-export { parseRate };
 
 /** jsonb does not keep key order: put components back in weight order (largest first). */
 function ordered(weights: Record<string, string>, quantities: Record<string, string>) {
