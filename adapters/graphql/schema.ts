@@ -27,7 +27,13 @@ export function composeSchema(entries: readonly DomainEntry[]): GraphQLSchema {
     seen.set(contribution.domain, plugin);
   }
   const resolvers = entries.flatMap(({ contribution }) => contribution.resolvers);
-  return applyTenantDirective(build(resolvers));
+  try {
+    return applyTenantDirective(build(resolvers));
+  } catch (error) {
+    // Most often two domains declaring a type of the same name: type names are global in one schema.
+    const domains = entries.map(({ plugin, contribution }) => `${plugin}:${contribution.domain}`).join(', ');
+    throw new Error(`The GraphQL schema cannot be composed from ${domains}: ${(error as Error).message}`);
+  }
 }
 
 /** Printed SDL of each domain on its own: schema/<domain>.graphql. */
