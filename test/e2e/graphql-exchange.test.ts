@@ -95,6 +95,20 @@ for (const store of stores) {
     assert.is(badEnum.status, 400);
   });
 
+  test('a resting order of an account frozen since placing is skipped, not matched, and does not block the book', async () => {
+    const frozenSeller = (await data(g, 'mutation { createAccount(input: {name: "to freeze"}) { id } }', undefined, ada.key)).createAccount.id;
+    await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "0.10000000", asset_code: "BTC"}) { uuid } }', { id: frozenSeller }, ada.key);
+    const cheap = await place({ side: 'SELL', type: 'LIMIT', amount: '0.10000000', price: '100.00', account_id: frozenSeller });
+    const fair = await place({ side: 'SELL', type: 'LIMIT', amount: '0.01000000', price: '700.00', account_id: btc });
+    assert.is((await g.request('POST', `/api/v2/accounts/${frozenSeller}/freeze`, { key: ada.key, body: { reason: 'test' } })).status, 200);
+    const buy = await place({ side: 'BUY', type: 'LIMIT', amount: '0.01000000', price: '800.00', account_id: usd });
+    assert.equal([buy.status, buy.filled_amount], ['filled', '0.01000000']);
+    const orders = await data(g, 'query($a: ID!, $b: ID!) { a: order(id: $a) { status filled_amount } b: order(id: $b) { status } }', { a: cheap.id, b: fair.id }, ada.key);
+    assert.equal(orders, { a: { status: 'open', filled_amount: '0.00000000' }, b: { status: 'filled' } });
+    assert.is((await g.request('POST', `/api/v2/accounts/${frozenSeller}/unfreeze`, { key: ada.key })).status, 200);
+    await data(g, 'mutation($id: ID!) { cancelOrder(id: $id) { status } }', { id: cheap.id }, ada.key);
+  });
+
   test('placeOrder without account_id uses the team’s oldest active account (the spec’s input shape)', async () => {
     const order = await data(g, 'mutation { placeOrder(input: {pair: "BTC/USD", side: BUY, type: LIMIT, amount: "0.01000000", price: "100.00"}) { id status } }', undefined, ada.key);
     const read = await data(g, 'query($id: ID!) { order(id: $id) { account_id } }', { id: order.placeOrder.id }, ada.key);

@@ -45,7 +45,7 @@ export class PlaceOrderOperation implements Operation<PlaceOrderInput, OrderView
       if (account.status !== 'active') throw new BusinessRuleError('account_not_active', `Account ${order.accountId} is ${account.status}.`, { pointer: '/account_id' });
       const seq = await this.repo.lockBook(tx, teamId, order.pair);
       const book = byPriority(await this.repo.resting(tx, teamId, order.pair, opposite(order.side)), opposite(order.side));
-      const fills = match({ side: order.side, accountId: order.accountId, price: order.price, amount: order.amount }, book, order.base.precision);
+      const fills = await this.matchActive(tx, teamId, order, book);
       if (order.type === 'MARKET' && fills.length === 0) {
         throw new BusinessRuleError('no_liquidity', `The ${order.pair} book has no ${opposite(order.side)} orders this MARKET order can take.`);
       }
@@ -80,6 +80,30 @@ export class PlaceOrderOperation implements Operation<PlaceOrderInput, OrderView
       await tx.append(events);
       return orderView(this.assets, taker);
     });
+  }
+
+  /**
+   * Matches, leaving out resting orders of accounts that are no longer active
+   * (frozen since placing): they could not be credited, and one such order
+   * must not block the book for everyone. They stay in the book, untouched.
+   */
+  private async matchActive(tx: Tx, teamId: string, order: ValidOrder, book: OrderRecord[]): Promise<Fill[]> {
+    const inactive = new Set<string>();
+    const checked = new Set<string>([order.accountId]);
+    for (;;) {
+      const candidates = inactive.size === 0 ? book : book.filter((resting) => !inactive.has(resting.accountId));
+      const fills = match({ side: order.side, accountId: order.accountId, price: order.price, amount: order.amount }, candidates, order.base.precision);
+      let changed = false;
+      for (const fill of fills) {
+        if (checked.has(fill.maker.accountId)) continue;
+        checked.add(fill.maker.accountId);
+        if ((await this.ledger.account(tx, teamId, fill.maker.accountId)).status !== 'active') {
+          inactive.add(fill.maker.accountId);
+          changed = true;
+        }
+      }
+      if (!changed) return fills;
+    }
   }
 
   /** Quote for a BUY (limit: at the limit price, rounded up; market: the fills' cost), base for a SELL. */
