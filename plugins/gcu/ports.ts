@@ -118,6 +118,8 @@ export interface GcuRepository {
    */
   lockReserve(tx: Tx, teamId: string, basketCode: string, version: number): Promise<ReserveRecord>;
   saveReserve(tx: Tx, reserve: ReserveRecord): Promise<void>;
+  /** Units outstanding across every team (what compose issued minus what decompose burned). */
+  totalOutstanding(tx: Tx, basketCode: string): Promise<bigint>;
   /** Teams whose reserve still matches an older basket version. */
   staleReserves(tx: Tx, basketCode: string, version: number): Promise<ReserveRecord[]>;
 

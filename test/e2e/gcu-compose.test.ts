@@ -92,6 +92,8 @@ test('the reserve backs every unit: system accounts sum to zero against the cust
   const gcu = report.totals.find((row) => row.teamId === ada.teamId && row.assetCode === 'GCU')!;
   assert.is(gcu.customerBalances, 100_000n);
   assert.is(gcu.system['system:basket-issuer.gcu'], -100_000n);
+  const info = (await k.request('GET', '/api/v2/gcu', { key: bob.key })).body.data;
+  assert.is(info.statistics.total_supply, '10.0000');
   const usd = report.totals.find((row) => row.teamId === ada.teamId && row.assetCode === 'USD')!;
   assert.ok(usd.system['system:basket-reserve.gcu']! >= 400n, String(usd.system['system:basket-reserve.gcu']));
 });

@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
+import { formatMinor } from '../../../kernel/money/decimal.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { GcuRepository } from '../ports.js';
@@ -89,6 +91,7 @@ export class GetBasketOperation implements Operation<{ basket_code: string }, un
 @injectable()
 export class GetGcuOperation implements Operation<unknown, unknown> {
   constructor(
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -118,6 +121,10 @@ export class GetGcuOperation implements Operation<unknown, unknown> {
           value_contribution: row.value_contribution_usd,
         })),
         statistics: {
+          // Exact: the reserves' ledger of issued units, in the same transaction as every compose/decompose.
+          total_supply: formatMinor(await this.repo.totalOutstanding(tx, basket.code), this.assets.find(basket.code)?.precision ?? 4),
+          // From the holdings projection: as current as the event backbone's last run.
+          holders_count: (await this.repo.holdingsByTeam(tx, basket.code)).size,
           '24h_change': c.performance['24h_change_percent'],
           '7d_change': c.performance['7d_change_percent'],
           '30d_change': c.performance['30d_change_percent'],

@@ -133,6 +133,11 @@ export class MemoryGcuRepository implements GcuRepository {
   async saveReserve(tx: Tx, reserve: ReserveRecord) {
     this.#put(tx, this.#reserves, `${reserve.teamId}|${reserve.basketCode}`, reserve);
   }
+  async totalOutstanding(_tx: Tx, basketCode: string) {
+    let total = 0n;
+    for (const r of this.#reserves.values()) if (r.basketCode === basketCode) total += r.outstanding;
+    return total;
+  }
   async staleReserves(_tx: Tx, basketCode: string, version: number) {
     return [...this.#reserves.values()].filter((r) => r.basketCode === basketCode && r.version < version);
   }

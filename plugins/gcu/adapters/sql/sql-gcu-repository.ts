@@ -129,6 +129,10 @@ export class SqlGcuRepository implements GcuRepository {
       values (${reserve.teamId}, ${reserve.basketCode}, ${reserve.outstanding.toString()}, ${reserve.version})
       on conflict (team_id, basket_code) do update set outstanding = excluded.outstanding, version = excluded.version`.execute(sqlTx(tx).db);
   }
+  async totalOutstanding(tx: Tx, basketCode: string) {
+    const r = await sql<Row>`select coalesce(sum(outstanding), 0) as total from gcu_reserves where basket_code = ${basketCode}`.execute(sqlTx(tx).db);
+    return toBig(r.rows[0]?.total ?? 0);
+  }
   async staleReserves(tx: Tx, basketCode: string, version: number) {
     const r = await sql<Row>`select * from gcu_reserves where basket_code = ${basketCode} and version < ${version} order by team_id`.execute(sqlTx(tx).db);
     return r.rows.map(toReserve);
