@@ -8,7 +8,9 @@ import { JsonLogger } from '../adapters/system/json-logger.js';
 import { Authenticator } from '../ports/authenticator.js';
 import { Clock } from '../ports/clock.js';
 import { EventStream } from '../ports/event-stream.js';
+import { IdempotencyStore } from '../ports/idempotency-store.js';
 import { Ids } from '../ports/ids.js';
+import { UnitOfWork } from '../ports/unit-of-work.js';
 import { Logger } from '../ports/logger.js';
 import { OperatorKeys } from '../ports/operator-keys.js';
 
@@ -30,6 +32,8 @@ const graphql = createGraphqlAdapter({
   ids: kernel.get(Ids),
   logger: kernel.get(Logger),
   bodyLimitBytes: config.http.bodyLimitBytes,
+  idempotency: kernel.get(IdempotencyStore),
+  unitOfWork: kernel.get(UnitOfWork),
   rateLimits: false,
 });
 const http = createHttpApi({ ...httpDeps(kernel, service.store), extensions: [graphql] });

@@ -6,6 +6,7 @@ import type { Authenticator } from '../../ports/authenticator.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate } from '../http/auth.js';
 import { readJsonBody } from '../http/body.js';
+import { idempotencyKeyOf, requestHash, type IdempotencyGuard } from '../http/idempotency.js';
 import { requestIdOfResponse } from '../http/request-state.js';
 import { graphqlContext, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
@@ -20,6 +21,14 @@ export interface EndpointDeps {
   readonly limits: GraphqlRateLimits;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  readonly idempotency: IdempotencyGuard;
+}
+
+/** A keyed mutation that ended with errors: its writes are rolled back and nothing is saved for the key. */
+class NotSaved extends Error {
+  constructor(readonly body: string, readonly status: number) {
+    super('not saved');
+  }
 }
 
 interface GraphqlRequest {
@@ -56,20 +65,47 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
           new GraphQLError('Subscriptions run over WebSocket (graphql-ws protocol) at /api/graphql.', { extensions: { code: 'subscription_over_http' } }),
         ]);
       }
-      const context: RequestContext = { actor, requestId, ip };
-      const result = (await execute({
-        schema: deps.schema,
-        document: prepared.prepared.document,
-        operationName: request.operationName,
-        variableValues: request.variables,
-        contextValue: graphqlContext(deps.runtime, context),
-      })) as ExecutionResult;
-      // Bad variable values fail before execution: no data at all, a client error.
-      const status = result.data === undefined && result.errors ? 400 : 200;
-      send(res, status, {
-        ...(result.errors ? { errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) } : {}),
-        ...(result.data !== undefined ? { data: result.data } : {}),
-      });
+      const key = idempotencyKeyOf(req.headers['idempotency-key']);
+      const context: RequestContext = { actor, requestId, ip, ...(key !== undefined ? { idempotencyKey: key } : {}) };
+      const run = async (): Promise<{ status: number; body: string; failed: boolean }> => {
+        const result = (await execute({
+          schema: deps.schema,
+          document: prepared.prepared.document,
+          operationName: request.operationName,
+          variableValues: request.variables,
+          contextValue: graphqlContext(deps.runtime, context),
+        })) as ExecutionResult;
+        // Bad variable values fail before execution: no data at all, a client error.
+        const status = result.data === undefined && result.errors ? 400 : 200;
+        const body = JSON.stringify({
+          ...(result.errors ? { errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) } : {}),
+          ...(result.data !== undefined ? { data: result.data } : {}),
+        });
+        return { status, body, failed: result.errors !== undefined };
+      };
+      // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key.
+      if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
+        try {
+          const outcome = await deps.idempotency.run({
+            teamId: actor.teamId,
+            key,
+            hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
+            execute: async () => {
+              const done = await run();
+              if (done.failed) throw new NotSaved(done.body, done.status);
+              return { status: done.status, body: done.body };
+            },
+          });
+          if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          res.status(outcome.response.status).type('application/json; charset=utf-8').send(outcome.response.body);
+        } catch (error) {
+          if (!(error instanceof NotSaved)) throw error;
+          res.status(error.status).type('application/json; charset=utf-8').send(error.body);
+        }
+        return;
+      }
+      const done = await run();
+      res.status(done.status).type('application/json; charset=utf-8').send(done.body);
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');

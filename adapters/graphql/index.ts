@@ -1,5 +1,8 @@
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { Clock } from '../../ports/clock.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { IdempotencyGuard } from '../http/idempotency.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import type { HttpExtension } from '../http/http-api.js';
@@ -19,6 +22,9 @@ export interface GraphqlAdapterDeps {
   readonly ids: Ids;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  /** For Idempotency-Key on mutations (the same store and rules as REST POSTs). */
+  readonly idempotency: IdempotencyStore;
+  readonly unitOfWork: UnitOfWork;
   /** The spec's request limits per minute (default on; the benchmark turns them off). */
   readonly rateLimits?: boolean;
 }
@@ -40,7 +46,8 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const counter = new ListeningCounter();
   const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events) };
   const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };
-  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
+  const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
+  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes, idempotency });
   const ws = createSubscriptionServer({ ...shared, ids: deps.ids });
   return {
     routes: [

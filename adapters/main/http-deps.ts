@@ -39,6 +39,8 @@ export function httpDeps(kernel: Kernel, store: StoreBundle): Parameters<typeof 
         ids: kernel.get(Ids),
         logger: kernel.get(Logger),
         bodyLimitBytes: kernel.config.http.bodyLimitBytes,
+        idempotency: kernel.get(IdempotencyStore),
+        unitOfWork,
       }),
     ],
     health: async () => {

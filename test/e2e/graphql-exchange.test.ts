@@ -109,6 +109,28 @@ for (const store of stores) {
     await data(g, 'mutation($id: ID!) { cancelOrder(id: $id) { status } }', { id: cheap.id }, ada.key);
   });
 
+  test('Idempotency-Key: a retried placeOrder is placed once and replayed; a failed one is not saved', async () => {
+    const body = (price: string) => ({
+      query: PLACE,
+      variables: { input: { pair: 'BTC/USD', side: 'BUY', type: 'LIMIT', amount: '0.01000000', price, account_id: usd } },
+    });
+    const send = (key: string, price: string) => g.request('POST', '/api/graphql', { key: ada.key, body: body(price), headers: { 'idempotency-key': key } });
+    const first = await send(`order-${store}`, '50.00');
+    const again = await send(`order-${store}`, '50.00');
+    assert.is(again.headers.get('idempotent-replayed'), 'true');
+    assert.is(again.body.data.placeOrder.id, first.body.data.placeOrder.id);
+    const { orders } = await data(g, '{ orders(status: "open") { data { id } } }', undefined, ada.key);
+    assert.is(orders.data.filter((o: { id: string }) => o.id === first.body.data.placeOrder.id).length, 1);
+    assert.is((await send(`order-${store}`, '51.00')).body.errors[0].extensions.code, 'idempotency_key_reused');
+    const tooExpensive = await send(`big-${store}`, '999999.00');
+    assert.is(tooExpensive.body.errors[0].extensions.code, 'insufficient_funds');
+    const retried = await send(`big-${store}`, '1.00');
+    assert.is(retried.body.data.placeOrder.status, 'open');
+    for (const id of [first.body.data.placeOrder.id, retried.body.data.placeOrder.id]) {
+      await data(g, 'mutation($id: ID!) { cancelOrder(id: $id) { status } }', { id }, ada.key);
+    }
+  });
+
   test('placeOrder without account_id uses the team’s oldest active account (the spec’s input shape)', async () => {
     const order = await data(g, 'mutation { placeOrder(input: {pair: "BTC/USD", side: BUY, type: LIMIT, amount: "0.01000000", price: "100.00"}) { id status } }', undefined, ada.key);
     const read = await data(g, 'query($id: ID!) { order(id: $id) { account_id } }', { id: order.placeOrder.id }, ada.key);

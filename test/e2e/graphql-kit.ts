@@ -7,7 +7,9 @@ import type { EventTail } from '../../kernel/events/event-tail.js';
 import { Authenticator } from '../../ports/authenticator.js';
 import { Clock } from '../../ports/clock.js';
 import { EventStream } from '../../ports/event-stream.js';
+import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { Logger } from '../../ports/logger.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions, type TestUser } from '../fixtures/boot.js';
 
@@ -39,6 +41,8 @@ export async function bootGraphql(options: TestKernelOptions = {}): Promise<Grap
     ids: kernel.get(Ids),
     logger: kernel.get(Logger),
     bodyLimitBytes: kernel.config.http.bodyLimitBytes,
+    idempotency: kernel.get(IdempotencyStore),
+    unitOfWork: kernel.get(UnitOfWork),
   });
   const http = createHttpApi({ ...httpDeps(kernel, k.store), extensions: [adapter] });
   const url = `http://127.0.0.1:${(await http.listen(0, '127.0.0.1')).port}`;
