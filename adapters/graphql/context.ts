@@ -2,6 +2,7 @@ import type { RequestContext } from '../../kernel/contract/context.js';
 import type { GraphqlContext } from '../../kernel/contract/graphql.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
+import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
 import { teamEvents } from './live-events.js';
 
@@ -38,7 +39,7 @@ export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext)
   return {
     request,
     run: <I, O>(operation: Token<Operation<I, O>>, input: I) => runtime.resolve(operation).execute(input, request),
-    port: (token) => runtime.resolve(token),
+    assets: runtime.resolve(AssetCatalog),
     events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),
   };
 }

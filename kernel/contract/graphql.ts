@@ -2,6 +2,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { ValidationError } from '../errors/errors.js';
 import type { RequestContext } from './context.js';
+import type { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { StoredEvent } from './event.js';
 import type { Operation } from './route.js';
 import type { Token } from './token.js';
@@ -30,8 +31,11 @@ export interface GraphqlContext {
   readonly request: RequestContext;
   /** Runs an operation as the caller: the same token REST routes name. */
   run<I, O>(operation: Token<Operation<I, O>>, input: I): Promise<O>;
-  /** A bound port, for read-only reference data that has no operation (the asset catalogue). */
-  port<T>(token: Token<T>): T;
+  /**
+   * The asset catalogue (reference data, the same for every team, no operation).
+   * Resolvers get no other port: everything else goes through operations, which scope by team.
+   */
+  readonly assets: AssetCatalog;
   /**
    * Live committed events of the caller's team only, from the moment of
    * subscribing, narrowed by `accept`. The iterator ends when the client

@@ -1,7 +1,6 @@
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
 import type { Asset as CatalogAsset } from '../../../kernel/money/asset.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
 
 /** The asset domain: the configured asset catalogue (the same for every team). */
 @ObjectType({ description: 'An asset accounts can hold.' })
@@ -20,11 +19,11 @@ export class Asset {
 export class AssetResolver {
   @Query(() => [Asset])
   assets(@Ctx() ctx: GraphqlContext): readonly CatalogAsset[] {
-    return ctx.port(AssetCatalog).list();
+    return ctx.assets.list();
   }
 
   @Query(() => Asset, { nullable: true })
   asset(@Arg('code', () => String) code: string, @Ctx() ctx: GraphqlContext): CatalogAsset | null {
-    return ctx.port(AssetCatalog).find(code) ?? null;
+    return ctx.assets.find(code) ?? null;
   }
 }

@@ -141,7 +141,8 @@ export class PaymentResolver {
  * in the same unit of work as the change), and rows not seen before are sent.
  */
 function newTransactions(ctx: GraphqlContext, accountId: string): AsyncIterable<TransactionView> {
-  const newest = () => ctx.run(ops.ListAccountTransactions, { id: accountId, limit: 20, page: 1, sort: '-created_at' });
+  // The largest page: a burst of more rows than this between two reads would be sent only in part.
+  const newest = () => ctx.run(ops.ListAccountTransactions, { id: accountId, limit: 100, page: 1, sort: '-created_at' });
   const seen = new Set<string>();
   const events = ctx.events(
     (event) =>
