@@ -111,8 +111,10 @@ export interface ConsumerDefinition {
  */
 export interface BackgroundWorker {
   readonly name: string;
-  /** Does what is due now; returns how much it did (0 = idle). */
+  /** Starts what is due now; returns how much it started (0 = nothing due). */
   runDue(): Promise<number>;
+  /** Resolves when work started by runDue has finished (drains and graceful stops wait for it). */
+  idle?(): Promise<void>;
 }
 
 /** The kernel service that runs consumer groups (bound by the kernel). */

@@ -85,11 +85,18 @@ export class ConsumerBackbone implements EventBackbone {
 
   /** Stops the loop. With `abandon`, an in-flight pass is not awaited (a crash, as far as the store can tell). */
   async stopBackground(options: { abandon?: boolean } = {}): Promise<void> {
+    const wasRunning = this.#background;
     this.#background = false;
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.().catch(() => undefined);
     await Promise.all([this.#consumerLane.stop(options.abandon), this.#workerLane.stop(options.abandon)]);
+    // A server stopping gracefully lets the sends in flight finish (each is bounded by its timeout).
+    if (wasRunning && !options.abandon) await this.#workersIdle();
+  }
+
+  async #workersIdle(): Promise<void> {
+    await Promise.all(this.#workers.map((worker) => worker.idle?.()));
   }
 
   /** Commits wake both loops: the consumers for the events, the workers for what the consumers queue. */
@@ -103,6 +110,7 @@ export class ConsumerBackbone implements EventBackbone {
     for (;;) {
       // Sequential here (tests): consumers first, so what they queue is sent in the same round.
       const done = (await this.#consumersPass()) + (await this.#workersPass());
+      await this.#workersIdle();
       total += done;
       if (done === 0) return total;
     }

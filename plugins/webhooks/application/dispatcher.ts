@@ -51,37 +51,55 @@ export class WebhookDispatcher implements BackgroundWorker {
     @inject(Logger) private readonly logger: Logger,
   ) {}
 
+  /**
+   * Claims what is due, up to the free capacity, and starts sending it; it
+   * does not wait for the answers, so one slow receiver (up to the 15 s
+   * timeout) never holds back deliveries to everyone else. `idle()` waits
+   * for the sends in flight (drains, graceful stops).
+   */
   async runDue(): Promise<number> {
+    const capacity = this.config.batch_size - this.#inFlight;
+    if (capacity <= 0) return 0;
     const now = this.clock.now();
-    const claimed = await this.uow.run((tx) =>
-      this.deliveries.claimDue(tx, now, this.config.batch_size, new Date(now.getTime() + this.config.lease_ms)),
-    );
+    const claimed = await this.uow.run((tx) => this.deliveries.claimDue(tx, now, capacity, new Date(now.getTime() + this.config.lease_ms)));
     if (claimed.length === 0) return 0;
-    try {
-      // One read for the batch, concurrent sends, answers written in coalesced units of work.
-      const webhooks = await this.uow.run(async (tx) => {
-        const found = new Map<string, WebhookRecord | undefined>();
-        for (const d of claimed) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
-        return found;
-      });
-      const recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
-        this.uow.run(async (tx) => {
-          const seen = new Map<string, WebhookRecord | undefined>();
-          for (const outcome of outcomes) {
-            if (outcome.answer) await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
-            else await this.#cancel(tx, outcome.delivery, outcome.reason);
-          }
-        }),
-      );
-      // Each answer is recorded as soon as it is in (a slow receiver never holds back the others'
-      // acknowledgements); answers arriving while a write runs share the next one.
-      await Promise.all(claimed.map(async (delivery) => recorder.add(await this.#send(delivery, webhooks.get(delivery.webhookId)))));
-    } catch (error) {
-      // The leases lapse and the batch is tried again; nothing is lost (at least once).
-      this.logger.error('webhook deliveries could not be recorded', { deliveries: claimed.length, error: String(error) });
+    const webhooks = await this.uow.run(async (tx) => {
+      const found = new Map<string, WebhookRecord | undefined>();
+      for (const d of claimed) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
+      return found;
+    });
+    for (const delivery of claimed) {
+      this.#inFlight += 1;
+      // Each answer is recorded as soon as it is in; answers arriving while a write runs share the next one.
+      const work = this.#send(delivery, webhooks.get(delivery.webhookId))
+        .then((outcome) => this.#recorder.add(outcome))
+        // The lease lapses and the delivery is sent again; nothing is lost (at least once).
+        .catch((error: unknown) => this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error: String(error) }))
+        .finally(() => {
+          this.#inFlight -= 1;
+          this.#pending.delete(work);
+        });
+      this.#pending.add(work);
     }
     return claimed.length;
   }
+
+  /** Resolves when every send started so far has been answered and recorded. */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  #inFlight = 0;
+  readonly #pending = new Set<Promise<void>>();
+  readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
+    this.uow.run(async (tx) => {
+      const seen = new Map<string, WebhookRecord | undefined>();
+      for (const outcome of outcomes) {
+        if (outcome.answer) await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
+        else await this.#cancel(tx, outcome.delivery, outcome.reason);
+      }
+    }),
+  );
 
   async #send(
     delivery: DeliveryRecord,
