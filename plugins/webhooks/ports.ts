@@ -90,9 +90,12 @@ export interface DeliveryRepository {
    */
   claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]>;
   update(tx: Tx, delivery: DeliveryRecord): Promise<void>;
+  /** Many updates in one statement (the dispatcher's answers). */
+  updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void>;
   /** Pending deliveries of a webhook become cancelled (endpoint disabled or deleted). */
   cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number>;
   insertAttempt(tx: Tx, attempt: AttemptRecord): Promise<void>;
+  insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void>;
   /** Newest first. */
   attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>>;
   find(tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined>;

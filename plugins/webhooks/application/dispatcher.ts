@@ -14,6 +14,7 @@ import {
   DeliveryRepository,
   WebhookRepository,
   WebhookTransport,
+  type AttemptRecord,
   type AttemptState,
   type DeliveryAnswer,
   type DeliveryRecord,
@@ -94,10 +95,18 @@ export class WebhookDispatcher implements BackgroundWorker {
   readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
     this.uow.run(async (tx) => {
       const seen = new Map<string, WebhookRecord | undefined>();
+      const deliveries: DeliveryRecord[] = [];
+      const attempts: AttemptRecord[] = [];
       for (const outcome of outcomes) {
-        if (outcome.answer) await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
-        else await this.#cancel(tx, outcome.delivery, outcome.reason);
+        if (outcome.answer) {
+          const recorded = await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
+          deliveries.push(recorded.delivery);
+          attempts.push(recorded.attempt);
+        } else deliveries.push(this.#cancelled(outcome.delivery, outcome.reason));
       }
+      // Two statements for the whole write, however many answers it holds: short transactions.
+      await this.deliveries.updateMany(tx, deliveries);
+      await this.deliveries.insertAttempts(tx, attempts);
     }),
   );
 
@@ -117,7 +126,13 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   /** `seen` holds the webhooks read or changed in this unit of work, so a write of many answers reads each once. */
-  async #record(tx: Tx, delivery: DeliveryRecord, attempt: number, answer: DeliveryAnswer, seen: Map<string, WebhookRecord | undefined>): Promise<void> {
+  async #record(
+    tx: Tx,
+    delivery: DeliveryRecord,
+    attempt: number,
+    answer: DeliveryAnswer,
+    seen: Map<string, WebhookRecord | undefined>,
+  ): Promise<{ delivery: DeliveryRecord; attempt: AttemptRecord }> {
     const now = this.clock.now();
     // Re-read: the owner may have disabled or deleted the endpoint while we were sending.
     if (!seen.has(delivery.webhookId)) seen.set(delivery.webhookId, await this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
@@ -163,7 +178,7 @@ export class WebhookDispatcher implements BackgroundWorker {
       }
     }
     const error = answer.error ?? (verdict.kind === 'delivered' ? null : `HTTP ${answer.statusCode}`);
-    await this.deliveries.update(tx, {
+    const updated: DeliveryRecord = {
       ...delivery,
       status,
       attempts: attempt,
@@ -172,8 +187,10 @@ export class WebhookDispatcher implements BackgroundWorker {
       lastError: error,
       updatedAt: now,
       deliveredAt: status === 'succeeded' ? now : null,
-    });
-    await this.deliveries.insertAttempt(tx, {
+    };
+    return {
+      delivery: updated,
+      attempt: {
       id: this.ids.uuid(),
       teamId: delivery.teamId,
       webhookId: delivery.webhookId,
@@ -187,12 +204,12 @@ export class WebhookDispatcher implements BackgroundWorker {
       nextRetryAt: nextAttemptAt,
       state,
       attemptedAt: now,
-    });
+      },
+    };
   }
 
-  async #cancel(tx: Tx, delivery: DeliveryRecord, reason: string): Promise<void> {
-    const now = this.clock.now();
-    await this.deliveries.update(tx, { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: now });
+  #cancelled(delivery: DeliveryRecord, reason: string): DeliveryRecord {
+    return { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: this.clock.now() };
   }
 
   /** Disables the endpoint, cancels its backlog and tells the team with system.status_change (in the same commit). */

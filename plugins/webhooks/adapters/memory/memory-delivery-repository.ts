@@ -31,6 +31,14 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     this.state.put(tx, this.state.deliveries, delivery.id, delivery);
   }
 
+  async updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
+    for (const delivery of deliveries) await this.update(tx, delivery);
+  }
+
+  async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {
+    for (const attempt of attempts) await this.insertAttempt(tx, attempt);
+  }
+
   async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number> {
     let cancelled = 0;
     for (const delivery of [...this.state.deliveries.values()]) {

@@ -42,6 +42,32 @@ export class SqlDeliveryRepository implements DeliveryRepository {
       where team_id = ${d.teamId} and id = ${d.id}`.execute(sqlTx(tx).db);
   }
 
+  async updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const rows = deliveries.map(
+      (d) => sql`(${d.id}, ${d.teamId}, ${d.status}, ${d.attempts}::integer, ${d.nextAttemptAt}::timestamptz, ${d.lastStatusCode}::integer,
+                  ${d.lastError}, ${d.updatedAt}::timestamptz, ${d.deliveredAt}::timestamptz)`,
+    );
+    await sql`
+      update webhook_deliveries as d
+      set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_status_code = v.last_status_code,
+          last_error = v.last_error, updated_at = v.updated_at, delivered_at = v.delivered_at
+      from (values ${sql.join(rows)}) as v(id, team_id, status, attempts, next_attempt_at, last_status_code, last_error, updated_at, delivered_at)
+      where d.id = v.id and d.team_id = v.team_id`.execute(sqlTx(tx).db);
+  }
+
+  async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const rows = attempts.map(
+      (a) => sql`(${a.teamId}, ${a.id}, ${a.webhookId}, ${a.deliveryId}, ${a.eventId}, ${a.eventType}, ${a.attempt}, ${a.statusCode},
+                  ${a.durationMs}, ${a.error}, ${a.nextRetryAt}, ${a.state}, ${a.attemptedAt})`,
+    );
+    await sql`
+      insert into webhook_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
+        duration_ms, error, next_retry_at, state, attempted_at)
+      values ${sql.join(rows)}`.execute(sqlTx(tx).db);
+  }
+
   async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number> {
     const result = await sql`
       update webhook_deliveries set status = 'cancelled', next_attempt_at = null, updated_at = ${at}
