@@ -2,10 +2,10 @@ import type { Bind } from 'inversify';
 import { systemContext } from '../../kernel/contract/context.js';
 import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
 import type { Operation } from '../../kernel/contract/route.js';
-import { token, type Token } from '../../kernel/contract/token.js';
+import type { Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
-import { EventBackbone } from '../../ports/event-consumers.js';
+import { ConsumerStore } from '../../ports/event-consumers.js';
 import { Ids } from '../../ports/ids.js';
 import { Ledger } from '../../ports/ledger.js';
 import { Logger } from '../../ports/logger.js';
@@ -76,9 +76,6 @@ const services: readonly Newable<unknown>[] = [
   Valuation,
 ];
 
-/** start() resolves through tokens only. */
-const HoldingsProjectionToken = token<HoldingsProjection>('gcu.holdings-projection');
-
 let timer: NodeJS.Timeout | undefined;
 
 /**
@@ -94,12 +91,11 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   description: 'Global Currency Unit: baskets, compose/decompose, value history, governance voting and monthly rebalancing.',
   dependsOn: ['core-banking'],
   provides: [],
-  requires: [Ledger, UnitOfWork, EventBackbone, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  requires: [Ledger, UnitOfWork, ConsumerStore, AssetCatalog, PriceFeed, Clock, Ids, Logger],
   config: gcuConfigSchema,
   register(bind: Bind, ctx: PluginContext<GcuConfig>) {
     bind<GcuConfig>(GcuConfig).toConstantValue(ctx.config);
     for (const service of services) bind(service).toSelf();
-    bind(HoldingsProjectionToken).toService(HoldingsProjection);
     for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
   },
   persistence: {
@@ -116,11 +112,11 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   events: gcuEvents,
   graphql: gcuGraphql,
   async start(rt) {
-    // Creates the GCU on first start and records this hour's prices; backfilling
-    // missed hours is left to the timer (or `gcu tick`) so CLI runs start fast.
-    rt.get(EventBackbone).register(rt.get(HoldingsProjectionToken));
+    // Creates the GCU on first start and records this hour's prices; the rest
+    // (backfill, snapshots, closing, rebalancing) is left to the timer or
+    // `gcu tick`, so short CLI runs start fast and never do scheduler work.
     const runTick = rt.get(ops.RunTick);
-    await runTick.execute({ backfill: false }, systemContext('', 'gcu.start'));
+    await runTick.execute({ startOnly: true }, systemContext('', 'gcu.start'));
     const tick = { run: () => runTick.execute({}, systemContext('', 'gcu.tick')) };
     const every = rt.get(GcuConfig).tick_interval_ms;
     if (every > 0) {

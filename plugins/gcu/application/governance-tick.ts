@@ -44,13 +44,19 @@ export class GovernanceTick {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** `backfill: false` records only the current hour (plugin start, so short-lived CLI runs stay fast). */
-  async run(options: { forceRebalance?: boolean; backfill?: boolean } = {}): Promise<TickReport> {
+  /** Plugin start: create the GCU if needed and record the current hour's prices, nothing else. */
+  async start(): Promise<TickReport> {
+    const now = this.clock.now();
+    const recorded = await this.uow.run(async (tx) => this.prices.record(tx, await this.book.ensureGenesis(tx), now, false));
+    return { at: now.toISOString(), prices_recorded: recorded, proposal_created: null, rebalanced_to_version: null, reserves_synced: 0 };
+  }
+
+  async run(options: { forceRebalance?: boolean } = {}): Promise<TickReport> {
     await this.holdings.catchUp();
     const now = this.clock.now();
     const step = await this.uow.run(async (tx) => {
       let basket = await this.book.ensureGenesis(tx);
-      const recorded = await this.prices.record(tx, basket, now, options.backfill ?? true);
+      const recorded = await this.prices.record(tx, basket, now);
       const created = await this.#announce(tx, basket, now);
       for (const proposal of await this.repo.listProposals(tx, basket.code)) {
         if (proposal.eligibleSupply === null && proposal.startsAt <= now) await this.snapshots.ensure(tx, proposal.id, now);

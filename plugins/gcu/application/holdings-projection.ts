@@ -2,48 +2,84 @@ import { inject, injectable } from 'inversify';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
 import { parseDecimal } from '../../../kernel/money/decimal.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { EventBackbone, type ConsumerDefinition } from '../../../ports/event-consumers.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { Clock } from '../../../ports/clock.js';
+import { ConsumerStore } from '../../../ports/event-consumers.js';
 import { GcuConfig } from '../config.js';
-import { GcuRepository } from '../ports.js';
+import { GcuRepository, type HoldingRow } from '../ports.js';
+
+const GROUP = 'gcu.holdings';
+const BATCH = 1000;
+/** Another process or request holding the group is catching up right now; wait for it this many times. */
+const CLAIM_ATTEMPTS = 200;
 
 /**
  * Voting power needs every holder's GCU balance at one instant, and the
  * Ledger port answers only per known account. Core banking appends
  * account.balance_updated (with the total after the change) for every
- * customer balance change, so this consumer group keeps each account's
- * latest basket-unit balance. The kernel's backbone delivers events exactly
- * once in commit order (safe on PostgreSQL too), with the checkpoint in the
- * same unit of work as our upsert. Before a snapshot is taken, catchUp()
- * drains what is committed so far, so the snapshot sees a consistent prefix
- * of the event log.
+ * customer balance change, so this projection keeps each account's latest
+ * basket-unit balance. It is a durable consumer group on the kernel's
+ * ConsumerStore (commit-order-safe reads on PostgreSQL, checkpoint and upserts
+ * in one unit of work, visible on the live dashboard), but it runs only when
+ * a snapshot is about to be taken: catchUp() handles this group alone, never
+ * the other groups or the webhook sender, so a vote never waits on them.
  */
 @injectable()
-export class HoldingsProjection implements ConsumerDefinition {
-  readonly group = 'gcu.holdings';
+export class HoldingsProjection {
+  #ensured = false;
 
   constructor(
+    @inject(ConsumerStore) private readonly consumers: ConsumerStore,
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(GcuConfig) private readonly config: GcuConfig,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
-    @inject(EventBackbone) private readonly backbone: EventBackbone,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   accepts(event: StoredEvent): boolean {
     return event.type === 'account.balance_updated' && event.payload.asset_code === this.config.basket_code;
   }
 
-  async handle(tx: Tx, event: StoredEvent): Promise<void> {
+  /** Handles every event committed so far; returns how many balances it recorded. */
+  async catchUp(): Promise<number> {
+    if (!this.#ensured) {
+      await this.consumers.ensureGroup(GROUP, this.clock.now());
+      this.#ensured = true;
+    }
+    let recorded = 0;
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; ) {
+      const result = await this.consumers.claim(GROUP, async (tx, checkpoint) => {
+        const events = await this.consumers.readAfter(tx, checkpoint.cursor, BATCH);
+        if (events.length === 0) return { read: 0, rows: 0 };
+        const rows = events.filter((event) => this.accepts(event)).map((event) => this.#row(event));
+        await this.repo.upsertHoldings(tx, rows);
+        const last = events[events.length - 1]!;
+        await this.consumers.save(tx, GROUP, {
+          cursor: last.cursor,
+          position: last.position,
+          handled: checkpoint.handled + events.length,
+          parked: checkpoint.parked,
+          attempts: 0,
+          failingCursor: null,
+          lastError: null,
+          at: this.clock.now(),
+        });
+        return { read: events.length, rows: rows.length };
+      });
+      if (!result.claimed) {
+        attempt += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      recorded += result.value.rows;
+      if (result.value.read < BATCH) return recorded;
+    }
+    throw new Error(`the ${GROUP} projection stayed claimed by another process; try again`);
+  }
+
+  #row(event: StoredEvent): HoldingRow {
     const code = this.config.basket_code;
     const total = parseDecimal(String(event.payload.total_balance), this.assets.find(code)?.precision ?? 4);
     if (!total.ok) throw new Error(`unreadable total_balance in event ${event.id}`);
-    await this.repo.upsertHoldings(tx, [
-      { position: event.position, teamId: event.teamId, accountId: String(event.payload.account_uuid), assetCode: code, balance: total.minor },
-    ]);
-  }
-
-  /** Handles every event committed so far (all groups: the backbone drains as one loop). */
-  async catchUp(): Promise<void> {
-    await this.backbone.drain();
+    return { position: event.position, teamId: event.teamId, accountId: String(event.payload.account_uuid), assetCode: code, balance: total.minor };
   }
 }

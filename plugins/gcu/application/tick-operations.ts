@@ -4,10 +4,10 @@ import { GovernanceTick, type TickReport } from './governance-tick.js';
 
 /** `gcu tick`: run the scheduler once now (what the timer does every tick_interval_ms). */
 @injectable()
-export class RunTickOperation implements Operation<{ backfill?: boolean }, TickReport> {
+export class RunTickOperation implements Operation<{ startOnly?: boolean }, TickReport> {
   constructor(@inject(GovernanceTick) private readonly tick: GovernanceTick) {}
-  execute(input: { backfill?: boolean } = {}) {
-    return this.tick.run({ backfill: input?.backfill !== false });
+  execute(input: { startOnly?: boolean } = {}) {
+    return input?.startOnly === true ? this.tick.start() : this.tick.run();
   }
 }
 
