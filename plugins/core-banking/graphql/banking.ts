@@ -95,7 +95,7 @@ export class CreateTransferInput {
   workflow_enabled?: boolean;
 }
 
-@ObjectType({ description: 'A transfer reached a final state.' })
+@ObjectType({ description: 'A transfer reached its outcome: completed, or failed / expired (then the subscription also ends).' })
 export class TransferCompletion {
   @Field(() => ID)
   id!: string;
@@ -133,7 +133,7 @@ export class BankingResolver {
   }
 
   @Subscription(() => TransferCompletion, {
-    description: 'Fires once when the transfer completes (or at once if it already has).',
+    description: 'Fires once with the transfer’s outcome (completed, failed or expired) and ends; at once if it is already final.',
     subscribe: ({ args, context }) => transferCompletions(context as GraphqlContext, args['id'] as string),
   })
   transferCompleted(@Arg('id', () => ID) _id: string, @Root() completion: TransferCompletion): TransferCompletion {
@@ -141,21 +141,27 @@ export class BankingResolver {
   }
 }
 
+/** A transfer in one of these states will not change again (reversal aside, which follows completion). */
+const FINAL = new Set(['completed', 'failed', 'expired']);
+
 function transferCompletions(ctx: GraphqlContext, id: string): AsyncIterable<TransferCompletion> {
-  // Listening starts before the read, so a completion between the two is not lost; the read is also the tenancy check.
-  const events = ctx.events((event) => event.type === 'transfer.completed' && event.aggregateId === id);
+  // Listening starts before the read, so an outcome between the two is not lost; the read is also the tenancy check.
+  const events = ctx.events((event) => event.type.startsWith('transfer.') && FINAL.has(event.type.slice('transfer.'.length)) && event.aggregateId === id);
   return liveMessages(
     events,
     (event) => ({ messages: [completionOf(event)], done: true }),
     async () => {
       const current = await ctx.run(ops.GetTransfer, { id });
-      if (current.status !== 'completed') return { messages: [] };
-      return { messages: [{ id, status: 'completed', amount: current.amount, asset_code: current.asset_code, completed_at: new Date(current.created_at) }], done: true };
+      if (!FINAL.has(current.status)) return { messages: [] };
+      return {
+        messages: [{ id, status: current.status, amount: current.amount, asset_code: current.asset_code, completed_at: new Date(current.created_at) }],
+        done: true,
+      };
     },
   );
 }
 
 function completionOf(event: StoredEvent): TransferCompletion {
   const p = event.payload as Record<string, string>;
-  return { id: event.aggregateId, status: 'completed', amount: p['amount']!, asset_code: p['asset_code']!, completed_at: event.occurredAt };
+  return { id: event.aggregateId, status: event.type.replace('transfer.', ''), amount: p['amount']!, asset_code: p['asset_code']!, completed_at: event.occurredAt };
 }
