@@ -76,6 +76,8 @@ export interface ConsumerStore {
   park(tx: Tx, parked: ParkedEvent): Promise<void>;
   checkpoints(): Promise<ConsumerCheckpoint[]>;
   parkedEvents(limit: number): Promise<ParkedEvent[]>;
+  /** Whether any committed event lies after `cursor` (a cheap read that spares idle claims a write). */
+  hasAfter(cursor: string): Promise<boolean>;
   /** Committed events after `cursor` (what the group still has to handle). */
   pending(cursor: string): Promise<number>;
   /** Occurred-at of the oldest event after `cursor`, for lag in seconds. */

@@ -87,6 +87,10 @@ export class MemoryConsumerStore implements ConsumerStore {
     return this.unitOfWork.exclusive(() => [...this.#parked].reverse().slice(0, limit));
   }
 
+  async hasAfter(cursor: string): Promise<boolean> {
+    return (await this.events.head()) > positionOf(cursor);
+  }
+
   async pending(cursor: string): Promise<number> {
     const head = await this.events.head();
     const after = positionOf(cursor);

@@ -113,6 +113,14 @@ export class SqlConsumerStore implements ConsumerStore {
     }));
   }
 
+  async hasAfter(cursor: string): Promise<boolean> {
+    const [txId, position] = splitCursor(cursor);
+    const { rows } = await this.unitOfWork.read((db) =>
+      sql`select 1 from events where (tx_id, position) > (${txId}::xid8, ${position}::bigint) limit 1`.execute(db),
+    );
+    return rows.length > 0;
+  }
+
   async pending(cursor: string): Promise<number> {
     const [txId, position] = splitCursor(cursor);
     const { rows } = await this.unitOfWork.read((db) =>

@@ -45,6 +45,8 @@ class HandlerFailure extends Error {
 export class ConsumerBackbone implements EventBackbone {
   readonly #consumers = new Map<string, ConsumerDefinition>();
   readonly #ensured = new Set<string>();
+  /** Each group's checkpoint as last seen here: when nothing lies past it, a pass skips the claim (a write). */
+  readonly #seen = new Map<string, string>();
   readonly #workers: BackgroundWorker[] = [];
   readonly #stats: ConsumerStats;
   readonly #consumerLane: LoopLane;
@@ -151,6 +153,8 @@ export class ConsumerBackbone implements EventBackbone {
       await this.options.store.ensureGroup(consumer.group, this.options.clock.now());
       this.#ensured.add(consumer.group);
     }
+    const seen = this.#seen.get(consumer.group);
+    if (seen !== undefined && !(await this.options.store.hasAfter(seen))) return 0;
     try {
       const result = await this.options.store.claim(consumer.group, (tx, checkpoint) => this.#handleBatch(consumer, tx, checkpoint));
       return result.claimed ? result.value : 0;
@@ -165,7 +169,11 @@ export class ConsumerBackbone implements EventBackbone {
     // After a failure, go one event at a time so the failure is pinned on the right event.
     const limit = checkpoint.failingCursor ? 1 : this.options.batchSize;
     const events = await this.options.store.readAfter(tx, checkpoint.cursor, limit);
-    if (events.length === 0) return 0;
+    if (events.length === 0) {
+      // Only after a clean look: events may lie past the checkpoint but not be readable yet (older transactions running).
+      if (!(await this.options.store.hasAfter(checkpoint.cursor))) this.#seen.set(consumer.group, checkpoint.cursor);
+      return 0;
+    }
     const handledAt: Array<{ type: string; occurredAt: Date }> = [];
     for (const event of events) {
       if (consumer.accepts && !consumer.accepts(event)) continue;
@@ -187,7 +195,10 @@ export class ConsumerBackbone implements EventBackbone {
       lastError: checkpoint.lastError,
       at: this.options.clock.now(),
     });
-    tx.afterCommit(() => this.#stats.handled(consumer.group, events.length, handledAt));
+    tx.afterCommit(() => {
+      this.#stats.handled(consumer.group, events.length, handledAt);
+      this.#seen.set(consumer.group, last.cursor);
+    });
     return events.length;
   }
 
