@@ -36,6 +36,9 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
     assert.is(await consumers.pending(after!.cursor), 1);
     const rest = await consumers.claim('g', (tx, checkpoint) => consumers.readAfter(tx, checkpoint.cursor, 10));
     assert.equal(rest.claimed && rest.value.map((e) => e.payload.n), [3]);
+    assert.is(await consumers.hasAfter(START_CURSOR), true);
+    assert.is(await consumers.hasAfter(after!.cursor), true);
+    assert.is(await consumers.hasAfter(rest.claimed ? rest.value[0]!.cursor : ''), false);
   });
 
   it('a throw in the claim rolls the checkpoint back (crash before commit = resume from the old checkpoint)', async () => {
