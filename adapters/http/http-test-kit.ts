@@ -285,6 +285,7 @@ export const TEST_HTTP: KernelConfig['http'] = {
   rateLimitPerMinute: 0,
   trustProxy: false,
   shutdownGraceMs: 2_000,
+  idempotencyRetentionHours: 24,
 };
 
 export interface FixtureOptions {
