@@ -25,7 +25,8 @@ test.after(async () => {
 });
 
 async function bank(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, BANK_STORE: 'pglite', BANK_DATA_DIR: dataDir };
+  // Only the modules the commands need: each invocation boots PGlite and migrates what is enabled.
+  const env = { PATH: process.env.PATH, BANK_STORE: 'pglite', BANK_DATA_DIR: dataDir, BANK_MODULES: 'core-banking' };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--enable-source-maps', cli, ...args], { env });
     return { code: 0, stdout, stderr };
