@@ -191,12 +191,14 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         started.push(manifest);
       }
       if (startOptions.background) {
+        await (container.get<EventStream>(EventStream) as EventTail).follow();
         runner.startBackground();
         pruner.startBackground();
       }
     },
     async stop() {
       await pruner.stopBackground();
+      await (container.get<EventStream>(EventStream) as EventTail).unfollow();
       await runner.stopBackground();
       await (container.get<EventBackbone>(EventBackbone) as ConsumerBackbone).stopBackground();
       for (const manifest of started.reverse()) {

@@ -8,9 +8,15 @@ const BATCH = 500;
 /**
  * Follows the event store from its head while anyone listens. Commits in this
  * process poke it at once; a slow poll catches commits of other processes.
+ *
+ * A serving process calls follow() at start, so the tail always knows its
+ * position and a new listener starts from it synchronously. Without that,
+ * the first listener's starting point is the head read after subscribing,
+ * and an event committed in between would be missed.
  */
 export class EventTail implements EventStream {
   readonly #listeners = new Set<(event: StoredEvent) => void>();
+  #following = false;
   #position: bigint | undefined;
   #timer: NodeJS.Timeout | undefined;
   #reading: Promise<void> | undefined;
@@ -24,25 +30,45 @@ export class EventTail implements EventStream {
 
   subscribe(listener: (event: StoredEvent) => void): () => void {
     this.#listeners.add(listener);
-    if (this.#listeners.size === 1) this.#schedule(0);
+    if (this.#listeners.size === 1 && !this.#following) this.#schedule(0);
     return () => {
       this.#listeners.delete(listener);
-      if (this.#listeners.size === 0) {
-        clearTimeout(this.#timer);
-        this.#position = undefined;
-      }
+      if (!this.#active()) this.#idle();
     };
+  }
+
+  /** Keeps reading while nobody listens (a serving process), so subscribing never waits for the head. */
+  async follow(): Promise<void> {
+    if (this.#following) return;
+    this.#following = true;
+    this.#position ??= await this.store.head();
+    this.#schedule(0);
+  }
+
+  async unfollow(): Promise<void> {
+    this.#following = false;
+    if (!this.#active()) this.#idle();
+    await this.#reading;
   }
 
   /** Something committed events: read now rather than at the next poll. */
   poke(): void {
-    if (this.#listeners.size > 0) this.#schedule(0);
+    if (this.#active()) this.#schedule(0);
   }
 
   /** Resolves when every event committed so far has been delivered (tests). */
   async drain(): Promise<void> {
     await this.#reading;
-    if (this.#listeners.size > 0) await this.#read();
+    if (this.#active()) await this.#read();
+  }
+
+  #active(): boolean {
+    return this.#following || this.#listeners.size > 0;
+  }
+
+  #idle(): void {
+    clearTimeout(this.#timer);
+    this.#position = undefined;
   }
 
   #schedule(delayMs: number): void {
@@ -60,7 +86,7 @@ export class EventTail implements EventStream {
       .catch((error: unknown) => this.logger.error('event tail read failed', { error: String(error) }))
       .finally(() => {
         this.#reading = undefined;
-        if (this.#listeners.size === 0) return;
+        if (!this.#active()) return;
         const again = this.#again;
         this.#again = false;
         this.#schedule(again ? 0 : this.pollIntervalMs);

@@ -1,0 +1,80 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import sinon from 'sinon';
+import type { StoredEvent } from '../contract/event.js';
+import type { EventStore } from '../../ports/event-store.js';
+import { EventTail } from './event-tail.js';
+
+/** An event store held in an array: enough to drive the tail. */
+function arrayStore(): EventStore & { add(type: string): void } {
+  const events: StoredEvent[] = [];
+  return {
+    add(type) {
+      const position = BigInt(events.length + 1);
+      events.push({ id: `e${position}`, position, type, version: 1, teamId: 't', aggregateType: 'a', aggregateId: '1', payload: {}, occurredAt: new Date(0) } as unknown as StoredEvent);
+    },
+    async head() {
+      return BigInt(events.length);
+    },
+    async readAfter(after, limit) {
+      return events.filter((event) => event.position > after).slice(0, limit);
+    },
+    async forAggregate() {
+      return [];
+    },
+  };
+}
+
+const logger = { info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
+
+test('a listener gets events committed after it subscribed, in order, and none from before', async () => {
+  const store = arrayStore();
+  store.add('old');
+  const tail = new EventTail(store, logger, 1_000_000);
+  const seen: string[] = [];
+  const stop = tail.subscribe((event) => seen.push(event.type));
+  await tail.drain();
+  store.add('first');
+  store.add('second');
+  tail.poke();
+  await tail.drain();
+  assert.equal(seen, ['first', 'second']);
+  stop();
+});
+
+test('a following tail starts a new listener at once: an event committed right after subscribe is not missed', async () => {
+  const store = arrayStore();
+  store.add('old');
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  const seen: string[] = [];
+  const stop = tail.subscribe((event) => seen.push(event.type));
+  // Committed before the tail could have read the head for this listener.
+  store.add('racing');
+  tail.poke();
+  await tail.drain();
+  assert.equal(seen, ['racing']);
+  stop();
+  store.add('after-unsubscribe');
+  await tail.drain();
+  assert.equal(seen, ['racing']);
+  await tail.unfollow();
+});
+
+test('a throwing listener is logged and does not stop the others', async () => {
+  const store = arrayStore();
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  const seen: string[] = [];
+  tail.subscribe(() => {
+    throw new Error('boom');
+  });
+  tail.subscribe((event) => seen.push(event.type));
+  store.add('x');
+  await tail.drain();
+  assert.equal(seen, ['x']);
+  assert.ok(logger.error.called);
+  await tail.unfollow();
+});
+
+test.run();
