@@ -8,8 +8,12 @@ export const gcuConfigSchema = z
   .strictObject({
     /** The basket asset's code in the asset catalogue. */
     basket_code: z.string().default('GCU'),
-    /** USD value of one unit when the basket is first created. */
-    initial_value_usd: z.string().regex(/^\d+(\.\d{1,8})?$/).default('1.00'),
+    /**
+     * USD value of one unit when the basket is first created; the default
+     * matches the static price table's GCU entry, so core banking's USD
+     * equivalents agree with the basket under the static feed.
+     */
+    initial_value_usd: z.string().regex(/^\d+(\.\d{1,8})?$/).default('1.10'),
     /** Share of the GCU supply at the snapshot that must vote (abstentions count). */
     quorum: fraction.default('0.10'),
     /** Share of for + against that must be for (strictly more than). */
