@@ -111,6 +111,8 @@ test('a month: announce, activate, vote, close, rebalance, new composition', asy
   assert.is(detail.quorum.reached, true);
   assert.is(detail.outcome, 'pending');
   assert.is(detail.provisional_outcome, 'passed');
+  // Ada alone carries the parameter proposal: 600 of 1000 is past the quorum, all of for + against says for.
+  assert.is((await vote(param.body.data.id, users.ada!, 'for')).status, 200);
   // The automatic proposal gets cy's 100 of 1000: exactly the 10 % quorum, and passes with fewer votes for than the alternative.
   assert.is((await vote(auto.id, users.cy!, 'for')).status, 200);
   // Sending GCU away after voting changes nothing: power was fixed at the snapshot.
@@ -138,7 +140,10 @@ test('a month: announce, activate, vote, close, rebalance, new composition', asy
   const closedAuto = past.find((p: any) => p.id === auto.id);
   assert.is(closedAuto.outcome, 'passed');
   assert.is(closedAuto.applied_at, null);
-  assert.is(past.find((p: any) => p.id === param.body.data.id).outcome, 'no_quorum');
+  const closedParam = past.find((p: any) => p.id === param.body.data.id);
+  assert.is(closedParam.outcome, 'passed');
+  assert.ok(closedParam.applied_at);
+  assert.is((await get('/gcu')).body.data.governance.approval_threshold, 0.66);
 
   composition = (await get('/gcu/composition')).body.data;
   assert.equal(Object.fromEntries(composition.composition.map((row: any) => [row.asset_code, row.weight_decimal])), {
@@ -160,7 +165,7 @@ test('a month: announce, activate, vote, close, rebalance, new composition', asy
   const count = (type: string) => events.filter((e) => e.type === type).length;
   assert.equal(
     ['basket.created', 'governance.proposal_created', 'governance.snapshot_taken', 'governance.vote_cast', 'governance.proposal_closed', 'basket.rebalanced', 'basket.composed', 'basket.decomposed', 'governance.parameter_changed'].map(count),
-    [1, 3, 3, 5, 3, 1, 5, 1, 0],
+    [1, 3, 3, 6, 3, 1, 5, 1, 1],
   );
   assert.ok(count('basket.reserve_rebalanced') >= 3);
   const rebalanced = events.find((e) => e.type === 'basket.rebalanced')!;
