@@ -18,6 +18,37 @@ const exchangeBody = z.strictObject({
   amount: z.string().describe('Decimal string of basket units at the basket precision, e.g. "100.0000"'),
 });
 
+const exchangeView = z.object({
+  account_uuid: z.string(),
+  basket_code: z.string(),
+  direction: z.enum(['compose', 'decompose']),
+  basket_amount: z.string(),
+  components: z.record(z.string(), z.string()).describe('asset code → amount debited (compose) or credited (decompose)'),
+  basket_version: z.number().int(),
+  movement_uuid: z.string(),
+  completed_at: z.string(),
+});
+const tallies = z.object({ for: z.string(), against: z.string(), abstain: z.string(), total_votes_cast: z.string(), voters: z.number().int() });
+const voteView = z.object({
+  proposal_id: z.string(),
+  vote: z.enum(['for', 'against', 'abstain']),
+  voting_power: z.string().describe("GCU held by the caller's team at the snapshot"),
+  snapshot_at: z.string(),
+  replaced: z.enum(['for', 'against', 'abstain']).nullable(),
+  voted_at: z.string(),
+  tallies,
+});
+const historyView = z.object({
+  basket_code: z.string(),
+  period: z.string(),
+  interval: z.string(),
+  start_value: z.number(),
+  end_value: z.number(),
+  total_change: z.number(),
+  total_change_percent: z.number(),
+  points: z.array(z.object({ timestamp: z.string(), sampled_at: z.string(), value: z.number(), value_decimal: z.string(), change: z.number() })),
+});
+
 export const gcuRoutes: readonly RouteDeclaration[] = [
   route({ method: 'GET', path: '/baskets', prefixes: v2, access: 'read', operation: ops.ListBaskets, summary: 'Baskets with their weights and value', tags: baskets }),
   route({
@@ -37,6 +68,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     access: 'write',
     params: z.object({ id: z.string().min(1).max(100) }),
     body: exchangeBody,
+    response: exchangeView,
     operation: ops.Compose,
     summary: 'Exchange component assets for basket units',
     description: 'Debits ceil(amount × quantity per unit) of every component and credits the units, in one ledger movement. 422 insufficient_funds (nothing moves) when a component is short.',
@@ -49,6 +81,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     access: 'write',
     params: z.object({ id: z.string().min(1).max(100) }),
     body: exchangeBody,
+    response: exchangeView,
     operation: ops.Decompose,
     summary: 'Exchange basket units back for their components',
     description: 'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement.',
@@ -62,6 +95,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     prefixes: v2,
     access: 'read',
     query: z.object({ period: z.string().optional().describe('24h, 7d, 30d (default), 90d, 1y, all'), interval: z.string().optional().describe('hourly, daily (default), weekly, monthly') }),
+    response: historyView,
     operation: ops.GetValueHistory,
     summary: 'Recorded unit values, one closing value per interval',
     tags: gcu,
@@ -93,6 +127,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     access: 'write',
     params: z.object({ id: z.string().min(1).max(100) }),
     body: z.strictObject({ vote: z.enum(['for', 'against', 'abstain']) }),
+    response: voteView,
     operation: ops.CastVote,
     summary: "Vote with the team's GCU balance at the proposal's snapshot",
     description: 'One vote per team and proposal; voting again replaces the choice. 422 proposal_not_active outside the voting window, 422 no_voting_power without GCU at the snapshot.',
