@@ -76,7 +76,8 @@ const services: readonly Newable<unknown>[] = [
   Valuation,
 ];
 
-let timer: NodeJS.Timeout | undefined;
+/** One timer (and its tick in flight) per kernel — tests boot several in one process — keyed by that kernel's tick operation. */
+const timers = new Map<object, { timer: NodeJS.Timeout; running: Promise<unknown> | undefined }>();
 
 /**
  * The Global Currency Unit: baskets (the GCU by default), prices and value
@@ -120,15 +121,27 @@ export const gcuPlugin = definePlugin<GcuConfig>({
     const tick = { run: () => runTick.execute({}, systemContext('', 'gcu.tick')) };
     const every = rt.get(GcuConfig).tick_interval_ms;
     if (every > 0) {
-      timer = setInterval(() => {
-        tick.run().catch((error: unknown) => rt.logger.error('gcu tick failed', { error: String(error) }));
+      const entry: { timer: NodeJS.Timeout; running: Promise<unknown> | undefined } = { timer: undefined as never, running: undefined };
+      entry.timer = setInterval(() => {
+        // A slow tick is never overlapped by the next one.
+        if (entry.running) return;
+        entry.running = tick
+          .run()
+          .catch((error: unknown) => rt.logger.error('gcu tick failed', { error: String(error) }))
+          .finally(() => (entry.running = undefined));
       }, every);
-      timer.unref();
+      entry.timer.unref();
+      timers.set(runTick, entry);
     }
   },
-  async stop() {
-    if (timer) clearInterval(timer);
-    timer = undefined;
+  async stop(rt) {
+    const runTick = rt.get(ops.RunTick);
+    const entry = timers.get(runTick);
+    timers.delete(runTick);
+    if (!entry) return;
+    clearInterval(entry.timer);
+    // Let a tick in flight finish before the store closes.
+    await entry.running;
   },
 });
 
