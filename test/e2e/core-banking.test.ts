@@ -183,6 +183,16 @@ for (const store of stores) {
     assert.is((await balance(ada, account.uuid)).available_balance, '5.00');
   });
 
+  test('basket units cannot be deposited or withdrawn, only composed', async () => {
+    const account = await open(ada);
+    for (const path of ['deposit', 'withdraw']) {
+      const response = await k.request('POST', `/api/v2/accounts/${account.uuid}/${path}`, { key: ada.key, body: { amount: '1.0000', asset_code: 'GCU' } });
+      assert.is(response.status, 422);
+      assert.equal(codes(response.body), ['basket_asset']);
+      assert.is(response.body.errors[0].source.pointer, '/asset_code');
+    }
+  });
+
   test('assets keep their own precision: JPY whole, BTC 8, ETH 18 decimals', async () => {
     const account = await open(ada);
     assert.is((await deposit(ada, account.uuid, '1500', 'JPY')).balance_after, '1500');

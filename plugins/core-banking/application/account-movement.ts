@@ -4,6 +4,7 @@ import type { Clock } from '../../../ports/clock.js';
 import type { Ids } from '../../../ports/ids.js';
 import type { Ledger } from '../../../ports/ledger.js';
 import type { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { ValidationError } from '../../../kernel/errors/errors.js';
 import { WORLD_ACCOUNT } from '../domain/ledger-rules.js';
 import type { MoneyInput, TransactionView } from '../operations.js';
 import type { TransactionRecord, TransactionRepository } from '../ports.js';
@@ -30,6 +31,10 @@ export async function moveAgainstWorld(
   ctx: RequestContext,
 ): Promise<TransactionView> {
   const { asset, amount } = parseMoney(deps.assets, input);
+  // Basket units (GCU) exist only as claims on the components a basket reserve holds: they are issued by composing, never deposited from outside or paid out.
+  if (asset.type === 'basket') {
+    throw ValidationError.field('/asset_code', `${asset.code} is a basket unit: compose or decompose it instead of a ${type}.`, 'basket_asset');
+  }
   const reference = optionalText(input.reference, '/reference');
   const teamId = ctx.actor.teamId;
   const sign = type === 'deposit' ? 1n : -1n;
