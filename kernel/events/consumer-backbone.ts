@@ -11,7 +11,7 @@ import type {
 import type { Logger } from '../../ports/logger.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { ConsumerStats } from './consumer-stats.js';
-import { LoopLane } from './loop-lane.js';
+import { LoopLane } from '../scheduling/loop-lane.js';
 
 export interface ConsumerBackboneOptions {
   readonly store: ConsumerStore;

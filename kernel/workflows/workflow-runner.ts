@@ -7,6 +7,7 @@ import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import type { StartWorkflow, WorkflowEngine } from '../../ports/workflow-engine.js';
 import type { WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import { BootError } from '../boot/boot-error.js';
+import { LoopLane } from '../scheduling/loop-lane.js';
 import type { WorkflowEventPayload } from './workflow-events.js';
 
 const TIMEOUT_ERROR = 'workflow timed out';
@@ -32,12 +33,11 @@ export interface WorkflowRunnerOptions {
  */
 export class WorkflowRunner implements WorkflowEngine {
   readonly #definitions = new Map<string, WorkflowDefinition>();
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #rerun = false;
-  #background = false;
+  readonly #loop: LoopLane;
 
-  constructor(private readonly options: WorkflowRunnerOptions) {}
+  constructor(private readonly options: WorkflowRunnerOptions) {
+    this.#loop = new LoopLane('workflow runner', () => this.runDue(), options.pollIntervalMs, options.logger);
+  }
 
   register(definition: WorkflowDefinition): void {
     if (this.#definitions.has(definition.name)) throw new BootError(`Workflow '${definition.name}' is registered twice.`);
@@ -87,41 +87,15 @@ export class WorkflowRunner implements WorkflowEngine {
 
   /** Background loop for servers: polls, and wakes at once after a start commits. */
   startBackground(): void {
-    this.#background = true;
-    this.#schedule(0);
+    this.#loop.start();
   }
 
   async stopBackground(): Promise<void> {
-    this.#background = false;
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
   }
 
   wake(): void {
-    if (this.#background) this.#schedule(0);
-  }
-
-  #schedule(delayMs: number): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#tick(), delayMs);
-    this.#timer.unref();
-  }
-
-  #tick(): void {
-    if (this.#running) {
-      this.#rerun = true;
-      return;
-    }
-    this.#running = this.runDue()
-      .then(() => undefined)
-      .catch((error: unknown) => this.options.logger.error('workflow runner pass failed', { error: String(error) }))
-      .finally(() => {
-        this.#running = undefined;
-        if (!this.#background) return;
-        const again = this.#rerun;
-        this.#rerun = false;
-        this.#schedule(again ? 0 : this.options.pollIntervalMs);
-      });
+    this.#loop.wake();
   }
 
   /** Runs one step (or one compensation) of a due run; false when there was nothing to do. */
