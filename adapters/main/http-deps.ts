@@ -2,14 +2,13 @@ import type { Kernel } from '../../kernel/boot/kernel.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Authenticator } from '../../ports/authenticator.js';
-import { EventStream } from '../../ports/event-stream.js';
 import { Clock } from '../../ports/clock.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { createGraphqlAdapter } from '../graphql/index.js';
 import type { createHttpApi } from '../http/http-api.js';
+import { kernelGraphql } from './graphql-deps.js';
 import type { StoreBundle } from '../store.js';
 
 export const SERVICE_TITLE = 'Open Bank API';
@@ -30,19 +29,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle): Parameters<typeof 
     http: kernel.config.http,
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
-    extensions: [
-      createGraphqlAdapter({
-        domains: kernel.graphql,
-        runtime: { resolve: (token) => kernel.get(token), events: kernel.get(EventStream) },
-        authenticator: kernel.get(Authenticator),
-        clock: kernel.get(Clock),
-        ids: kernel.get(Ids),
-        logger: kernel.get(Logger),
-        bodyLimitBytes: kernel.config.http.bodyLimitBytes,
-        idempotency: kernel.get(IdempotencyStore),
-        unitOfWork,
-      }),
-    ],
+    extensions: [kernelGraphql(kernel)],
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {

@@ -1,17 +1,13 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createGraphqlAdapter, type GraphqlAdapter } from '../../adapters/graphql/index.js';
+import { type GraphqlAdapter } from '../../adapters/graphql/index.js';
 import { createHttpApi } from '../../adapters/http/http-api.js';
 import { httpDeps } from '../../adapters/main/http-deps.js';
 import type { EventTail } from '../../kernel/events/event-tail.js';
-import { Authenticator } from '../../ports/authenticator.js';
-import { Clock } from '../../ports/clock.js';
 import { EventStream } from '../../ports/event-stream.js';
-import { IdempotencyStore } from '../../ports/idempotency-store.js';
-import { Ids } from '../../ports/ids.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { Logger } from '../../ports/logger.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions, type TestUser } from '../fixtures/boot.js';
+import { kernelGraphql } from '../../adapters/main/graphql-deps.js';
+import { jsonRequester } from '../fixtures/json-request.js';
 
 /**
  * The fixture kernel served by an HTTP API whose GraphQL adapter the suite
@@ -33,37 +29,10 @@ export interface GraphqlKernel {
 export async function bootGraphql(options: TestKernelOptions = {}): Promise<GraphqlKernel> {
   const k = await bootTestKernel({ ...options, listen: false });
   const kernel = k.kernel;
-  const adapter = createGraphqlAdapter({
-    domains: kernel.graphql,
-    runtime: { resolve: (token) => kernel.get(token), events: kernel.get(EventStream) },
-    authenticator: kernel.get(Authenticator),
-    clock: kernel.get(Clock),
-    ids: kernel.get(Ids),
-    logger: kernel.get(Logger),
-    bodyLimitBytes: kernel.config.http.bodyLimitBytes,
-    idempotency: kernel.get(IdempotencyStore),
-    unitOfWork: kernel.get(UnitOfWork),
-  });
+  const adapter = kernelGraphql(kernel);
   const http = createHttpApi({ ...httpDeps(kernel, k.store), extensions: [adapter] });
   const url = `http://127.0.0.1:${(await http.listen(0, '127.0.0.1')).port}`;
-  const request: GraphqlKernel['request'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(url + path, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
+  const request: GraphqlKernel['request'] = jsonRequester(url);
   return {
     k,
     url,

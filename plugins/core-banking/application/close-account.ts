@@ -7,7 +7,6 @@ import type { AccountIdInput, AccountView } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
 import { changeAccountStatus } from './account-status.js';
 
-
 /** DELETE /accounts/{id}: closes an account whose balances are all zero (422 account_not_empty otherwise); final. */
 @injectable()
 export class CloseAccountOperation implements Operation<AccountIdInput, AccountView> {

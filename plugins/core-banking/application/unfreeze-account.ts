@@ -7,7 +7,6 @@ import type { AccountIdInput, AccountView } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
 import { changeAccountStatus } from './account-status.js';
 
-
 /** POST /accounts/{id}/unfreeze: a frozen account becomes active again. */
 @injectable()
 export class UnfreezeAccountOperation implements Operation<AccountIdInput, AccountView> {

@@ -1,4 +1,4 @@
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import { token } from '../../../../kernel/contract/token.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { BalanceRow, Leg } from '../../domain/ledger-rules.js';
@@ -40,21 +40,11 @@ export class MemoryCoreBankingState {
 
   /** Sets `key` and registers the undo that restores what was there. */
   put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
-    const had = map.has(key);
-    const before = map.get(key);
-    map.set(key, value);
-    memoryTx(tx).onRollback(() => {
-      if (had) map.set(key, before as V);
-      else map.delete(key);
-    });
+    putUndoable(tx, map, key, value);
   }
 
   append<V>(tx: Tx, list: V[], items: readonly V[]): void {
-    const length = list.length;
-    list.push(...items);
-    memoryTx(tx).onRollback(() => {
-      list.length = length;
-    });
+    appendUndoable(tx, list, items);
   }
 }
 

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import type { PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import { isResting, type OrderRecord, type Side, type TradeRecord } from '../../domain/order.js';
@@ -19,21 +19,18 @@ export class MemoryExchangeRepository implements ExchangeRepository {
     const key = `${teamId}\u0000${pair}`;
     const previous = this.books.get(key);
     const next = (previous ?? 0) + 1;
-    this.books.set(key, next);
-    memoryTx(tx).onRollback(() => (previous === undefined ? this.books.delete(key) : this.books.set(key, previous)));
+    putUndoable(tx, this.books, key, next);
     return next;
   }
 
   async insertOrder(tx: Tx, order: OrderRecord): Promise<void> {
-    this.orders.set(order.id, order);
-    memoryTx(tx).onRollback(() => this.orders.delete(order.id));
+    putUndoable(tx, this.orders, order.id, order);
   }
 
   async updateOrder(tx: Tx, change: Pick<OrderRecord, 'id' | 'teamId' | 'filled' | 'status' | 'reserved' | 'updatedAt'>): Promise<void> {
     const before = this.orders.get(change.id);
     if (!before || before.teamId !== change.teamId) return;
-    this.orders.set(change.id, { ...before, filled: change.filled, status: change.status, reserved: change.reserved, updatedAt: change.updatedAt });
-    memoryTx(tx).onRollback(() => this.orders.set(change.id, before));
+    putUndoable(tx, this.orders, change.id, { ...before, filled: change.filled, status: change.status, reserved: change.reserved, updatedAt: change.updatedAt });
   }
 
   async findOrder(_tx: Tx, teamId: string, id: string): Promise<OrderRecord | undefined> {
@@ -54,9 +51,7 @@ export class MemoryExchangeRepository implements ExchangeRepository {
   }
 
   async insertTrades(tx: Tx, trades: readonly TradeRecord[]): Promise<void> {
-    const length = this.trades.length;
-    this.trades.push(...trades);
-    memoryTx(tx).onRollback(() => (this.trades.length = length));
+    appendUndoable(tx, this.trades, trades);
   }
 
   async listTrades(_tx: Tx, teamId: string, pair: string | undefined, page: PageRequest): Promise<{ items: TradeRecord[]; total: number }> {

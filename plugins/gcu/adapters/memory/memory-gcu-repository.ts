@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
@@ -20,24 +20,6 @@ export class MemoryGcuRepository implements GcuRepository {
   readonly #holdings = new Map<string, HoldingRow>();
   readonly #snapshots = new Map<string, bigint>();
 
-  #put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
-    const had = map.has(key);
-    const before = map.get(key);
-    map.set(key, value);
-    memoryTx(tx).onRollback(() => {
-      if (had) map.set(key, before as V);
-      else map.delete(key);
-    });
-  }
-
-  #push<V>(tx: Tx, list: V[], items: readonly V[]): void {
-    const length = list.length;
-    list.push(...items);
-    memoryTx(tx).onRollback(() => {
-      list.length = length;
-    });
-  }
-
   async findBasket(_tx: Tx, code: string) {
     return this.#baskets.get(code);
   }
@@ -48,15 +30,15 @@ export class MemoryGcuRepository implements GcuRepository {
     return [...this.#baskets.values()].sort((a, b) => a.code.localeCompare(b.code));
   }
   async saveBasket(tx: Tx, basket: BasketRecord) {
-    this.#put(tx, this.#baskets, basket.code, basket);
+    putUndoable(tx, this.#baskets, basket.code, basket);
   }
   async insertBasket(tx: Tx, basket: BasketRecord) {
     if (this.#baskets.has(basket.code)) return false;
-    this.#put(tx, this.#baskets, basket.code, basket);
+    putUndoable(tx, this.#baskets, basket.code, basket);
     return true;
   }
   async insertVersion(tx: Tx, version: BasketVersion) {
-    this.#push(tx, this.#versions, [version]);
+    appendUndoable(tx, this.#versions, [version]);
   }
   async listVersions(_tx: Tx, code: string) {
     return this.#versions.filter((v) => v.code === code).sort((a, b) => a.version - b.version);
@@ -65,7 +47,7 @@ export class MemoryGcuRepository implements GcuRepository {
   async recordPrices(tx: Tx, points: readonly PricePoint[]) {
     for (const point of points) {
       const key = `${point.assetCode}|${point.at.getTime()}`;
-      if (!this.#prices.has(key)) this.#put(tx, this.#prices, key, point);
+      if (!this.#prices.has(key)) putUndoable(tx, this.#prices, key, point);
     }
   }
   async lastPriceAt() {
@@ -92,10 +74,10 @@ export class MemoryGcuRepository implements GcuRepository {
 
   async insertProposal(tx: Tx, proposal: ProposalRecord) {
     if (this.#proposals.has(proposal.id)) throw new Error(`duplicate proposal ${proposal.id}`);
-    this.#put(tx, this.#proposals, proposal.id, proposal);
+    putUndoable(tx, this.#proposals, proposal.id, proposal);
   }
   async saveProposal(tx: Tx, proposal: ProposalRecord) {
-    this.#put(tx, this.#proposals, proposal.id, proposal);
+    putUndoable(tx, this.#proposals, proposal.id, proposal);
   }
   async findProposal(_tx: Tx, id: string) {
     return this.#proposals.get(id);
@@ -113,7 +95,7 @@ export class MemoryGcuRepository implements GcuRepository {
     return this.#votes.get(`${proposalId}|${teamId}`);
   }
   async saveVote(tx: Tx, vote: VoteRecord) {
-    this.#put(tx, this.#votes, `${vote.proposalId}|${vote.teamId}`, vote);
+    putUndoable(tx, this.#votes, `${vote.proposalId}|${vote.teamId}`, vote);
   }
   async listVotes(_tx: Tx, proposalId: string) {
     return [...this.#votes.values()].filter((v) => v.proposalId === proposalId);
@@ -127,11 +109,11 @@ export class MemoryGcuRepository implements GcuRepository {
     const found = this.#reserves.get(key);
     if (found) return found;
     const fresh: ReserveRecord = { teamId, basketCode, outstanding: 0n, version };
-    this.#put(tx, this.#reserves, key, fresh);
+    putUndoable(tx, this.#reserves, key, fresh);
     return fresh;
   }
   async saveReserve(tx: Tx, reserve: ReserveRecord) {
-    this.#put(tx, this.#reserves, `${reserve.teamId}|${reserve.basketCode}`, reserve);
+    putUndoable(tx, this.#reserves, `${reserve.teamId}|${reserve.basketCode}`, reserve);
   }
   async totalOutstanding(_tx: Tx, basketCode: string) {
     let total = 0n;
@@ -146,7 +128,7 @@ export class MemoryGcuRepository implements GcuRepository {
     for (const row of rows) {
       const key = `${row.accountId}|${row.assetCode}`;
       const stored = this.#holdings.get(key);
-      if (!stored || stored.position < row.position) this.#put(tx, this.#holdings, key, row);
+      if (!stored || stored.position < row.position) putUndoable(tx, this.#holdings, key, row);
     }
   }
   async holdingsByTeam(_tx: Tx, assetCode: string) {
@@ -157,7 +139,7 @@ export class MemoryGcuRepository implements GcuRepository {
     return new Map([...totals].filter(([, total]) => total > 0n).sort(([a], [b]) => a.localeCompare(b)));
   }
   async insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>) {
-    for (const [teamId, power] of powers) this.#put(tx, this.#snapshots, `${proposalId}|${teamId}`, power);
+    for (const [teamId, power] of powers) putUndoable(tx, this.#snapshots, `${proposalId}|${teamId}`, power);
   }
   async snapshotPower(_tx: Tx, proposalId: string, teamId: string) {
     return this.#snapshots.get(`${proposalId}|${teamId}`) ?? 0n;

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { putUndoable } from '../../../../adapters/memory/undoable.js';
 import type { PageRequest } from '../../../../kernel/contract/page.js';
 import { pageOffset } from '../../../../kernel/contract/page.js';
 import { ConflictError } from '../../../../kernel/errors/errors.js';
@@ -20,13 +20,6 @@ import type {
  * serialises transactions, so reads see committed state only. Records are
  * frozen copies, so a caller cannot change stored state by mutation.
  */
-function put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
-  const had = map.has(key);
-  const previous = map.get(key);
-  map.set(key, value);
-  memoryTx(tx).onRollback(() => (had ? map.set(key, previous as V) : map.delete(key)));
-}
-
 @injectable()
 export class MemoryTeamRepository implements TeamRepository {
   private readonly rows = new Map<string, TeamRecord>();
@@ -36,7 +29,7 @@ export class MemoryTeamRepository implements TeamRepository {
     if (team.kind === 'operator' && (await this.findOperatorTeam(tx))) {
       throw new ConflictError('The operator team already exists.', 'operator_exists');
     }
-    put(tx, this.rows, team.id, Object.freeze({ ...team }));
+    putUndoable(tx, this.rows, team.id, Object.freeze({ ...team }));
   }
 
   async findById(_tx: Tx, id: string): Promise<TeamRecord | undefined> {
@@ -59,8 +52,8 @@ export class MemoryUserRepository implements UserRepository {
       throw new ConflictError(`A user with email '${user.email}' already exists.`, 'email_taken');
     }
     if (this.rows.has(user.id)) throw new ConflictError(`User '${user.id}' already exists.`);
-    put(tx, this.rows, user.id, Object.freeze({ ...user }));
-    put(tx, this.byEmail, user.email, user.id);
+    putUndoable(tx, this.rows, user.id, Object.freeze({ ...user }));
+    putUndoable(tx, this.byEmail, user.email, user.id);
   }
 
   async findById(_tx: Tx, teamId: string, id: string): Promise<UserRecord | undefined> {
@@ -90,8 +83,8 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   async insert(tx: Tx, key: ApiKeyRecord): Promise<void> {
     if (this.byHash.has(key.hash)) throw new ConflictError('This API key already exists.', 'api_key_exists');
     if (this.rows.has(key.id)) throw new ConflictError(`API key '${key.id}' already exists.`);
-    put(tx, this.rows, key.id, freezeKey(key));
-    put(tx, this.byHash, key.hash, key.id);
+    putUndoable(tx, this.rows, key.id, freezeKey(key));
+    putUndoable(tx, this.byHash, key.hash, key.id);
   }
 
   async findByHash(_tx: Tx, hash: string): Promise<ApiKeyRecord | undefined> {
@@ -116,13 +109,13 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
     const key = await this.findById(tx, teamId, id);
     if (!key || key.revokedAt) return key;
     const revoked = freezeKey({ ...key, revokedAt: at });
-    put(tx, this.rows, id, revoked);
+    putUndoable(tx, this.rows, id, revoked);
     return revoked;
   }
 
   async recordUse(tx: Tx, id: string, at: Date, staleBefore: Date): Promise<void> {
     const key = this.rows.get(id);
     if (!key || (key.lastUsedAt && key.lastUsedAt.getTime() > staleBefore.getTime())) return;
-    put(tx, this.rows, id, freezeKey({ ...key, lastUsedAt: at }));
+    putUndoable(tx, this.rows, id, freezeKey({ ...key, lastUsedAt: at }));
   }
 }

@@ -1,4 +1,4 @@
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
+import { appendUndoable, deleteUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import { token } from '../../../../kernel/contract/token.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { AttemptRecord, DeliveryRecord, WebhookRecord } from '../../ports.js';
@@ -22,28 +22,15 @@ export class MemoryWebhookState {
   }
 
   put<K, V>(tx: Tx, map: Map<K, V>, key: K, value: V): void {
-    const had = map.has(key);
-    const before = map.get(key);
-    map.set(key, value);
-    memoryTx(tx).onRollback(() => {
-      if (had) map.set(key, before as V);
-      else map.delete(key);
-    });
+    putUndoable(tx, map, key, value);
   }
 
   remove<K, V>(tx: Tx, map: Map<K, V>, key: K): void {
-    if (!map.has(key)) return;
-    const before = map.get(key) as V;
-    map.delete(key);
-    memoryTx(tx).onRollback(() => map.set(key, before));
+    deleteUndoable(tx, map, key);
   }
 
   push<V>(tx: Tx, list: V[], item: V): void {
-    list.push(item);
-    memoryTx(tx).onRollback(() => {
-      const index = list.indexOf(item);
-      if (index >= 0) list.splice(index, 1);
-    });
+    appendUndoable(tx, list, [item]);
   }
 }
 
