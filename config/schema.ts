@@ -57,6 +57,8 @@ export const kernelConfigSchema = z.object({
     .object({
       pollIntervalMs: z.number().int().positive().default(200),
       batchSize: z.number().int().positive().default(200),
+      /** Due runs advanced in parallel by one process (bounded by the database pool on PostgreSQL). */
+      concurrency: z.number().int().min(1).max(64).default(8),
     })
     .prefault({}),
   /** Per-plugin slices, validated by each plugin's own schema. */

@@ -22,6 +22,8 @@ export interface WorkflowRunnerOptions {
   readonly logger: Logger;
   readonly pollIntervalMs: number;
   readonly batchSize: number;
+  /** Runs advanced at the same time within one pass (each in its own unit of work). */
+  readonly concurrency: number;
 }
 
 /**
@@ -79,7 +81,16 @@ export class WorkflowRunner implements WorkflowEngine {
     for (;;) {
       const ids = await this.options.store.dueIds(this.options.clock.now(), this.options.batchSize);
       let progressed = 0;
-      for (const id of ids) if (await this.#advance(id)) progressed += 1;
+      // Runs are independent and each is locked while it advances, so a few go at once: one at a
+      // time would cap settlement at one transaction's latency, below the rate transfers arrive.
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (next < ids.length) {
+          const id = ids[next++]!;
+          if (await this.#advance(id)) progressed += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.options.concurrency, ids.length) }, lane));
       steps += progressed;
       if (progressed === 0) return steps;
     }
