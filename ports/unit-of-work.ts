@@ -21,6 +21,14 @@ export interface Tx {
  */
 export interface UnitOfWork {
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs reads without a transaction of their own where the store allows it
+   * (PostgreSQL: each statement sees the latest committed state, one round
+   * trip instead of BEGIN … COMMIT). Inside an open unit of work it joins
+   * that transaction; outside one, `append` and `afterCommit` throw: state
+   * changes and their events belong in `run`.
+   */
+  readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Releases connections (called once at shutdown). */
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { runAfterCommitHooks } from './after-commit.js';
 import { AsyncMutex } from './async-mutex.js';
 import type { MemoryEventStore } from './memory-event-store.js';
+import { MemoryReadOnlyTx } from './memory-read-only-tx.js';
 import { MemoryTxImpl } from './memory-tx-impl.js';
 
 /**
@@ -46,6 +47,13 @@ export class MemoryUnitOfWork implements UnitOfWork {
     release();
     runAfterCommitHooks(hooks, this.logger);
     return result;
+  }
+
+  /** Memory reads need the mutex anyway (no dirty reads): an ordinary unit whose transaction refuses events. */
+  readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const joined = this.#current.getStore();
+    if (joined?.isOpen) return work(joined);
+    return this.run((tx) => work(new MemoryReadOnlyTx(tx as MemoryTxImpl)));
   }
 
   /**

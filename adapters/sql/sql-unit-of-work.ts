@@ -5,6 +5,7 @@ import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { runAfterCommitHooks } from '../memory/after-commit.js';
 import { type RetryPolicy, withRetry } from './retry.js';
+import { SqlReadOnlyTx } from './sql-read-only-tx.js';
 import { SqlTxImpl } from './sql-tx-impl.js';
 
 export interface SqlUnitOfWorkOptions {
@@ -46,6 +47,19 @@ export class SqlUnitOfWork implements UnitOfWork {
     const { retry } = this.options;
     if (this.options.dialect !== 'postgres' || !retry) return once();
     return withRetry(retry, this.options.logger, once);
+  }
+
+  /**
+   * PostgreSQL: the work gets the root handle (autocommit statements from the
+   * pool). PGlite has one connection and no round trips to save, so the work
+   * runs in an ordinary transaction there, behind the same read-only face.
+   */
+  async readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const joined = this.current();
+    if (joined) return work(joined);
+    if (this.#closed) throw new Error('sql store: the unit of work is closed');
+    if (this.options.dialect !== 'postgres') return this.run((tx) => work(new SqlReadOnlyTx((tx as SqlTxImpl).db, this.options.dialect)));
+    return work(new SqlReadOnlyTx(this.root, this.options.dialect));
   }
 
   async #runOnce<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -17,6 +17,10 @@ export class NotifyingUnitOfWork implements UnitOfWork {
     return this.inner.run((tx) => work(this.#notifying(tx)));
   }
 
+  readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.inner.readOnly(work);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

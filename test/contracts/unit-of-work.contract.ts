@@ -66,6 +66,26 @@ export function unitOfWorkContract(label: string, open: OpenStore): void {
     assert.is(hookRan, false);
   });
 
+  it('readOnly sees committed state and refuses events and hooks outside a transaction', async () => {
+    const { unitOfWork, eventStore } = store();
+    await unitOfWork.run(async (tx) => items.put(tx, 'r', 'committed'));
+    assert.is(await unitOfWork.readOnly((tx) => items.getForUpdate(tx, 'r')), 'committed');
+    const head = await eventStore.head();
+    const refusal = await rejection(unitOfWork.readOnly((tx) => tx.append([event('r')])));
+    assert.ok(refusal instanceof Error);
+    assert.ok((await rejection(unitOfWork.readOnly(async (tx) => tx.afterCommit(() => undefined)))) instanceof Error);
+    assert.is(await eventStore.head(), head);
+  });
+
+  it('readOnly inside run joins the transaction and sees its uncommitted writes', async () => {
+    const { unitOfWork } = store();
+    const seen = await unitOfWork.run(async (tx) => {
+      await items.put(tx, 'j', 'uncommitted');
+      return unitOfWork.readOnly((inner) => items.getForUpdate(inner, 'j'));
+    });
+    assert.is(seen, 'uncommitted');
+  });
+
   it('events of an open transaction are invisible to other readers until commit', async () => {
     const { unitOfWork, eventStore } = store();
     const appended = deferred();

@@ -31,25 +31,24 @@ export class ApiKeyAuthenticator implements Authenticator {
   async authenticate(apiKey: string, ip: string): Promise<Actor> {
     if (!isWellFormedApiKey(apiKey)) throw new UnauthorizedError(INVALID, 'invalid_api_key');
     const hash = this.hasher.hash(apiKey);
-    return this.uow.run(async (tx) => {
-      const key = await this.keys.findByHash(tx, hash);
-      if (!key || key.revokedAt) throw new UnauthorizedError(INVALID, 'invalid_api_key');
-      const now = this.clock.now();
-      if (isExpired(key.expiresAt, now)) throw new ForbiddenError('This API key has expired.', 'api_key_expired');
-      if (!ipAllowed(key.ipAllowlist, ip)) {
-        throw new ForbiddenError(`This API key may not be used from ${ip}.`, 'ip_not_allowed');
-      }
-      const interval = this.config.lastUsedIntervalMs;
-      if (shouldRecordUse(key.lastUsedAt, now, interval)) {
-        await this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval));
-      }
-      return {
-        kind: key.kind,
-        teamId: key.teamId,
-        userId: key.userId,
-        apiKeyId: key.id,
-        permissions: key.permissions,
-      };
-    });
+    // One indexed read outside a transaction; the rare last-used update gets its own unit of work.
+    const key = await this.uow.readOnly((tx) => this.keys.findByHash(tx, hash));
+    if (!key || key.revokedAt) throw new UnauthorizedError(INVALID, 'invalid_api_key');
+    const now = this.clock.now();
+    if (isExpired(key.expiresAt, now)) throw new ForbiddenError('This API key has expired.', 'api_key_expired');
+    if (!ipAllowed(key.ipAllowlist, ip)) {
+      throw new ForbiddenError(`This API key may not be used from ${ip}.`, 'ip_not_allowed');
+    }
+    const interval = this.config.lastUsedIntervalMs;
+    if (shouldRecordUse(key.lastUsedAt, now, interval)) {
+      await this.uow.run((tx) => this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval)));
+    }
+    return {
+      kind: key.kind,
+      teamId: key.teamId,
+      userId: key.userId,
+      apiKeyId: key.id,
+      permissions: key.permissions,
+    };
   }
 }
