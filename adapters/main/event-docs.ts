@@ -1,8 +1,7 @@
-import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import { EventRegistry } from '../../kernel/events/event-registry.js';
 import { renderEventTable } from '../../kernel/events/event-table.js';
 import { workflowEvents } from '../../kernel/workflows/workflow-events.js';
-import { builtinPlugins } from '../../plugins/index.js';
+import { builtinManifests } from './reference-docs.js';
 
 /** Path of the event documentation, relative to the repository root. */
 export const EVENTS_DOC = 'docs/events.md';
@@ -11,9 +10,6 @@ export const EVENTS_DOC = 'docs/events.md';
 export async function builtinEventTable(): Promise<string> {
   const registry = new EventRegistry();
   registry.register('kernel', workflowEvents);
-  for (const name of Object.keys(builtinPlugins).sort()) {
-    const manifest = (await builtinPlugins[name]!()).default as PluginManifest;
-    registry.register(manifest.name, manifest.events ?? []);
-  }
+  for (const manifest of await builtinManifests()) registry.register(manifest.name, manifest.events ?? []);
   return renderEventTable(registry.list());
 }
