@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SqlMigration } from '../../kernel/contract/plugin.js';
 
-/** LISTEN/NOTIFY channel the events trigger signals on every committed insert. */
+/** LISTEN/NOTIFY channel on which a process announces that it committed events (adapters/sql/commit-notifier.ts). */
 export const EVENTS_CHANNEL = 'bank_events';
 
 /**
@@ -56,6 +56,19 @@ export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists event_consumer_parked`.execute(db);
       await sql`drop table if exists event_consumer_checkpoints`.execute(db);
       await sql`alter table events drop column if exists tx_id`.execute(db);
+    },
+  },
+  '0002-notify-after-commit': {
+    // The statement trigger of 0001 made every committing transaction take PostgreSQL's notification lock;
+    // the unit of work now sends one coalesced NOTIFY per process after commits instead.
+    async up(db: Kysely<any>) {
+      await sql`drop trigger if exists events_notify on events`.execute(db);
+      await sql`drop function if exists bank_notify_events()`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`create function bank_notify_events() returns trigger language plpgsql as $$
+        begin perform pg_notify(${sql.lit(EVENTS_CHANNEL)}, ''); return null; end $$`.execute(db);
+      await sql`create trigger events_notify after insert on events for each statement execute function bank_notify_events()`.execute(db);
     },
   },
 };

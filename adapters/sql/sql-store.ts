@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { StoreDeps } from '../open-store.js';
 import type { StoreBundle, StoreKind } from '../store.js';
-import { consumerMigrations } from './consumer-migrations.js';
+import { CommitNotifier } from './commit-notifier.js';
+import { consumerMigrations, EVENTS_CHANNEL } from './consumer-migrations.js';
 import { kernelMigrations } from './kernel-migrations.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { SqlConsumerStore, type EventsListener } from './sql-consumer-store.js';
@@ -19,11 +20,19 @@ export function openSqlStore(
   deps: StoreDeps,
   eventsListener?: EventsListener,
 ): StoreBundle {
-  const unitOfWork = new SqlUnitOfWork(root, {
+  // PostgreSQL only: other processes LISTEN for it; PGlite is one process.
+  const notifier =
+    kind === 'postgres'
+      ? new CommitNotifier(async () => {
+          await unitOfWork.read((db) => sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db));
+        }, deps.logger)
+      : undefined;
+  const unitOfWork: SqlUnitOfWork = new SqlUnitOfWork(root, {
     dialect: kind,
     logger: deps.logger,
     retry: DEFAULT_RETRY,
     insertEvents: eventWriter(deps.clock, deps.ids),
+    ...(notifier ? { onEventsCommitted: () => notifier.signal() } : {}),
   });
   const migrator = new SqlMigrator(unitOfWork);
   return {

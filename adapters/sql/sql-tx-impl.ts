@@ -7,6 +7,7 @@ export class SqlTxImpl implements SqlTx {
   readonly store = 'sql' as const;
   #open = true;
   readonly #hooks: Array<() => void> = [];
+  #appended = false;
 
   constructor(
     readonly db: Transaction<any>,
@@ -18,8 +19,14 @@ export class SqlTxImpl implements SqlTx {
     return this.#open;
   }
 
+  /** Whether this transaction wrote events (the unit of work announces them after the commit). */
+  get appendedEvents(): boolean {
+    return this.#appended;
+  }
+
   async append(events: readonly NewEvent[]): Promise<void> {
     this.#assertOpen('append');
+    if (events.length > 0) this.#appended = true;
     await this.insertEvents(this.db, events);
   }
 

@@ -14,6 +14,8 @@ export interface SqlUnitOfWorkOptions {
   /** PostgreSQL only: PGlite runs one transaction at a time and cannot deadlock. */
   readonly retry?: RetryPolicy;
   readonly insertEvents: (db: Transaction<any>, events: readonly NewEvent[]) => Promise<void>;
+  /** Called after a commit that wrote events (PostgreSQL: the cross-process NOTIFY). */
+  readonly onEventsCommitted?: () => void;
 }
 
 /**
@@ -76,7 +78,9 @@ export class SqlUnitOfWork implements UnitOfWork {
       throw error;
     }
     // Committed: only now may the hooks of this attempt run.
+    const appended = tx!.appendedEvents;
     runAfterCommitHooks(tx!.finish(), this.options.logger);
+    if (appended) this.options.onEventsCommitted?.();
     return result;
   }
 
