@@ -48,7 +48,7 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };
   const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes, idempotency });
-  const ws = createSubscriptionServer({ ...shared, ids: deps.ids });
+  const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock });
   return {
     routes: [
       { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post },

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { Actor } from '../../kernel/contract/context.js';
 import { AppError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
+import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate } from '../http/auth.js';
@@ -17,6 +18,10 @@ import type { GraphqlRateLimits } from './rate-limits.js';
 export const GRAPHQL_WS_PATH = '/api/graphql';
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+/** An open connection's key is checked again before a message goes out once this long has passed since the last check. */
+export const KEY_RECHECK_MS = 10_000;
+/** Close code for a connection whose key is no longer valid (graphql-ws uses 4403 for Forbidden). */
+const FORBIDDEN = 4403;
 
 export interface SubscriptionDeps {
   readonly schema: GraphQLSchema;
@@ -25,6 +30,7 @@ export interface SubscriptionDeps {
   readonly authenticator: Authenticator;
   readonly limits: GraphqlRateLimits;
   readonly ids: Ids;
+  readonly clock: Clock;
   readonly logger: Logger;
 }
 
@@ -33,13 +39,18 @@ interface ConnectionState {
   header?: string;
   ip: string;
   active: number;
+  /** Clock time of the last successful key check. */
+  checkedAt: number;
+  close(code: number, reason: string): void;
 }
 
 /**
  * graphql-ws over ws on the HTTP server's port. The connection_init payload
  * carries {Authorization: "Bearer <key>"}; without a valid key the socket is
  * closed with 4403 before any subscription; the key is checked again at every
- * subscribe message. Each subscribe message counts
+ * subscribe message, and before a message goes out when KEY_RECHECK_MS has
+ * passed since the last check (a revoked or expired key's socket is closed
+ * with 4403 instead of receiving it). Each subscribe message counts
  * against the GraphQL request limit and passes the same depth, complexity
  * and cost checks as POST.
  */
@@ -57,7 +68,8 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       connectionInitWaitTimeout: 10_000,
       onConnect: async (ctx) => {
         const ip = ctx.extra.request.socket.remoteAddress ?? '';
-        const state: ConnectionState = { ip, active: 0 };
+        const socket = ctx.extra.socket;
+        const state: ConnectionState = { ip, active: 0, checkedAt: deps.clock.now().getTime(), close: (code, reason) => socket.close(code, reason) };
         states.set(ctx.extra, state);
         const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
         try {
@@ -80,6 +92,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           throw error;
         }
         state.actor = actor;
+        state.checkedAt = deps.clock.now().getTime();
         const limited = deps.limits.take(actor, state.ip);
         if (limited) return [limited.error];
         if (state.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
@@ -106,8 +119,22 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         state.active = Math.max(0, state.active - 1);
       },
       onError: (_ctx, id, _payload, errors) => errors.map((error) => formatError(error, id, deps.logger)),
-      onNext: (_ctx, id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error, id, deps.logger)) } : undefined,
+      onNext: async (ctx, id, _payload, _args, result) => {
+        // A key revoked or expired while its subscriptions stay open must stop receiving: check it again now and then.
+        const state = stateOf(ctx.extra);
+        const now = deps.clock.now().getTime();
+        if (now - state.checkedAt >= KEY_RECHECK_MS) {
+          try {
+            state.actor = await authenticate(deps.authenticator, state.header, state.ip);
+            state.checkedAt = now;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            state.close(FORBIDDEN, 'Forbidden: the API key is no longer valid');
+            return { errors: [] };
+          }
+        }
+        return result.errors ? { ...result, errors: result.errors.map((error) => formatError(error, id, deps.logger)) } : undefined;
+      },
     },
     wss,
   );

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { TestUser } from '../fixtures/boot.js';
+import { KEY_RECHECK_MS } from '../../adapters/graphql/subscriptions.js';
 import { bootGraphql, data, subscribe, wsClient, type GraphqlKernel } from './graphql-kit.js';
 
 /**
@@ -115,6 +116,23 @@ test('a key revoked after connecting gets no new subscription', async () => {
   const refused = await second.next();
   assert.ok(['unauthenticated', 'api_key_revoked', 'invalid_api_key'].includes(refused.error?.[0]?.extensions?.code), JSON.stringify(refused));
   void first;
+});
+
+test('an open subscription whose key is revoked is closed with 4403 at its next message, and receives nothing', async () => {
+  const created = await g.request('POST', '/api/v2/api-keys', { key: ada.key, body: { name: 'watcher', permissions: ['read'] } });
+  const watcher = created.body.data;
+  const connection = wsClient(g, `Bearer ${watcher.key}`);
+  open.push(() => connection.client.dispose());
+  const live = subscribe(connection.client, 'subscription($id: ID!) { accountUpdated(id: $id) { id available_balance } }', { id: adaAccount });
+  await g.listening(1);
+  await data(g, DEPOSIT, { id: adaAccount, amount: '1.00' }, ada.key);
+  assert.ok((await live.next()).data, 'a valid key receives');
+  assert.is((await g.request('DELETE', `/api/v2/api-keys/${watcher.id}`, { key: ada.key })).status, 200);
+  g.k.clock.advance(KEY_RECHECK_MS);
+  await data(g, DEPOSIT, { id: adaAccount, amount: '2.00' }, ada.key);
+  const noClose = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
+  assert.is(await Promise.race([connection.closed, noClose]), 4403);
+  assert.equal(live.messages.filter((message) => message.data), []);
 });
 
 test('subscriptions pass the same limits as POST: over the complexity limit is refused before anything runs', async () => {
