@@ -20,8 +20,14 @@ export const GRAPHQL_WS_PATH = '/api/graphql';
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** An open connection's key is checked again before a message goes out once this long has passed since the last check. */
 export const KEY_RECHECK_MS = 10_000;
+/** Open WebSocket connections one API key (or one operator/user) may hold at once. */
+export const MAX_CONNECTIONS_PER_KEY = 50;
 /** Close code for a connection whose key is no longer valid (graphql-ws uses 4403 for Forbidden). */
 const FORBIDDEN = 4403;
+/** Close code for a connection over MAX_CONNECTIONS_PER_KEY (4429, after HTTP 429). */
+const TOO_MANY_CONNECTIONS = 4429;
+
+const connectionOwner = (actor: Actor): string => (actor.apiKeyId !== '' ? `key:${actor.apiKeyId}` : `${actor.kind}:${actor.teamId}:${actor.userId}`);
 
 export interface SubscriptionDeps {
   readonly schema: GraphQLSchema;
@@ -41,6 +47,8 @@ interface ConnectionState {
   active: number;
   /** Clock time of the last successful key check. */
   checkedAt: number;
+  /** The key this connection counts against, once accepted. */
+  owner?: string;
   close(code: number, reason: string): void;
 }
 
@@ -59,6 +67,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
   close(): Promise<void>;
 } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 100_000 });
+  const connectionsPerOwner = new Map<string, number>();
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object): ConnectionState => states.get(extra)!;
 
@@ -75,6 +84,16 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         try {
           state.header = typeof header === 'string' ? header : undefined;
           state.actor = await authenticate(deps.authenticator, state.header, ip);
+          // Closed while the key was being checked: onClose has run already, so do not count it.
+          if (socket.readyState !== socket.OPEN) return false;
+          const owner = connectionOwner(state.actor);
+          const open = connectionsPerOwner.get(owner) ?? 0;
+          if (open >= MAX_CONNECTIONS_PER_KEY) {
+            socket.close(TOO_MANY_CONNECTIONS, `Too many connections: at most ${MAX_CONNECTIONS_PER_KEY} per API key`);
+            return false;
+          }
+          connectionsPerOwner.set(owner, open + 1);
+          state.owner = owner;
           return true;
         } catch (error) {
           if (error instanceof AppError) return false;
@@ -113,6 +132,13 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       subscribe: (args) => subscribe(args),
       onOperation: (ctx) => {
         stateOf(ctx.extra).active += 1;
+      },
+      onClose: (ctx) => {
+        const owner = states.get(ctx.extra)?.owner;
+        if (owner === undefined) return;
+        const left = (connectionsPerOwner.get(owner) ?? 1) - 1;
+        if (left > 0) connectionsPerOwner.set(owner, left);
+        else connectionsPerOwner.delete(owner);
       },
       onComplete: (ctx) => {
         const state = stateOf(ctx.extra);

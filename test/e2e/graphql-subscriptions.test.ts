@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { TestUser } from '../fixtures/boot.js';
-import { KEY_RECHECK_MS } from '../../adapters/graphql/subscriptions.js';
+import { KEY_RECHECK_MS, MAX_CONNECTIONS_PER_KEY } from '../../adapters/graphql/subscriptions.js';
 import { bootGraphql, data, subscribe, wsClient, type GraphqlKernel } from './graphql-kit.js';
 
 /**
@@ -133,6 +133,28 @@ test('an open subscription whose key is revoked is closed with 4403 at its next 
   const noClose = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
   assert.is(await Promise.race([connection.closed, noClose]), 4403);
   assert.equal(live.messages.filter((message) => message.data), []);
+});
+
+test('one key holds at most MAX_CONNECTIONS_PER_KEY sockets; closing one makes room', async () => {
+  const created = await g.request('POST', '/api/v2/api-keys', { key: ada.key, body: { name: 'many', permissions: ['read'] } });
+  const key = `Bearer ${created.body.data.key}`;
+  const connections = Array.from({ length: MAX_CONNECTIONS_PER_KEY }, () => wsClient(g, key));
+  for (const connection of connections) open.push(() => connection.client.dispose());
+  const probes = connections.map((connection) => subscribe(connection.client, 'subscription { orderBookUpdated(pair: "BTC/USD") { pair } }'));
+  await g.listening(MAX_CONNECTIONS_PER_KEY);
+  const extra = wsClient(g, key);
+  open.push(() => extra.client.dispose());
+  const noClose = (ms: number) => new Promise<string>((resolve) => setTimeout(() => resolve('still open'), ms).unref());
+  assert.is(await Promise.race([extra.closed, noClose(5_000)]), 4429);
+  probes[0]!.dispose();
+  await connections[0]!.client.dispose();
+  await connections[0]!.closed;
+  const again = wsClient(g, key);
+  open.push(() => again.client.dispose());
+  subscribe(again.client, 'subscription { orderBookUpdated(pair: "BTC/USD") { pair } }');
+  // 49 of the first sockets remain: the count reaches the limit again only when the new socket's subscription is live.
+  await g.listening(MAX_CONNECTIONS_PER_KEY);
+  assert.is(g.adapter.listening(), MAX_CONNECTIONS_PER_KEY);
 });
 
 test('subscriptions pass the same limits as POST: over the complexity limit is refused before anything runs', async () => {
