@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
+import { MAX_CONNECTIONS_PER_KEY } from '../adapters/graphql/subscriptions.js';
 import WebSocket from 'ws';
 import { JsonClient, runConcurrently } from './http-client.js';
 
@@ -117,8 +118,15 @@ async function main(): Promise<void> {
       reported = true;
       process.stderr.write(`subscription failed: ${error instanceof Error ? error.message : String((error as { code?: number })?.code ?? error)}\n`);
     };
-    for (const id of accounts) {
-      const ws = createClient({ url: server.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, onNonLazyError: report, connectionParams: { Authorization: `Bearer ${key}` } });
+    // One socket per subscription, as many clients would open them: the server allows MAX_CONNECTIONS_PER_KEY per key.
+    const socketKeys: string[] = [];
+    for (let i = 0; i < Math.ceil(accounts.length / MAX_CONNECTIONS_PER_KEY); i++) {
+      const issued = await client.send('POST', '/api/v2/api-keys', { name: `bench sockets ${i}`, permissions: ['read'] });
+      socketKeys.push(issued.body.data.key);
+    }
+    for (const [index, id] of accounts.entries()) {
+      const socketKey = socketKeys[Math.floor(index / MAX_CONNECTIONS_PER_KEY)]!;
+      const ws = createClient({ url: server.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, onNonLazyError: report, connectionParams: { Authorization: `Bearer ${socketKey}` } });
       clients.push(ws);
       ws.subscribe(
         { query: 'subscription($id: ID!) { accountUpdated(id: $id) { id available_balance } }', variables: { id } },
