@@ -46,9 +46,26 @@ export const kernelConfigSchema = z.object({
       /** Trust X-Forwarded-For from these proxies (express "trust proxy"). */
       trustProxy: z.union([z.boolean(), z.string()]).default(false),
       shutdownGraceMs: z.number().int().positive().default(10_000),
+      /** The request line and headers must arrive within this, else 408 and the connection is closed. */
+      headersTimeoutMs: z.number().int().positive().default(30_000),
+      /** The whole request, body included, must arrive within this (408); the time to answer it is not limited. */
+      requestTimeoutMs: z.number().int().positive().default(60_000),
+      /** An idle keep-alive connection is closed after this. */
+      keepAliveTimeoutMs: z.number().int().positive().default(5_000),
       /** Saved Idempotency-Key responses are kept this long (at least 24 h), then pruned hourly. */
       idempotencyRetentionHours: z.number().int().min(24).default(24),
+      /**
+       * Group commit of batch operations (POST /transfers): requests arriving while `maxInFlight`
+       * batches run wait and leave together, at most `maxBatch` per unit of work.
+       */
+      groupCommit: z
+        .object({
+          maxBatch: z.number().int().min(1).max(1000).default(100),
+          maxInFlight: z.number().int().min(1).max(64).default(1),
+        })
+        .prefault({}),
     })
+    .refine((http) => http.headersTimeoutMs <= http.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must not exceed requestTimeoutMs' })
     .prefault({}),
   postgres: z
     .object({ poolSize: z.number().int().min(1).max(100).default(16) })

@@ -31,6 +31,8 @@ export interface ConsumerCheckpoint {
   readonly attempts: number;
   readonly failingCursor: string | null;
   readonly lastError: string | null;
+  /** While failing: not before this time (by the Clock port) is the event tried again (exponential backoff). */
+  readonly retryAt: Date | null;
   readonly updatedAt: Date;
 }
 
@@ -42,6 +44,8 @@ export interface CheckpointUpdate {
   readonly attempts: number;
   readonly failingCursor: string | null;
   readonly lastError: string | null;
+  /** Absent = null: not backing off. */
+  readonly retryAt?: Date | null;
   readonly at: Date;
 }
 
@@ -73,16 +77,49 @@ export interface ConsumerStore {
   /** Events after `cursor` that can no longer be preceded by a later commit, in cursor order. */
   readAfter(tx: Tx, cursor: string, limit: number): Promise<ConsumerEvent[]>;
   save(tx: Tx, group: string, update: CheckpointUpdate): Promise<void>;
+  /** Records a parked event; parking one again (a failed re-drive) replaces its error and attempts. */
   park(tx: Tx, parked: ParkedEvent): Promise<void>;
+  /**
+   * Runs `work` in one unit of work holding one parked event of `group` (the
+   * one at `position`) with the stored event; `found: false` when it is not
+   * parked (or another re-drive holds it). The work removes it with `unpark`.
+   */
+  withParked<T>(
+    group: string,
+    position: bigint,
+    work: (tx: Tx, parked: ParkedEvent, event: StoredEvent) => Promise<T>,
+  ): Promise<{ found: true; value: T } | { found: false }>;
+  unpark(tx: Tx, group: string, position: bigint): Promise<void>;
   checkpoints(): Promise<ConsumerCheckpoint[]>;
-  parkedEvents(limit: number): Promise<ParkedEvent[]>;
+  /** Newest first; only `group`'s when given. */
+  parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]>;
   /** Whether any committed event lies after `cursor` (a cheap read that spares idle claims a write). */
   hasAfter(cursor: string): Promise<boolean>;
-  /** Committed events after `cursor` (what the group still has to handle). */
-  pending(cursor: string): Promise<number>;
-  /** Occurred-at of the oldest event after `cursor`, for lag in seconds. */
-  oldestPendingAt(cursor: string): Promise<Date | undefined>;
-  /** Events per type, all time or since `since`. */
+  /** Committed events after `cursor` per type (what the group still has to handle). */
+  pendingByType(cursor: string): Promise<EventCount[]>;
+  /** The next event after `cursor` in the group's order (the one it is handling or failing on). */
+  nextPending(cursor: string): Promise<{ readonly type: string; readonly occurredAt: Date } | undefined>;
+  /**
+   * Where the log stands in commit order. `committed` lies past every
+   * transaction committed so far; `readable` is how far `readAfter` sees (on
+   * PostgreSQL the oldest transaction still running anywhere on the server,
+   * so it can trail `committed`). Once `readable` reaches a `committed` taken
+   * earlier, everything committed before that moment is readable.
+   */
+  horizon(): Promise<{ readonly committed: bigint; readonly readable: bigint }>;
+  /**
+   * Whether an error is the store's, not the handler's: lost connections,
+   * serialization failures and deadlocks, exhausted resources, shutdowns.
+   * Such failures are retried without counting towards parking.
+   */
+  isStoreFailure(error: unknown): boolean;
+  /** Adds to the all-time per-type tally (kept by the EVENT_TALLY_GROUP consumer, in its unit of work). */
+  addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void>;
+  /**
+   * Events per type since `since` (a range over occurred_at), or all time:
+   * the tally plus the events past the tally group's checkpoint, so the
+   * answer is exact without scanning the log.
+   */
   countByType(since?: Date): Promise<EventCount[]>;
   /**
    * Calls `listener` when another process commits events (LISTEN/NOTIFY on
@@ -97,6 +134,9 @@ export const ConsumerStore = token<ConsumerStore>('kernel.consumer-store');
 /** Where a new group starts: before the first event. */
 export const START_CURSOR = '0:0';
 
+/** The kernel's consumer group that keeps the per-type event tally (ConsumerStore.addToTally). */
+export const EVENT_TALLY_GROUP = 'kernel.event-tally';
+
 /** One durable consumer: a projector, the webhook fan-out, … */
 export interface ConsumerDefinition {
   readonly group: string;
@@ -104,6 +144,8 @@ export interface ConsumerDefinition {
   accepts?(event: StoredEvent): boolean;
   /** Runs inside the unit of work that moves the checkpoint. Throw to retry; after maxAttempts the event is parked. */
   handle(tx: Tx, event: StoredEvent): Promise<void>;
+  /** Optional: takes a whole batch of accepted events at once (one statement for many); `handle` is then unused. */
+  handleBatch?(tx: Tx, events: readonly StoredEvent[]): Promise<void>;
 }
 
 /**
@@ -123,11 +165,23 @@ export interface BackgroundWorker {
 export interface EventBackbone {
   register(consumer: ConsumerDefinition): void;
   registerWorker(worker: BackgroundWorker): void;
-  /** Handles everything committed so far for every group this process can claim; returns events handled. */
+  /**
+   * Handles everything committed before the call for every group this
+   * process can claim, and runs the workers until they are idle; returns
+   * the work done. A group waiting out a failure's backoff is left waiting.
+   */
   drain(): Promise<number>;
   /** Something committed: run soon rather than at the next poll. */
   wake(): void;
-  stats(): BackboneStats;
+  /** This process's figures; `window` sums the last `windowSeconds` (by the Clock port, at most an hour). */
+  stats(windowSeconds?: number): BackboneStats;
+  /**
+   * Operator re-drive: hands parked events of `group` (the one at `position`,
+   * else all, oldest first) to the group's handler again, one unit of work
+   * each. A handled event leaves the parked list; a failing one stays with
+   * its new error. The group must be registered in this process.
+   */
+  redrive(group: string, position?: bigint): Promise<RedriveResult[]>;
 }
 export const EventBackbone = token<EventBackbone>('kernel.event-backbone');
 
@@ -136,16 +190,34 @@ export interface GroupStats {
   readonly handled: number;
   readonly failures: number;
   readonly parked: number;
-  /** Event occurred-at to handled, in ms, recent samples per event type. */
+  /** Event occurred-at to handled, in ms: the latest samples (bounded), for percentiles only. */
   readonly latencies: ReadonlyArray<{ readonly type: string; readonly ms: number; readonly at: number }>;
   readonly lastError: string | null;
   readonly lastRunAt: Date | null;
+}
+
+export interface RedriveResult {
+  readonly group: string;
+  readonly position: bigint;
+  /** Null when the event was not parked (missing). */
+  readonly eventId: string | null;
+  readonly type: string | null;
+  /** handled (or not accepted by the group: nothing to do), failed (still parked), missing (not parked any more). */
+  readonly outcome: 'handled' | 'failed' | 'missing';
+  readonly error: string | null;
+}
+
+/** Counted per clock second, so a window's totals are exact however busy the process is. */
+export interface WindowCounts {
+  readonly seconds: number;
+  readonly handled: number;
+  readonly failed: number;
+  readonly failedByType: Readonly<Record<string, number>>;
 }
 
 export interface BackboneStats {
   readonly startedAt: Date;
   readonly running: boolean;
   readonly groups: readonly GroupStats[];
-  /** Recent failures with the time and the event type, for error rates. */
-  readonly recentFailures: ReadonlyArray<{ readonly group: string; readonly type: string; readonly at: number }>;
+  readonly window: WindowCounts;
 }

@@ -1,3 +1,4 @@
+import type { Outcome } from '../kernel/contract/outcome.js';
 import { token } from '../kernel/contract/token.js';
 import type { Tx } from './unit-of-work.js';
 
@@ -43,6 +44,27 @@ export interface HoldRequest {
   readonly reference?: string;
 }
 
+/** A hold of one team, for holdMany. */
+export interface TeamHoldRequest extends HoldRequest {
+  readonly teamId: string;
+  /**
+   * The account a later capture will pay (a two-phase transfer): it must
+   * exist and be active now, checked under the same lock as the holder.
+   */
+  readonly beneficiary?: string;
+  /** Where the caller's input named the holder and the beneficiary, for the refusals' error source. */
+  readonly pointers?: { readonly account?: string; readonly beneficiary?: string };
+}
+
+/** A capture of one team, for captureMany (see capture). */
+export interface CaptureRequest {
+  readonly teamId: string;
+  readonly holdId: string;
+  readonly amount: bigint;
+  readonly credits: readonly LedgerLeg[];
+  readonly kind: string;
+}
+
 export interface LedgerAccount {
   readonly id: string;
   readonly status: 'active' | 'frozen' | 'closed';
@@ -62,6 +84,16 @@ export interface Ledger {
    * must sum to `amount` in the hold's asset. What remains stays held.
    */
   capture(tx: Tx, teamId: string, holdId: string, amount: bigint, credits: readonly LedgerLeg[], kind: string): Promise<PostedMovement>;
+  /**
+   * Holds for many requests (of any teams) in one pass: one lock of the
+   * accounts, one of the balance rows, one write. Requests apply in order,
+   * as if made one after another; each answers its hold id or its own
+   * refusal (unknown or inactive account, insufficient funds), which leaves
+   * the others untouched.
+   */
+  holdMany(tx: Tx, requests: readonly TeamHoldRequest[]): Promise<Outcome<string>[]>;
+  /** Captures for many holds in one pass, in order, each with its own outcome (see holdMany). */
+  captureMany(tx: Tx, requests: readonly CaptureRequest[]): Promise<Outcome<PostedMovement>[]>;
   /** Returns what remains of a hold to available. */
   release(tx: Tx, teamId: string, holdId: string): Promise<BalanceAfter>;
   /** available/reserved of one customer account and asset (zeros when none). */

@@ -24,6 +24,8 @@ export interface StartWorkflow {
 /** Starts durable workflows inside the caller's transaction. */
 export interface WorkflowEngine {
   start(tx: Tx, request: StartWorkflow): Promise<string>;
+  /** Starts many runs with one insert (group commit); returns their ids in order. */
+  startMany(tx: Tx, requests: readonly StartWorkflow[]): Promise<string[]>;
   get(teamId: string, id: string): Promise<WorkflowInstance | undefined>;
   /** Runs every step that is due now; returns how many steps ran (tests, CLI). */
   runDue(): Promise<number>;

@@ -20,18 +20,28 @@ export interface WorkflowInstance {
   updatedAt: Date;
 }
 
+/** Where a due run stands, enough for the runner to group runs of the same step before locking them. */
+export interface DueRun {
+  readonly id: string;
+  readonly definition: string;
+  readonly status: WorkflowStatus;
+  readonly stepIndex: number;
+  readonly deadlineAt: Date | null;
+}
+
 /** Durable workflow records; the kernel's runner is the only user. */
 export interface WorkflowStore {
-  insert(tx: Tx, instance: WorkflowInstance): Promise<void>;
-  update(tx: Tx, instance: WorkflowInstance): Promise<void>;
-  /** Ids of unfinished runs due at `now`, oldest first. */
-  dueIds(now: Date, limit: number): Promise<string[]>;
+  insert(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void>;
+  /** Writes the mutable fields of each run; fails when one does not exist (for its team). */
+  update(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void>;
+  /** Unfinished runs due at `now`, oldest first. */
+  dueRuns(now: Date, limit: number): Promise<DueRun[]>;
   /**
-   * Locks one due, unfinished run inside `tx` (FOR UPDATE SKIP LOCKED on SQL)
-   * and returns it, or undefined when it is finished, not due, or held by
-   * another process.
+   * Locks the due, unfinished runs among `ids` inside `tx` (FOR UPDATE SKIP
+   * LOCKED on SQL) and returns them in id order, leaving out those finished,
+   * not due, or held by another process.
    */
-  lockDue(tx: Tx, id: string, now: Date): Promise<WorkflowInstance | undefined>;
+  lockDue(tx: Tx, ids: readonly string[], now: Date): Promise<WorkflowInstance[]>;
   get(teamId: string, id: string): Promise<WorkflowInstance | undefined>;
   /** Earliest next_run_at of unfinished runs, for the runner's timer. */
   nextDueAt(): Promise<Date | undefined>;

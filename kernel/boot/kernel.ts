@@ -18,11 +18,13 @@ import type { Token } from '../contract/token.js';
 import { ConsumerBackbone } from '../events/consumer-backbone.js';
 import { EventRegistry } from '../events/event-registry.js';
 import { EventTail } from '../events/event-tail.js';
+import { HousekeepingLoop } from '../housekeeping/housekeeping-loop.js';
 import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { EventStream } from '../../ports/event-stream.js';
+import { Housekeeping } from '../../ports/housekeeping.js';
 import { WorkflowRunner } from '../workflows/workflow-runner.js';
 import { workflowEvents } from '../workflows/workflow-events.js';
 import { BootError } from './boot-error.js';
@@ -60,7 +62,7 @@ export interface Kernel {
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
   get<T>(port: Token<T>): T;
-  /** Plugin start hooks in order; with `background`, the workflow runner loop too. */
+  /** Plugin start hooks in order; with `background`, the consumer and workflow loops and housekeeping too. */
   start(options?: { background?: boolean }): Promise<void>;
   /** Runner first (at a step boundary), then plugins in reverse order, then the container. */
   stop(): Promise<void>;
@@ -68,6 +70,9 @@ export interface Kernel {
 
 /** Failures of one event in one consumer group before it is parked. */
 const CONSUMER_MAX_ATTEMPTS = 5;
+/** Backoff before retrying a failed event: 1 s, 2 s, 4 s, 8 s (Clock port time), so it is parked after about 15 s. */
+const CONSUMER_RETRY_BASE_MS = 1_000;
+const CONSUMER_RETRY_MAX_MS = 60_000;
 /** How often a serving process deletes idempotency records past their retention. */
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 3_600_000;
 
@@ -103,7 +108,16 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       );
       audited(EventBackbone).toResolvedValue(
         (store: ConsumerStore, clock: Clock, logger: Logger) =>
-          new ConsumerBackbone({ store, clock, logger, pollIntervalMs: options.config.workflows.pollIntervalMs, batchSize: options.config.workflows.batchSize, maxAttempts: CONSUMER_MAX_ATTEMPTS }),
+          new ConsumerBackbone({
+            store,
+            clock,
+            logger,
+            pollIntervalMs: options.config.workflows.pollIntervalMs,
+            batchSize: options.config.workflows.batchSize,
+            maxAttempts: CONSUMER_MAX_ATTEMPTS,
+            retryBaseMs: CONSUMER_RETRY_BASE_MS,
+            retryMaxMs: CONSUMER_RETRY_MAX_MS,
+          }),
         [ConsumerStore, Clock, Logger],
       );
       // Plugins get the store's unit of work wrapped so committed events reach the live stream and the consumers at once.
@@ -116,6 +130,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         });
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
+      audited(Housekeeping).toResolvedValue((logger: Logger) => new HousekeepingLoop(logger), [Logger]);
       audited(EventTypes).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
         (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger) =>
@@ -166,13 +181,15 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
 
   const get = <T>(port: Token<T>): T => container.get<T>(port);
   const runtime: RuntimeContext = { logger, get };
-  const pruner = new IdempotencyPruner({
-    store: get(IdempotencyStore),
-    clock: get(Clock),
-    logger,
-    retentionMs: options.config.http.idempotencyRetentionHours * 3_600_000,
-    intervalMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
-  });
+  const housekeeping = get(Housekeeping) as HousekeepingLoop;
+  housekeeping.register(
+    new IdempotencyPruner({
+      store: get(IdempotencyStore),
+      clock: get(Clock),
+      retentionMs: options.config.http.idempotencyRetentionHours * 3_600_000,
+      intervalMs: IDEMPOTENCY_PRUNE_INTERVAL_MS,
+    }),
+  );
   const started: PluginManifest[] = [];
   return {
     config: options.config,
@@ -193,11 +210,11 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       if (startOptions.background) {
         await (container.get<EventStream>(EventStream) as EventTail).follow();
         runner.startBackground();
-        pruner.startBackground();
+        housekeeping.start();
       }
     },
     async stop() {
-      await pruner.stopBackground();
+      await housekeeping.stop();
       await (container.get<EventStream>(EventStream) as EventTail).unfollow();
       await runner.stopBackground();
       await (container.get<EventBackbone>(EventBackbone) as ConsumerBackbone).stopBackground();

@@ -23,6 +23,11 @@ export function eventType<P>(definition: EventType<P>): EventType<P> {
 
 /** An event as a plugin hands it to the unit of work. */
 export interface NewEvent {
+  /**
+   * Set only when the id was handed out before the event is stored (a test
+   * webhook's delivery names it); otherwise the store takes one from the Ids port.
+   */
+  readonly id?: string;
   readonly type: string;
   readonly teamId: string;
   readonly aggregateType: string;

@@ -17,6 +17,15 @@ test('impossible or malformed values are refused with the expected shape', () =>
   assert.throws(() => DateTimeScalar.serialize('yesterday'), /cannot represent/);
 });
 
+test('inputs outside 1970–9999 are refused, however the year is written', () => {
+  assert.throws(() => DateScalar.parseValue('1969-12-31'), /must lie between 1970/);
+  // Date.UTC reads years 0–99 as 1900–1999: they are not rolled over either.
+  for (const text of ['0000-01-01', '0099-12-31']) assert.throws(() => DateScalar.parseValue(text), /not a real calendar date/, text);
+  assert.throws(() => DateTimeScalar.parseValue('1969-12-31 23:59:59'), /must lie between 1970/);
+  assert.equal(DateScalar.parseValue('9999-12-31'), new Date('9999-12-31T00:00:00Z'));
+  assert.equal(DateTimeScalar.parseValue('1970-01-01 00:00:00'), new Date(0));
+});
+
 test('liveMessages ends at once when the subscriber leaves, even while waiting for an event', async () => {
   let returned = false;
   const source: AsyncIterable<number> = {

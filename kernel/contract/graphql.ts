@@ -2,6 +2,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { ValidationError } from '../errors/errors.js';
 import type { RequestContext } from './context.js';
+import { INSTANT_RANGE_RULE, isWithinInstantRange } from './instant-range.js';
 import type { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { StoredEvent } from './event.js';
 import type { Operation } from './route.js';
@@ -67,10 +68,11 @@ function parseUtc(text: unknown, pattern: RegExp, name: string, shape: string): 
   if (!match) throw new GraphQLError(`${name} must be a string in the form ${shape} (UTC).`);
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = match.map(Number) as unknown as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!, Number(h), Number(mi), Number(s)));
-  // Reject 2026-02-30 and 25:00:00 rather than rolling them over.
-  if (date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || date.getUTCHours() !== Number(h) || date.getUTCMinutes() !== Number(mi)) {
+  // Reject 2026-02-30 and 25:00:00 rather than rolling them over (and 0099, which Date.UTC reads as 1999).
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo! - 1 || date.getUTCDate() !== d! || date.getUTCHours() !== Number(h) || date.getUTCMinutes() !== Number(mi)) {
     throw new GraphQLError(`${name} '${String(text)}' is not a real calendar ${name === 'Date' ? 'date' : 'time'}.`);
   }
+  if (!isWithinInstantRange(date)) throw new GraphQLError(`${name} '${String(text)}' ${INSTANT_RANGE_RULE}.`);
   return date;
 }
 

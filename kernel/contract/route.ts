@@ -34,6 +34,12 @@ export interface RouteDeclaration {
   /** Documents `data` in OpenAPI; not enforced at run time. */
   readonly response?: ZodType;
   readonly status?: 200 | 201 | 202 | 204;
+  /**
+   * The response carries a secret shown once and stored only as a hash (a new
+   * API key). With an Idempotency-Key only the request's hash is saved, so
+   * the secret never rests in the idempotency store; a replay is 409.
+   */
+  readonly responseHasSecret?: boolean;
   readonly operation: Token<Operation>;
   readonly summary: string;
   readonly description?: string;

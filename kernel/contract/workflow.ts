@@ -10,8 +10,21 @@ import type { Tx } from '../../ports/unit-of-work.js';
 export interface WorkflowStep<S> {
   readonly name: string;
   /** Returns the new state (or nothing to keep it). Throw StepFailure to fail for good. */
-  run(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<S | void>;
+  run?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<S | void>;
+  /**
+   * The same step for many runs in one unit of work (group commit): one
+   * result per run, in order, a StepFailure for a run that fails for good.
+   * A step has `run`, `runBatch` or both; with only `runBatch`, a lone run
+   * is a batch of one. Throwing fails the whole batch, which the runner then
+   * retries run by run.
+   */
+  runBatch?(tx: Tx, runs: readonly WorkflowBatchItem<S>[]): Promise<Array<S | void | StepFailure>>;
   compensate?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<void>;
+}
+
+export interface WorkflowBatchItem<S> {
+  readonly state: S;
+  readonly meta: WorkflowRunMeta;
 }
 
 export interface WorkflowDefinition<S = any> {

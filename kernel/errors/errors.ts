@@ -97,3 +97,10 @@ export class RateLimitedError extends AppError {
     super(429, 'rate_limited', 'Too many requests', detail);
   }
 }
+
+/** A shared resource stayed busy (e.g. another process holds it); the same request should succeed after `retryAfterSeconds`. */
+export class ServiceBusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number, detail: string, code = 'service_busy') {
+    super(503, code, 'Service busy', detail);
+  }
+}

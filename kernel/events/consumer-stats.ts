@@ -1,6 +1,7 @@
 import type { BackboneStats, GroupStats } from '../../ports/event-consumers.js';
+import { PerSecondCounters } from './per-second-counters.js';
 
-/** Samples kept per group and for failures: enough for a p99 over a dashboard window. */
+/** Latency samples kept per group: enough for a p99, never used for rates (they would saturate). */
 const MAX_SAMPLES = 2_000;
 
 interface MutableGroup {
@@ -13,13 +14,14 @@ interface MutableGroup {
 }
 
 /**
- * What this process has seen of its consumers: counts, event-to-handled
- * latencies and failures. Times come from the clock port, the same clock
+ * What this process has seen of its consumers: totals, per-second counts of
+ * handled and failed events (for rates), and event-to-handled latency
+ * samples (for percentiles). Times come from the clock port, the same clock
  * that stamps events' occurred_at, so latencies are consistent in tests too.
  */
 export class ConsumerStats {
   readonly #groups = new Map<string, MutableGroup>();
-  readonly #failures: Array<{ group: string; type: string; at: number }> = [];
+  readonly #counters = new PerSecondCounters();
 
   constructor(
     private readonly startedAt: Date,
@@ -40,6 +42,7 @@ export class ConsumerStats {
     const now = this.now();
     group.handled += count;
     group.lastRunAt = new Date(now);
+    this.#counters.handled(now, count);
     for (const event of events) group.latencies.push({ type: event.type, ms: Math.max(0, now - event.occurredAt.getTime()), at: now });
     if (group.latencies.length > MAX_SAMPLES) group.latencies.splice(0, group.latencies.length - MAX_SAMPLES);
   }
@@ -48,15 +51,14 @@ export class ConsumerStats {
     const group = this.group(name);
     group.failures += 1;
     group.lastError = error;
-    this.#failures.push({ group: name, type, at: this.now() });
-    if (this.#failures.length > MAX_SAMPLES) this.#failures.splice(0, this.#failures.length - MAX_SAMPLES);
+    this.#counters.failed(this.now(), type);
   }
 
   parked(name: string): void {
     this.group(name).parked += 1;
   }
 
-  snapshot(running: boolean): BackboneStats {
+  snapshot(running: boolean, windowSeconds: number): BackboneStats {
     const groups: GroupStats[] = [...this.#groups].map(([group, g]) => ({
       group,
       handled: g.handled,
@@ -66,6 +68,6 @@ export class ConsumerStats {
       lastError: g.lastError,
       lastRunAt: g.lastRunAt,
     }));
-    return { startedAt: this.startedAt, running, groups, recentFailures: [...this.#failures] };
+    return { startedAt: this.startedAt, running, groups, window: this.#counters.window(this.now(), windowSeconds) };
   }
 }

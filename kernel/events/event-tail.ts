@@ -51,9 +51,15 @@ export class EventTail implements EventStream {
     await this.#reading;
   }
 
-  /** Something committed events: read now rather than at the next poll. */
+  /**
+   * Something committed events: read now rather than at the next poll, when
+   * someone listens. Following alone (a serving process keeping its place)
+   * waits for the poll, so commits under load cost no read each; a new
+   * listener then starts at most one poll interval back and may receive
+   * events committed that shortly before it subscribed, never miss one.
+   */
   poke(): void {
-    if (this.#active()) this.#schedule(0);
+    if (this.#listeners.size > 0) this.#schedule(0);
   }
 
   /** Resolves when every event committed so far has been delivered (tests). */

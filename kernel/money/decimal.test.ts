@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatMinor, groupThousands, mulDivHalfUp, parseDecimal } from './decimal.js';
+import { formatMinor, groupThousands, MAX_INTEGER_DIGITS, mulDivHalfUp, parseDecimal } from './decimal.js';
 
 test('parses decimal strings into exact minor units', () => {
   assert.equal(parseDecimal('100.00', 2), { ok: true, minor: 10000n });
@@ -15,6 +15,13 @@ test('refuses signs, exponents, leading zeros and excess decimals', () => {
   }
   assert.equal(parseDecimal('1.001', 2), { ok: false, problem: 'too_many_decimals' });
   assert.equal(parseDecimal('1.5', 0), { ok: false, problem: 'too_many_decimals' });
+});
+
+test('refuses more than MAX_INTEGER_DIGITS digits before the point, however many decimals', () => {
+  const largest = '9'.repeat(MAX_INTEGER_DIGITS);
+  assert.equal(parseDecimal(`${largest}.999999999999999999`, 18), { ok: true, minor: 10n ** 48n - 1n });
+  assert.equal(parseDecimal(`1${'0'.repeat(MAX_INTEGER_DIGITS)}`, 0), { ok: false, problem: 'too_large' });
+  assert.equal(parseDecimal(`${'9'.repeat(5000)}.00`, 2), { ok: false, problem: 'too_large' });
 });
 
 test('formats minor units at the asset precision', () => {

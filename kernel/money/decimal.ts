@@ -4,16 +4,25 @@
  */
 const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
 
-export type DecimalProblem = 'not_a_decimal' | 'too_many_decimals' | 'not_positive';
+/**
+ * The most digits an amount may have before the point. 10^30 units of any
+ * asset is past every real balance, and with at most 18 decimals an amount
+ * stays far inside the stores' NUMERIC(78,0), so a longer one is refused at
+ * parsing (422 amount_too_large) instead of overflowing a column later.
+ */
+export const MAX_INTEGER_DIGITS = 30;
+
+export type DecimalProblem = 'not_a_decimal' | 'too_many_decimals' | 'not_positive' | 'too_large';
 
 export type ParsedDecimal = { ok: true; minor: bigint } | { ok: false; problem: DecimalProblem };
 
-/** Parses an unsigned decimal string into minor units of the given precision. */
+/** Parses an unsigned decimal string of at most MAX_INTEGER_DIGITS whole digits into minor units of the given precision. */
 export function parseDecimal(text: string, precision: number): ParsedDecimal {
   const match = DECIMAL.exec(text);
   if (!match) return { ok: false, problem: 'not_a_decimal' };
   const whole = match[1]!;
   const fraction = match[2] ?? '';
+  if (whole.length > MAX_INTEGER_DIGITS) return { ok: false, problem: 'too_large' };
   if (fraction.length > precision) return { ok: false, problem: 'too_many_decimals' };
   const minor = BigInt(whole + fraction.padEnd(precision, '0'));
   return { ok: true, minor };

@@ -1,11 +1,12 @@
-import type { WorkflowDefinition, WorkflowOutcome, WorkflowRunMeta } from '../contract/workflow.js';
+import type { NewEvent } from '../contract/event.js';
+import type { WorkflowDefinition, WorkflowOutcome, WorkflowRunMeta, WorkflowStep } from '../contract/workflow.js';
 import { StepFailure } from '../contract/workflow.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import type { StartWorkflow, WorkflowEngine } from '../../ports/workflow-engine.js';
-import type { WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
+import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import { BootError } from '../boot/boot-error.js';
 import { LoopLane } from '../scheduling/loop-lane.js';
 import type { WorkflowEventPayload } from './workflow-events.js';
@@ -13,6 +14,8 @@ import type { WorkflowEventPayload } from './workflow-events.js';
 const TIMEOUT_ERROR = 'workflow timed out';
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** The smallest batch a group of due runs is split into (see #plan). */
+const MIN_BATCH = 16;
 
 export interface WorkflowRunnerOptions {
   readonly store: WorkflowStore;
@@ -21,15 +24,18 @@ export interface WorkflowRunnerOptions {
   readonly ids: Ids;
   readonly logger: Logger;
   readonly pollIntervalMs: number;
+  /** Due runs read per pass, and the most runs one batched step takes. */
   readonly batchSize: number;
-  /** Runs advanced at the same time within one pass (each in its own unit of work). */
+  /** Units of work running at once within one pass. */
   readonly concurrency: number;
 }
 
 /**
  * Durable step runner. Each step commits in its own unit of work together
- * with the run record and its events; the run row is locked (SKIP LOCKED on
+ * with the run record and its events; run rows are locked (SKIP LOCKED on
  * SQL) so several processes share runs without running a step twice.
+ * Due runs standing at the same step of a step with `runBatch` advance
+ * together in one unit of work (group commit); the others one by one.
  * Retryable errors back off; StepFailure, timeouts and exhausted attempts
  * compensate completed steps newest first, one per unit of work.
  */
@@ -43,33 +49,47 @@ export class WorkflowRunner implements WorkflowEngine {
 
   register(definition: WorkflowDefinition): void {
     if (this.#definitions.has(definition.name)) throw new BootError(`Workflow '${definition.name}' is registered twice.`);
+    for (const step of definition.steps) {
+      if (!step.run && !step.runBatch) throw new BootError(`Workflow '${definition.name}': step '${step.name}' has neither run nor runBatch.`);
+    }
     this.#definitions.set(definition.name, definition);
   }
 
   async start(tx: Tx, request: StartWorkflow): Promise<string> {
-    const definition = this.#definition(request.definition);
+    const [id] = await this.startMany(tx, [request]);
+    return id!;
+  }
+
+  async startMany(tx: Tx, requests: readonly StartWorkflow[]): Promise<string[]> {
+    if (requests.length === 0) return [];
     const now = this.options.clock.now();
-    const completed = request.completedSteps ?? 0;
-    const instance: WorkflowInstance = {
-      id: request.id ?? this.options.ids.uuid(),
-      teamId: request.teamId,
-      definition: definition.name,
-      status: 'running',
-      stepIndex: completed,
-      state: request.state,
-      attempts: 0,
-      error: null,
-      emitEvents: request.emitEvents,
-      nextRunAt: request.runAt ?? now,
-      deadlineAt: definition.timeoutMs ? new Date(now.getTime() + definition.timeoutMs) : null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.options.store.insert(tx, instance);
-    await this.#emit(tx, instance, 'workflow.started', null);
-    for (const step of definition.steps.slice(0, completed)) await this.#emit(tx, instance, 'workflow.step_completed', step.name);
+    const events: NewEvent[] = [];
+    const instances = requests.map((request): WorkflowInstance => {
+      const definition = this.#definition(request.definition);
+      const completed = request.completedSteps ?? 0;
+      const instance: WorkflowInstance = {
+        id: request.id ?? this.options.ids.uuid(),
+        teamId: request.teamId,
+        definition: definition.name,
+        status: 'running',
+        stepIndex: completed,
+        state: request.state,
+        attempts: 0,
+        error: null,
+        emitEvents: request.emitEvents,
+        nextRunAt: request.runAt ?? now,
+        deadlineAt: definition.timeoutMs ? new Date(now.getTime() + definition.timeoutMs) : null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      this.#emit(events, instance, 'workflow.started', null);
+      for (const step of definition.steps.slice(0, completed)) this.#emit(events, instance, 'workflow.step_completed', step.name);
+      return instance;
+    });
+    await this.options.store.insert(tx, instances);
+    if (events.length > 0) await tx.append(events);
     tx.afterCommit(() => this.wake());
-    return instance.id;
+    return instances.map((instance) => instance.id);
   }
 
   get(teamId: string, id: string): Promise<WorkflowInstance | undefined> {
@@ -79,18 +99,15 @@ export class WorkflowRunner implements WorkflowEngine {
   async runDue(): Promise<number> {
     let steps = 0;
     for (;;) {
-      const ids = await this.options.store.dueIds(this.options.clock.now(), this.options.batchSize);
+      const tasks = this.#plan(await this.options.store.dueRuns(this.options.clock.now(), this.options.batchSize));
       let progressed = 0;
-      // Runs are independent and each is locked while it advances, so a few go at once: one at a
-      // time would cap settlement at one transaction's latency, below the rate transfers arrive.
+      // Tasks are independent and each locks its runs, so a few go at once: one at a time would
+      // cap settlement at one transaction's latency, below the rate transfers arrive.
       let next = 0;
       const lane = async (): Promise<void> => {
-        while (next < ids.length) {
-          const id = ids[next++]!;
-          if (await this.#advance(id)) progressed += 1;
-        }
+        while (next < tasks.length) progressed += await tasks[next++]!();
       };
-      await Promise.all(Array.from({ length: Math.min(this.options.concurrency, ids.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
       steps += progressed;
       if (progressed === 0) return steps;
     }
@@ -109,13 +126,78 @@ export class WorkflowRunner implements WorkflowEngine {
     this.#loop.wake();
   }
 
+  /** One task per batchable (definition, step) group, split so the lanes share it; one per other run. */
+  #plan(due: readonly DueRun[]): Array<() => Promise<number>> {
+    const now = this.options.clock.now();
+    const groups = new Map<string, { definition: string; stepIndex: number; ids: string[] }>();
+    const tasks: Array<() => Promise<number>> = [];
+    for (const run of due) {
+      const step = this.#definitions.get(run.definition)?.steps[run.stepIndex];
+      const batchable = run.status === 'running' && step?.runBatch !== undefined && !pastDeadline(run.deadlineAt, now);
+      if (!batchable) {
+        tasks.push(async () => ((await this.#advance(run.id)) ? 1 : 0));
+        continue;
+      }
+      const key = `${run.definition}\u0000${run.stepIndex}`;
+      const group = groups.get(key) ?? { definition: run.definition, stepIndex: run.stepIndex, ids: [] };
+      group.ids.push(run.id);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      // A large group is split so several lanes work on it, but never into batches too small to pay.
+      const chunks = Math.min(this.options.concurrency, Math.ceil(group.ids.length / MIN_BATCH));
+      const size = Math.ceil(group.ids.length / chunks);
+      for (let start = 0; start < group.ids.length; start += size) {
+        const ids = group.ids.slice(start, start + size);
+        tasks.push(() => this.#advanceBatch(ids, group.definition, group.stepIndex));
+      }
+    }
+    return tasks;
+  }
+
+  /** Runs one batched step for every run of `ids` still standing at it, in one unit of work. */
+  async #advanceBatch(ids: readonly string[], definitionName: string, stepIndex: number): Promise<number> {
+    const definition = this.#definition(definitionName);
+    const step = definition.steps[stepIndex]!;
+    try {
+      return await this.options.unitOfWork.run(async (tx) => {
+        const now = this.options.clock.now();
+        const runs = (await this.options.store.lockDue(tx, ids, now)).filter(
+          (run) => run.definition === definitionName && run.status === 'running' && run.stepIndex === stepIndex && !pastDeadline(run.deadlineAt, now),
+        );
+        if (runs.length === 0) return 0;
+        const results = await step.runBatch!(tx, runs.map((run) => ({ state: run.state, meta: this.#meta(run) })));
+        if (results.length !== runs.length) throw new Error(`step '${step.name}' answered ${results.length} results for ${runs.length} runs`);
+        const events: NewEvent[] = [];
+        for (const [index, run] of runs.entries()) {
+          const result = results[index];
+          if (result instanceof StepFailure) await this.#beginCompensation(tx, run, result.message, events);
+          else await this.#completeStep(tx, run, definition, result, events);
+          run.nextRunAt = now;
+          run.updatedAt = now;
+        }
+        if (events.length > 0) await tx.append(events);
+        await this.options.store.update(tx, runs);
+        return runs.length;
+      });
+    } catch (error) {
+      // The batch rolled back: run each alone, so a bad run fails (and is retried) by itself.
+      this.options.logger.warn('workflow batch failed; advancing its runs one by one', { workflow: definitionName, step: step.name, error: describe(error) });
+      let advanced = 0;
+      for (const id of ids) if (await this.#advance(id)) advanced += 1;
+      return advanced;
+    }
+  }
+
   /** Runs one step (or one compensation) of a due run; false when there was nothing to do. */
   async #advance(id: string): Promise<boolean> {
     try {
       return await this.options.unitOfWork.run(async (tx) => {
-        const instance = await this.options.store.lockDue(tx, id, this.options.clock.now());
+        const [instance] = await this.options.store.lockDue(tx, [id], this.options.clock.now());
         if (!instance) return false;
-        await this.#step(tx, instance);
+        const events: NewEvent[] = [];
+        await this.#step(tx, instance, events);
+        if (events.length > 0) await tx.append(events);
         return true;
       });
     } catch (error) {
@@ -124,50 +206,54 @@ export class WorkflowRunner implements WorkflowEngine {
     }
   }
 
-  async #step(tx: Tx, instance: WorkflowInstance): Promise<void> {
+  async #step(tx: Tx, instance: WorkflowInstance, events: NewEvent[]): Promise<void> {
     const definition = this.#definition(instance.definition);
     const now = this.options.clock.now();
-    if (instance.status === 'running' && instance.deadlineAt && now >= instance.deadlineAt) {
-      await this.#beginCompensation(tx, instance, TIMEOUT_ERROR);
+    if (instance.status === 'running' && pastDeadline(instance.deadlineAt, now)) {
+      await this.#beginCompensation(tx, instance, TIMEOUT_ERROR, events);
     } else if (instance.status === 'running') {
-      const step = definition.steps[instance.stepIndex]!;
-      const next = await step.run(tx, instance.state, this.#meta(instance));
-      if (next) instance.state = next as Record<string, unknown>;
-      instance.stepIndex += 1;
-      instance.attempts = 0;
-      await this.#emit(tx, instance, 'workflow.step_completed', step.name);
-      if (instance.stepIndex >= definition.steps.length) await this.#finish(tx, instance, 'completed');
+      const next = await runOne(definition.steps[instance.stepIndex]!, tx, instance.state, this.#meta(instance));
+      await this.#completeStep(tx, instance, definition, next, events);
     } else {
-      await this.#compensateOne(tx, instance);
+      await this.#compensateOne(tx, instance, events);
     }
     instance.nextRunAt = now;
     await this.#save(tx, instance);
   }
 
-  async #compensateOne(tx: Tx, instance: WorkflowInstance): Promise<void> {
+  async #completeStep(tx: Tx, instance: WorkflowInstance, definition: WorkflowDefinition, next: unknown, events: NewEvent[]): Promise<void> {
+    const step = definition.steps[instance.stepIndex]!;
+    if (next) instance.state = next as Record<string, unknown>;
+    instance.stepIndex += 1;
+    instance.attempts = 0;
+    this.#emit(events, instance, 'workflow.step_completed', step.name);
+    if (instance.stepIndex >= definition.steps.length) await this.#finish(tx, instance, 'completed', events);
+  }
+
+  async #compensateOne(tx: Tx, instance: WorkflowInstance, events: NewEvent[]): Promise<void> {
     const step = this.#definition(instance.definition).steps[instance.stepIndex];
     if (step?.compensate) {
       await step.compensate(tx, instance.state, this.#meta(instance));
-      await this.#emit(tx, instance, 'workflow.compensation_executed', step.name);
+      this.#emit(events, instance, 'workflow.compensation_executed', step.name);
     }
     instance.stepIndex -= 1;
     instance.attempts = 0;
-    if (instance.stepIndex < 0) await this.#finish(tx, instance, instance.error === TIMEOUT_ERROR ? 'timed_out' : 'failed');
+    if (instance.stepIndex < 0) await this.#finish(tx, instance, instance.error === TIMEOUT_ERROR ? 'timed_out' : 'failed', events);
   }
 
-  async #beginCompensation(tx: Tx, instance: WorkflowInstance, reason: string): Promise<void> {
+  async #beginCompensation(tx: Tx, instance: WorkflowInstance, reason: string, events: NewEvent[]): Promise<void> {
     instance.status = 'compensating';
     instance.error = reason;
     instance.stepIndex -= 1;
     instance.attempts = 0;
-    if (instance.stepIndex < 0) await this.#finish(tx, instance, reason === TIMEOUT_ERROR ? 'timed_out' : 'failed');
+    if (instance.stepIndex < 0) await this.#finish(tx, instance, reason === TIMEOUT_ERROR ? 'timed_out' : 'failed', events);
   }
 
-  async #finish(tx: Tx, instance: WorkflowInstance, outcome: WorkflowOutcome): Promise<void> {
+  async #finish(tx: Tx, instance: WorkflowInstance, outcome: WorkflowOutcome, events: NewEvent[]): Promise<void> {
     instance.status = outcome;
     await this.#definition(instance.definition).onFinished?.(tx, instance.state, outcome, this.#meta(instance));
     const type = outcome === 'completed' ? 'workflow.completed' : outcome === 'failed' ? 'workflow.failed' : 'workflow.timeout';
-    await this.#emit(tx, instance, type, null);
+    this.#emit(events, instance, type, null);
   }
 
   /** The step's transaction rolled back; record the attempt in a fresh one. */
@@ -175,7 +261,7 @@ export class WorkflowRunner implements WorkflowEngine {
     const message = error instanceof Error ? error.message : String(error);
     try {
       await this.options.unitOfWork.run(async (tx) => {
-        const instance = await this.options.store.lockDue(tx, id, this.options.clock.now());
+        const [instance] = await this.options.store.lockDue(tx, [id], this.options.clock.now());
         if (!instance) return;
         const definition = this.#definition(instance.definition);
         instance.attempts += 1;
@@ -183,14 +269,16 @@ export class WorkflowRunner implements WorkflowEngine {
         if (!(error instanceof StepFailure)) {
           this.options.logger.warn('workflow step error', { workflow_id: id, attempt: instance.attempts, error: message });
         }
+        const events: NewEvent[] = [];
         if (instance.status === 'running' && permanent) {
-          await this.#beginCompensation(tx, instance, message);
+          await this.#beginCompensation(tx, instance, message, events);
           instance.nextRunAt = this.options.clock.now();
         } else {
           // Compensations are retried until they succeed: giving up would strand reserved funds.
           instance.error = message;
           instance.nextRunAt = new Date(this.options.clock.now().getTime() + backoffMs(instance.attempts));
         }
+        if (events.length > 0) await tx.append(events);
         await this.#save(tx, instance);
       });
     } catch (failure) {
@@ -200,7 +288,7 @@ export class WorkflowRunner implements WorkflowEngine {
 
   async #save(tx: Tx, instance: WorkflowInstance): Promise<void> {
     instance.updatedAt = this.options.clock.now();
-    await this.options.store.update(tx, instance);
+    await this.options.store.update(tx, [instance]);
   }
 
   #meta(instance: WorkflowInstance): WorkflowRunMeta {
@@ -213,7 +301,7 @@ export class WorkflowRunner implements WorkflowEngine {
     };
   }
 
-  async #emit(tx: Tx, instance: WorkflowInstance, type: string, step: string | null): Promise<void> {
+  #emit(events: NewEvent[], instance: WorkflowInstance, type: string, step: string | null): void {
     if (!instance.emitEvents) return;
     const payload: WorkflowEventPayload = {
       workflow_id: instance.id,
@@ -222,7 +310,7 @@ export class WorkflowRunner implements WorkflowEngine {
       status: instance.status,
       error: instance.error,
     };
-    await tx.append([{ type, teamId: instance.teamId, aggregateType: 'workflow', aggregateId: instance.id, payload }]);
+    events.push({ type, teamId: instance.teamId, aggregateType: 'workflow', aggregateId: instance.id, payload });
   }
 
   #definition(name: string): WorkflowDefinition {
@@ -232,6 +320,22 @@ export class WorkflowRunner implements WorkflowEngine {
   }
 }
 
+/** A lone run of a step: `run`, or a batch of one whose StepFailure is thrown like run's. */
+async function runOne(step: WorkflowStep<unknown>, tx: Tx, state: unknown, meta: WorkflowRunMeta): Promise<unknown> {
+  if (step.run) return step.run(tx, state, meta);
+  const [result] = await step.runBatch!(tx, [{ state, meta }]);
+  if (result instanceof StepFailure) throw result;
+  return result;
+}
+
+function pastDeadline(deadlineAt: Date | null, now: Date): boolean {
+  return deadlineAt !== null && now.getTime() >= deadlineAt.getTime();
+}
+
 function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 20));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,91 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { definePlugin, type PluginManifest } from '../contract/plugin.js';
+import { token, type Token } from '../contract/token.js';
+import { BootError } from './boot-error.js';
+import { verifyBindings, type PluginBindings } from './verify-bindings.js';
+
+const Ledger = token<unknown>('test.ledger');
+const Clock = token<unknown>('test.clock');
+const Prices = token<unknown>('test.prices');
+
+interface Shape {
+  readonly dependsOn?: string[];
+  readonly provides?: Token<unknown>[];
+  readonly requires?: Token<unknown>[];
+  /** What the plugin's register() bound. */
+  readonly bound?: unknown[];
+}
+
+function loaded(name: string, shape: Shape = {}): PluginBindings {
+  const manifest: PluginManifest = definePlugin({
+    name,
+    version: '1.0.0',
+    kernel: '^1.0.0',
+    description: name,
+    dependsOn: shape.dependsOn ?? [],
+    provides: shape.provides ?? [],
+    requires: shape.requires ?? [],
+    register: () => undefined,
+  });
+  return { manifest, bound: new Set(shape.bound ?? []) };
+}
+
+function refusal(plugins: PluginBindings[], kernelBound: unknown[] = []): string {
+  try {
+    verifyBindings(plugins, new Set(kernelBound));
+  } catch (error) {
+    assert.instance(error, BootError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a BootError');
+}
+
+test('a consistent set passes: provides bound, requires met by the kernel or a dependency', () => {
+  verifyBindings(
+    [
+      loaded('core-banking', { provides: [Ledger], bound: [Ledger], requires: [Clock] }),
+      loaded('gcu', { dependsOn: ['core-banking'], requires: [Ledger, Clock] }),
+    ],
+    new Set([Clock]),
+  );
+});
+
+test('a required token nobody binds: "requires X: no enabled plugin…", naming the plugin and the fix', () => {
+  const message = refusal([loaded('gcu', { requires: [Prices] })], [Clock]);
+  assert.is(
+    message,
+    "Plugin 'gcu' requires 'test.prices': no enabled plugin or adapter provides it. Enable the plugin that provides it or disable 'gcu'.",
+  );
+});
+
+test('a required token bound by a plugin not in dependsOn names that plugin', () => {
+  const message = refusal([loaded('core-banking', { provides: [Ledger], bound: [Ledger] }), loaded('gcu', { requires: [Ledger] })]);
+  assert.is(message, "Plugin 'gcu' requires 'test.ledger': 'core-banking' binds it, but 'gcu' does not list 'core-banking' in dependsOn.");
+});
+
+test('a dependency of a dependency counts as reachable', () => {
+  verifyBindings(
+    [
+      loaded('core-banking', { provides: [Ledger], bound: [Ledger] }),
+      loaded('exchange', { dependsOn: ['core-banking'] }),
+      loaded('gcu', { dependsOn: ['exchange'], requires: [Ledger] }),
+    ],
+    new Set(),
+  );
+});
+
+test('a declared provide that register() did not bind: "declares it provides … but does not bind it"', () => {
+  const message = refusal([loaded('core-banking', { provides: [Ledger, Prices], bound: [Ledger] })]);
+  assert.is(message, "Plugin 'core-banking' declares it provides 'test.prices' but does not bind it.");
+});
+
+test('a token bound twice names both binders (another plugin, or the kernel)', () => {
+  assert.is(
+    refusal([loaded('a', { bound: [Ledger] }), loaded('b', { bound: [Ledger] })]),
+    "Plugin 'b' binds 'test.ledger', already bound by a.",
+  );
+  assert.is(refusal([loaded('a', { bound: [Clock] })], [Clock]), "Plugin 'a' binds 'test.clock', already bound by the kernel.");
+});
+
+test.run();

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * A whole number sent as text (a query parameter, a CLI flag): digits only,
+ * then range-checked. `z.coerce.number()` alone would take '1e1', '0x10',
+ * ' 7' or '' (as 0) for numbers. Documented in OpenAPI as an integer.
+ */
+export function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .refine((text) => DIGITS.test(text), 'must be a whole number written with digits only')
+    .pipe(z.coerce.number<string>().int().min(min).max(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
