@@ -4,6 +4,7 @@ import { systemContext, type RequestContext } from '../../kernel/contract/contex
 import { Page } from '../../kernel/contract/page.js';
 import { AppError } from '../../kernel/errors/app-error.js';
 import { ValidationError } from '../../kernel/errors/errors.js';
+import { pageMeta } from '../http/pagination.js';
 import { parseArgv } from './parse-argv.js';
 
 export interface CliOutcome {
@@ -12,15 +13,37 @@ export interface CliOutcome {
   readonly stderr: string;
 }
 
-/** Finds the command named by the leading words, validates the flags and runs its operation. */
-export async function runCommand(kernel: Kernel, argv: readonly string[], operatorTeamId: string): Promise<CliOutcome> {
+/**
+ * What the words of a command line ask for: an answer that needs no store
+ * (help, or an unknown command) or a command to run with its flags.
+ */
+export type CommandPlan =
+  | { readonly kind: 'answer'; readonly outcome: CliOutcome }
+  | { readonly kind: 'run'; readonly command: CommandDeclaration; readonly flags: Readonly<Record<string, string | true>> };
+
+/** Finds the command named by the leading words (the longest match); `--help` or no command is usage. */
+export function planCommand(commands: readonly CommandDeclaration[], argv: readonly string[]): CommandPlan {
   const { words, flags } = parseArgv(argv);
-  const commands = kernel.commands.map(({ command }) => command);
   const match = commands
     .filter((command) => command.name.split(' ').every((word, index) => words[index] === word))
     .sort((a, b) => b.name.length - a.name.length)[0];
-  if (!match || flags.help === true) return { exitCode: match || words.length === 0 ? 0 : 2, stdout: usage(commands, match), stderr: match || words.length === 0 ? '' : `Unknown command '${words.join(' ')}'.\n` };
-  const { team, help: _help, ...options } = flags;
+  if (match && flags.help !== true) return { kind: 'run', command: match, flags };
+  const known = match !== undefined || words.length === 0;
+  return {
+    kind: 'answer',
+    outcome: { exitCode: known ? 0 : 2, stdout: usage(commands, match), stderr: known ? '' : `Unknown command '${words.join(' ')}'.\n` },
+  };
+}
+
+/** Validates the flags of the command the words name and runs its operation as the operator. */
+export async function runCommand(kernel: Kernel, argv: readonly string[], operatorTeamId: string): Promise<CliOutcome> {
+  const plan = planCommand(
+    kernel.commands.map(({ command }) => command),
+    argv,
+  );
+  if (plan.kind === 'answer') return plan.outcome;
+  const { command: match } = plan;
+  const { team, help: _help, ...options } = plan.flags;
   try {
     if (match.scope === 'team' && typeof team !== 'string') {
       throw ValidationError.field('/team', `'${match.name}' needs --team <team id>`);
@@ -31,7 +54,8 @@ export async function runCommand(kernel: Kernel, argv: readonly string[], operat
     }
     const context: RequestContext = systemContext(match.scope === 'team' ? (team as string) : operatorTeamId, `cli-${Date.now()}`);
     const result = await kernel.get(match.operation).execute(parsed.data, context);
-    const rendered = result instanceof Page ? { data: result.items, meta: { page: result.page, per_page: result.perPage, total: result.total } } : { data: result };
+    // A list has the same meta as over HTTP (links aside: there is no URL here).
+    const rendered = result instanceof Page ? { data: result.items, meta: pageMeta(result) } : { data: result };
     return { exitCode: 0, stdout: JSON.stringify(rendered, null, 2) + '\n', stderr: '' };
   } catch (error) {
     if (error instanceof AppError) return { exitCode: 2, stdout: '', stderr: error.toObjects().map((o) => `${o.code}: ${o.detail}`).join('\n') + '\n' };

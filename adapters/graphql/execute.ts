@@ -13,6 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { isIntrospectionOnly, limitError, measure } from './limits.js';
+import { literalTextErrors, variableTextErrors } from './storable-input.js';
 
 /** Parsed documents are cached by text: clients send the same few queries over and over. */
 const CACHE_SIZE = 500;
@@ -25,9 +26,10 @@ export interface PreparedOperation {
 export type Preparation = { ok: true; prepared: PreparedOperation } | { ok: false; errors: readonly GraphQLError[] };
 
 /**
- * parse → validate → pick the operation → check depth, complexity and cost.
- * Everything here happens before any resolver runs; a failure is a list of
- * GraphQL errors (answered with HTTP 400 on POST).
+ * parse → validate → refuse unstorable text in literals and variables →
+ * pick the operation → check depth, complexity and cost. Everything here
+ * happens before any resolver runs; a failure is a list of GraphQL errors
+ * (answered with HTTP 400 on POST).
  */
 export class OperationPreparer {
   private readonly cache = new Map<string, DocumentNode>();
@@ -44,9 +46,13 @@ export class OperationPreparer {
       }
       const invalid = validate(this.schema, document);
       if (invalid.length > 0) return { ok: false, errors: invalid.map((error) => withCode(error, 'validation_failed')) };
+      const badLiterals = literalTextErrors(document);
+      if (badLiterals.length > 0) return { ok: false, errors: badLiterals };
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(query, document);
     }
+    const badVariables = variableTextErrors(variables);
+    if (badVariables.length > 0) return { ok: false, errors: badVariables };
     const operation = getOperationAST(document, operationName);
     if (!operation) {
       const message = operationName

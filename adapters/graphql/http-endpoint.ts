@@ -65,7 +65,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
           new GraphQLError('Subscriptions run over WebSocket (graphql-ws protocol) at /api/graphql.', { extensions: { code: 'subscription_over_http' } }),
         ]);
       }
-      const key = idempotencyKeyOf(req.headers['idempotency-key']);
+      const key = idempotencyKeyOf(req.headersDistinct['idempotency-key']);
       const context: RequestContext = { actor, requestId, ip, ...(key !== undefined ? { idempotencyKey: key } : {}) };
       const run = async (): Promise<{ status: number; body: string; failed: boolean }> => {
         const result = (await execute({
@@ -88,6 +88,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
         try {
           const outcome = await deps.idempotency.run({
             teamId: actor.teamId,
+            apiKeyId: actor.apiKeyId,
             key,
             hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
             execute: async () => {

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { IdempotencyGuard } from '../http/idempotency.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
+import { clientAddress, proxyTrust } from '../http/client-address.js';
 import type { HttpExtension } from '../http/http-api.js';
 import { ListeningCounter, type GraphqlRuntime } from './context.js';
 import { OperationPreparer } from './execute.js';
@@ -22,6 +23,8 @@ export interface GraphqlAdapterDeps {
   readonly ids: Ids;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  /** http.trustProxy: subscriptions take the client address by the same rule as REST. */
+  readonly trustProxy: boolean | string;
   /** For Idempotency-Key on mutations (the same store and rules as REST POSTs). */
   readonly idempotency: IdempotencyStore;
   readonly unitOfWork: UnitOfWork;
@@ -48,7 +51,8 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };
   const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes, idempotency });
-  const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock });
+  const trust = proxyTrust(deps.trustProxy);
+  const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock, clientAddress: (req) => clientAddress(req, trust) });
   return {
     routes: [
       { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post },

@@ -31,6 +31,8 @@ const connectionOwner = (actor: Actor): string => (actor.apiKeyId !== '' ? `key:
 
 export interface SubscriptionDeps {
   readonly schema: GraphQLSchema;
+  /** The client address of an upgrade request, by the same rule as REST's req.ip (http.trustProxy). */
+  readonly clientAddress: (req: IncomingMessage) => string;
   readonly preparer: OperationPreparer;
   readonly runtime: GraphqlRuntime;
   readonly authenticator: Authenticator;
@@ -49,6 +51,8 @@ interface ConnectionState {
   checkedAt: number;
   /** The key this connection counts against, once accepted. */
   owner?: string;
+  /** The server's request id of each running operation, by the client's graphql-ws message id. */
+  readonly requestIds: Map<string, string>;
   close(code: number, reason: string): void;
 }
 
@@ -76,9 +80,15 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       schema: deps.schema,
       connectionInitWaitTimeout: 10_000,
       onConnect: async (ctx) => {
-        const ip = ctx.extra.request.socket.remoteAddress ?? '';
+        const ip = deps.clientAddress(ctx.extra.request);
         const socket = ctx.extra.socket;
-        const state: ConnectionState = { ip, active: 0, checkedAt: deps.clock.now().getTime(), close: (code, reason) => socket.close(code, reason) };
+        const state: ConnectionState = {
+          ip,
+          active: 0,
+          checkedAt: deps.clock.now().getTime(),
+          requestIds: new Map(),
+          close: (code, reason) => socket.close(code, reason),
+        };
         states.set(ctx.extra, state);
         const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
         try {
@@ -102,6 +112,9 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       },
       onSubscribe: async (ctx, id, payload) => {
         const state = stateOf(ctx.extra);
+        // The id in logs and error messages is the server's own: the message id is the client's choice.
+        const requestId = deps.ids.uuid();
+        state.requestIds.set(id, requestId);
         // The key is checked again for every subscription: one revoked or expired since connecting gets nothing new.
         let actor: Actor;
         try {
@@ -120,7 +133,6 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         const variables = (payload.variables ?? {}) as Record<string, unknown>;
         const prepared = deps.preparer.prepare(payload.query, payload.operationName ?? undefined, variables);
         if (!prepared.ok) return [...prepared.errors];
-        const requestId = `${id}:${deps.ids.uuid()}`;
         return {
           schema: deps.schema,
           document: prepared.prepared.document,
@@ -140,11 +152,18 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         if (left > 0) connectionsPerOwner.set(owner, left);
         else connectionsPerOwner.delete(owner);
       },
-      onComplete: (ctx) => {
+      onComplete: (ctx, id) => {
         const state = stateOf(ctx.extra);
         state.active = Math.max(0, state.active - 1);
+        state.requestIds.delete(id);
       },
-      onError: (_ctx, id, _payload, errors) => errors.map((error) => formatError(error, id, deps.logger)),
+      // An error message ends the operation (a refused subscribe gets no onComplete).
+      onError: (ctx, id, _payload, errors) => {
+        const { requestIds } = stateOf(ctx.extra);
+        const requestId = requestIds.get(id) ?? deps.ids.uuid();
+        requestIds.delete(id);
+        return errors.map((error) => formatError(error, requestId, deps.logger));
+      },
       onNext: async (ctx, id, _payload, _args, result) => {
         // A key revoked or expired while its subscriptions stay open must stop receiving: check it again now and then.
         const state = stateOf(ctx.extra);
@@ -159,7 +178,9 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
             return { errors: [] };
           }
         }
-        return result.errors ? { ...result, errors: result.errors.map((error) => formatError(error, id, deps.logger)) } : undefined;
+        if (!result.errors) return undefined;
+        const requestId = state.requestIds.get(id) ?? deps.ids.uuid();
+        return { ...result, errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) };
       },
     },
     wss,

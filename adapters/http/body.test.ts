@@ -23,6 +23,14 @@ test('malformed JSON is 400 malformed_json', async ({ f }) => {
   }
 });
 
+test('a key repeated within one object is 400 duplicate_json_key pointing at it, and nothing runs', async ({ f }) => {
+  const before = f.world.deposits;
+  const res = await call(f, 'POST', DEPOSIT, { key: KEYS.writer, rawBody: '{"amount": "1", "asset_code": "USD", "amount": "900"}', headers: { 'content-type': 'application/json' } });
+  assert.is(res.status, 400);
+  assert.equal([res.json.errors[0].code, res.json.errors[0].source], ['duplicate_json_key', { pointer: '/amount' }]);
+  assert.is(f.world.deposits, before);
+});
+
 test('invalid UTF-8 is 400 malformed_json', async ({ f }) => {
   const res = await call(f, 'POST', DEPOSIT, {
     key: KEYS.writer,
@@ -151,13 +159,55 @@ test('unknown fields of a strict body are reported one pointer each; a non-objec
 });
 
 test('a "__proto__" key in a body is a plain key, not a prototype', async ({ f }) => {
-  const res = await call(f, 'POST', '/api/v2/echo', {
+  const res = await call(f, 'POST', '/api/v2/accounts/acc-1/deposit', {
     key: KEYS.writer,
-    rawBody: '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+    rawBody: '{"amount": "1", "asset_code": "USD", "__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
     headers: { 'content-type': 'application/json' },
   });
-  assert.is(res.status, 200);
+  assert.is(res.status, 201);
   assert.is(({} as any).polluted, undefined);
+});
+
+test('a route that declares no body takes none: an empty body or {} passes, anything else is 422 unexpected_body', async ({ f }) => {
+  for (const rawBody of ['', '{}', ' { } ']) {
+    const res = await call(f, 'POST', '/api/v2/echo', { key: KEYS.writer, rawBody, headers: { 'content-type': 'application/json' } });
+    assert.is(res.status, 200, rawBody);
+  }
+  for (const rawBody of ['{"a":1}', '[]', 'null', '0', '"x"', '{"__proto__": {"polluted": true}}']) {
+    const res = await call(f, 'POST', '/api/v2/echo', { key: KEYS.writer, rawBody, headers: { 'content-type': 'application/json' } });
+    assert.is(res.status, 422, rawBody);
+    assert.equal(res.json.errors, [
+      { status: 422, code: 'unexpected_body', title: 'Validation failed', detail: 'This route takes no request body; send none, or {}.', source: { pointer: '' } },
+    ]);
+  }
+  assert.is(({} as any).polluted, undefined);
+});
+
+test('NUL and unpaired surrogates are 422 invalid_characters in body values and keys, path and query, all at once', async ({ f }) => {
+  const before = f.world.deposits;
+  const res = await call(f, 'POST', '/api/v2/accounts/a%00c/deposit?note=%00&list=ok&list=x%00', {
+    key: KEYS.writer,
+    rawBody: '{"amount": "1", "asset_code": "USD", "reference": "a\\ud800", "meta": {"tag": "ok", "t\\u0000g": "v"}}',
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.is(res.status, 422);
+  assert.equal(
+    res.json.errors.map((error: any) => [error.code, error.source]),
+    [
+      ['invalid_characters', { parameter: 'id' }],
+      ['invalid_characters', { parameter: 'note' }],
+      ['invalid_characters', { parameter: 'list' }],
+      ['invalid_characters', { pointer: '/reference' }],
+      ['invalid_characters', { pointer: '/meta' }],
+    ],
+  );
+  assert.match(res.json.errors[4].detail, /^The key 't\ufffdg' must not contain NUL/);
+  const name = await call(f, 'GET', '/api/v2/things?%00=1', { key: KEYS.reader });
+  assert.equal([name.status, name.json.errors[0].source], [422, { parameter: '\ufffd' }]);
+  // A paired surrogate (an emoji) is ordinary text.
+  const emoji = await call(f, 'POST', '/api/v2/accounts/acc-1/deposit', { key: KEYS.writer, body: { amount: '1', asset_code: 'USD', reference: '😀' } });
+  assert.is(emoji.status, 201);
+  assert.is(f.world.deposits, before + 1);
 });
 
 test('fuzz: random bytes, odd content types and odd headers never give a 500', async ({ f }) => {

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../kernel/errors/index.js';
 import { jsonDepthExceeds } from './canonical-json.js';
-import { MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './errors.js';
+import { duplicateKeyPointer } from './duplicate-keys.js';
+import { DuplicateJsonKeyError, MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './errors.js';
 
 /** Deeper bodies are refused before anything recursive (hashing, zod) walks them. */
 export const MAX_JSON_DEPTH = 64;
@@ -14,7 +15,8 @@ export function carriesBody(method: string): boolean {
 /**
  * Reads and parses a JSON request body. An empty body is `{}`. Every failure is
  * a 4xx AppError: 413 over the limit, 415 for another media type, charset or
- * content encoding, 400 for bad UTF-8, bad JSON or too deep nesting.
+ * content encoding, 400 for bad UTF-8, bad JSON, too deep nesting or a key
+ * repeated within one object.
  */
 export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
   const encoding = headerText(req.headers['content-encoding']).trim().toLowerCase();
@@ -49,6 +51,8 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
   if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
     throw new MalformedJsonError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
+  const duplicate = duplicateKeyPointer(text);
+  if (duplicate !== undefined) throw new DuplicateJsonKeyError(duplicate);
   return value;
 }
 

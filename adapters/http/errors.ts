@@ -1,4 +1,4 @@
-import { AppError, RateLimitedError, type ErrorObject } from '../../kernel/errors/index.js';
+import { AppError, RateLimitedError, ServiceBusyError, type ErrorObject } from '../../kernel/errors/index.js';
 
 /** HTTP-only failures; domain failures come from kernel/errors. */
 export class RouteNotFoundError extends AppError {
@@ -24,6 +24,12 @@ export class MethodNotAllowedError extends AppError {
 export class MalformedJsonError extends AppError {
   constructor(detail = 'The request body is not valid JSON.') {
     super(400, 'malformed_json', 'Malformed JSON', detail, { pointer: '' });
+  }
+}
+
+export class DuplicateJsonKeyError extends AppError {
+  constructor(pointer: string) {
+    super(400, 'duplicate_json_key', 'Malformed JSON', 'The request body repeats a key within one object; send each key once.', { pointer });
   }
 }
 
@@ -67,7 +73,7 @@ export interface ErrorResponse {
 
 export function errorResponse(error: AppError): ErrorResponse {
   const headers: Record<string, string> = {};
-  if (error instanceof RateLimitedError) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  if (error instanceof RateLimitedError || error instanceof ServiceBusyError) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
   if (error.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="api"';
   if (error instanceof MethodNotAllowedError) headers['Allow'] = error.allowed.join(', ');
   return { status: error.status, headers, errors: error.toObjects() };

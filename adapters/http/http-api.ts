@@ -13,6 +13,7 @@ import type { Logger } from '../../ports/logger.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
+import { HttpBatchRunner } from './batch-runner.js';
 import { IdempotencyGuard } from './idempotency.js';
 import { buildOpenApi } from './openapi.js';
 import { TokenBucketLimiter } from './rate-limit.js';
@@ -72,13 +73,15 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   app.set('query parser', 'simple');
   app.set('trust proxy', trustProxySetting(deps.http.trustProxy));
 
+  const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   const services: RouteServices = {
     authenticator: deps.authenticator,
     limiter: new TokenBucketLimiter(deps.http.rateLimitPerMinute, () => deps.clock.now().getTime()),
-    idempotency: new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock),
+    idempotency,
+    batches: new HttpBatchRunner(idempotency, deps.unitOfWork, deps.http.groupCommit),
     bodyLimitBytes: deps.http.bodyLimitBytes,
   };
-  const server = new HttpServer(app, deps.http.shutdownGraceMs, deps.logger);
+  const server = new HttpServer(app, deps.http, deps.logger);
   const logRequests = deps.environment !== 'test';
 
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -23,6 +23,8 @@ import { createHttpApi, type HttpApi, type HttpApiDeps } from './http-api.js';
 export const KEYS = {
   reader: 'fak_reader_0000000000000000000000',
   writer: 'fak_writer_0000000000000000000000',
+  /** A second key of the writer's team and user. */
+  writerTwin: 'fak_writer_twin_00000000000000000',
   otherTeam: 'fak_other_00000000000000000000000',
   operator: 'fak_operator_00000000000000000000',
   expired: 'fak_expired_000000000000000000000',
@@ -31,6 +33,7 @@ export const KEYS = {
 const ACTORS: Record<string, Actor> = {
   [KEYS.reader]: { kind: 'user', teamId: 'team-a', userId: 'u-reader', apiKeyId: 'k-reader', permissions: ['read'] },
   [KEYS.writer]: { kind: 'user', teamId: 'team-a', userId: 'u-writer', apiKeyId: 'k-writer', permissions: ['read', 'write', 'delete'] },
+  [KEYS.writerTwin]: { kind: 'user', teamId: 'team-a', userId: 'u-writer', apiKeyId: 'k-writer-twin', permissions: ['read', 'write', 'delete'] },
   [KEYS.otherTeam]: { kind: 'user', teamId: 'team-b', userId: 'u-other', apiKeyId: 'k-other', permissions: ['read', 'write'] },
   [KEYS.operator]: { kind: 'operator', teamId: 'bank', userId: 'op', apiKeyId: 'k-op', permissions: ['read', 'write', 'delete'] },
 };
@@ -285,7 +288,11 @@ export const TEST_HTTP: KernelConfig['http'] = {
   rateLimitPerMinute: 0,
   trustProxy: false,
   shutdownGraceMs: 2_000,
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
   idempotencyRetentionHours: 24,
+  groupCommit: { maxBatch: 100, maxInFlight: 4 },
 };
 
 export interface FixtureOptions {
@@ -378,8 +385,13 @@ export interface RawResult {
   readonly body: string;
 }
 
-/** Sends bytes as they are over a new socket and reads until the server closes it. */
-export function rawRequest(port: number, request: string | Buffer): Promise<RawResult> {
+/**
+ * Sends bytes as they are over a new socket and reads until the server closes
+ * it. `stall` leaves the socket open after the bytes: a client that stops
+ * sending mid-request, or one that waits for `Connection: close` rather than
+ * half-closing (node aborts a half-closed request not yet answered).
+ */
+export function rawRequest(port: number, request: string | Buffer, options: { stall?: boolean } = {}): Promise<RawResult> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -393,6 +405,7 @@ export function rawRequest(port: number, request: string | Buffer): Promise<RawR
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
       resolve({ status, head, body: split < 0 ? '' : text.slice(split + 4) });
     });
-    socket.end(request);
+    if (options.stall) socket.write(request);
+    else socket.end(request);
   });
 }

@@ -77,6 +77,20 @@ test('keys are scoped per team', () =>
     assert.is(f.world.deposits, 2);
   }));
 
+test('keys are scoped per API key: another key of the same team does not replay, it runs its own request', () =>
+  withFixture(async (f) => {
+    const headers = { 'idempotency-key': 'shared-in-team' };
+    const first = await call(f, 'POST', DEPOSIT, { key: KEYS.writer, body, headers });
+    const twin = await call(f, 'POST', DEPOSIT, { key: KEYS.writerTwin, body, headers });
+    assert.is(twin.status, 201);
+    assert.is(twin.headers.get('idempotent-replayed'), null);
+    assert.is.not(twin.text, first.text);
+    assert.is(f.world.deposits, 2);
+    // Each key still replays its own response.
+    const again = await call(f, 'POST', DEPOSIT, { key: KEYS.writerTwin, body, headers });
+    assert.equal([again.headers.get('idempotent-replayed'), again.text], ['true', twin.text]);
+  }));
+
 test('a concurrent duplicate gets 409 idempotency_key_in_use; after the first finishes it replays', () =>
   withFixture(async (f) => {
     const headers = { 'idempotency-key': 'slow-1' };
@@ -102,7 +116,7 @@ test('a key locked by another process (tryLock false) is 409 and the operation d
       assert.is(res.json.errors[0].code, 'idempotency_key_in_use');
       assert.is(f.world.deposits, 0);
     },
-    { idempotency: (store) => ({ ...bind(store), tryLock: async () => false }) },
+    { idempotency: (store) => ({ ...bind(store), tryLock: async (_tx, refs) => refs.map(() => false) }) },
   ));
 
 test('a failed request is not saved: its writes roll back and the same key may be retried', () =>
@@ -158,6 +172,21 @@ test('a malformed Idempotency-Key is 422 with source.header', () =>
     assert.is(f.world.deposits, 0);
     const longest = await call(f, 'POST', DEPOSIT, { key: KEYS.writer, body, headers: { 'idempotency-key': 'k'.repeat(255) } });
     assert.is(longest.status, 201);
+  }));
+
+test('two Idempotency-Key headers are 422 invalid_idempotency_key, not one key "a, b"; one header "a, b" is a key', () =>
+  withFixture(async (f) => {
+    const head = (keys: string) => `POST ${DEPOSIT} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.writer}\r\n${keys}Content-Type: application/json\r\n`;
+    const payload = JSON.stringify(body);
+    const tail = `Content-Length: ${payload.length}\r\nConnection: close\r\n\r\n${payload}`;
+    const twice = await rawRequest(f.port, head('Idempotency-Key: a\r\nIdempotency-Key: b\r\n') + tail);
+    assert.is(twice.status, 422);
+    const [error] = JSON.parse(twice.body).errors;
+    assert.equal([error.code, error.source], ['invalid_idempotency_key', { header: 'Idempotency-Key' }]);
+    assert.is(f.world.deposits, 0);
+    const once = await rawRequest(f.port, head('Idempotency-Key: a, b\r\n') + tail);
+    assert.is(once.status, 201);
+    assert.equal((f.world.lastContext as { idempotencyKey?: string }).idempotencyKey, 'a, b');
   }));
 
 test('keys on GET and on public (team-less) routes have no effect', () =>

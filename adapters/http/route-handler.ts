@@ -1,11 +1,13 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
+import { isBatchOperation } from '../../kernel/contract/batch.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import { authenticate, authorize } from './auth.js';
 import { carriesBody, readJsonBody } from './body.js';
+import type { HttpBatchRunner } from './batch-runner.js';
 import { renderSuccess, splitUrl, type RenderedResponse } from './envelope.js';
-import { idempotencyKeyOf, requestHash, type IdempotencyGuard, type IdempotentOutcome } from './idempotency.js';
+import { idempotencyKeyOf, requestHash, type IdempotencyGuard, type IdempotentOutcome, type KeyedRequest } from './idempotency.js';
 import type { TokenBucketLimiter } from './rate-limit.js';
 import { requestIdOfResponse } from './request-state.js';
 import { validateParts } from './validate.js';
@@ -14,6 +16,7 @@ export interface RouteServices {
   readonly authenticator: Authenticator;
   readonly limiter: TokenBucketLimiter;
   readonly idempotency: IdempotencyGuard;
+  readonly batches: HttpBatchRunner;
   readonly bodyLimitBytes: number;
 }
 
@@ -21,7 +24,8 @@ export interface RouteServices {
  * The pipeline of one declared route: authenticate, authorize, rate-limit,
  * read the body, check the Idempotency-Key, validate, call the operation
  * (once per key), send the envelope. Every failure is thrown as an AppError
- * and rendered by the error handler.
+ * and rendered by the error handler. A batch operation is prepared here
+ * (its 4xx comes before any transaction) and joins the next group commit.
  */
 export function routeHandler(
   declaration: RouteDeclaration,
@@ -45,7 +49,7 @@ export function routeHandler(
     }
 
     const body = carriesBody(req.method) ? await readJsonBody(req, services.bodyLimitBytes) : {};
-    const key = req.method === 'POST' ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
+    const key = req.method === 'POST' ? idempotencyKeyOf(req.headersDistinct['idempotency-key']) : undefined;
 
     const [params, query, validBody] = await validateParts([
       { part: 'params', schema: declaration.params, value: { ...req.params } },
@@ -54,7 +58,7 @@ export function routeHandler(
     ]);
     const input = mergeInput(declaration.params ? params : { ...req.params }, query, validBody);
 
-    // Keys are scoped per team; an anonymous caller has no team to scope by, so its key is ignored.
+    // Keys are scoped per team and API key; an anonymous caller has no team to scope by, so its key is ignored.
     const scopedKey = key !== undefined && actor.teamId !== '' ? key : undefined;
     const context: RequestContext = {
       actor,
@@ -64,18 +68,26 @@ export function routeHandler(
     };
     // req.path is the parsed path: an absolute-form target ('GET http://host/api/…') cannot leak its host into links.
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
-    const execute = async (): Promise<RenderedResponse> =>
-      renderSuccess(await operation.execute(input, context), successStatus, url);
-
-    const outcome: IdempotentOutcome =
+    const keyed: KeyedRequest | undefined =
       scopedKey === undefined
-        ? { response: await execute(), replayed: false }
-        : await services.idempotency.run({
+        ? undefined
+        : {
             teamId: actor.teamId,
+            apiKeyId: actor.apiKeyId,
             key: scopedKey,
             hash: requestHash(req.method, url.pathname, url.search, body),
-            execute,
-          });
+            ...(declaration.responseHasSecret ? { responseHasSecret: true } : {}),
+          };
+    const render = (value: unknown): RenderedResponse => renderSuccess(value, successStatus, url);
+
+    let outcome: IdempotentOutcome;
+    if (isBatchOperation(operation)) {
+      const command = operation.batch.prepare(input, context);
+      outcome = await services.batches.submit(operation, { command, render, ...(keyed ? { keyed } : {}) });
+    } else {
+      const execute = async (): Promise<RenderedResponse> => render(await operation.execute(input, context));
+      outcome = keyed === undefined ? { response: await execute(), replayed: false } : await services.idempotency.run({ ...keyed, execute });
+    }
     send(res, outcome);
   };
 }

@@ -1,7 +1,8 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { suite } from 'uvu';
+import { kernelConfigSchema } from '../../config/schema.js';
 import * as assert from 'uvu/assert';
-import { call, KEYS, startFixture } from './http-test-kit.js';
+import { call, KEYS, rawRequest, startFixture } from './http-test-kit.js';
 
 const test = suite('http: listen and graceful close');
 
@@ -85,6 +86,46 @@ test('a failing health check is 503 in the envelope', async () => {
   } finally {
     await f.close();
   }
+});
+
+test('a client that stops sending its headers or its body gets 408 in the envelope once the timeout passes', async () => {
+  const f = await startFixture({ http: { headersTimeoutMs: 200, requestTimeoutMs: 400 } });
+  try {
+    const auth = `Authorization: Bearer ${KEYS.writer}\r\n`;
+    const stalled = [
+      `POST /api/v2/accounts/acc-1/deposit HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"amount"`,
+      'GET /api/ping HTTP/1.1\r\nHost: x\r\nX-Half: ',
+    ];
+    for (const request of stalled) {
+      const res = await rawRequest(f.port, request, { stall: true });
+      assert.is(res.status, 408, request);
+      assert.equal(JSON.parse(res.body).errors[0].code, 'request_timeout');
+    }
+    assert.is(f.world.deposits, 0);
+  } finally {
+    await f.close();
+  }
+});
+
+test('an Expect other than 100-continue is 417 in the envelope, naming the header', async () => {
+  const f = await startFixture();
+  try {
+    const res = await rawRequest(f.port, 'GET /api/ping HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\n\r\n');
+    assert.is(res.status, 417);
+    assert.match(res.head, /content-type: application\/json/i);
+    const [error] = JSON.parse(res.body).errors;
+    assert.equal([error.status, error.code, error.source], [417, 'expectation_failed', { header: 'Expect' }]);
+  } finally {
+    await f.close();
+  }
+});
+
+test('a headers timeout longer than the request timeout is refused at start', () => {
+  assert.throws(() => kernelConfigSchema.parse({ store: 'memory', http: { headersTimeoutMs: 2_000, requestTimeoutMs: 1_000 } }), /headersTimeoutMs/);
+  assert.equal(
+    (({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }) => ({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }))(kernelConfigSchema.parse({ store: 'memory' }).http),
+    { headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 },
+  );
 });
 
 async function assert_refused(url: string): Promise<void> {

@@ -1,13 +1,22 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '../../ports/logger.js';
 import { renderErrors } from './envelope.js';
 
+/** How long a client may take: to send its headers, its whole request, and between requests on one connection. */
+export interface ServerTimeouts {
+  readonly shutdownGraceMs: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+}
+
 /**
  * The node HTTP server around the express app: listen, answer requests node
- * itself rejects (bad request line, oversized headers) in the envelope, and
- * close gracefully: stop accepting, let in-flight requests finish within the
+ * itself rejects (bad request line, oversized headers, a request that does
+ * not arrive in time, an Expect it cannot meet) in the envelope, and close
+ * gracefully: stop accepting, let in-flight requests finish within the
  * grace period, close idle keep-alive sockets as they become idle, then cut
  * whatever is left.
  */
@@ -18,7 +27,7 @@ export class HttpServer {
 
   constructor(
     private readonly listener: RequestListener,
-    private readonly graceMs: number,
+    private readonly timeouts: ServerTimeouts,
     private readonly logger: Logger,
   ) {}
 
@@ -34,12 +43,24 @@ export class HttpServer {
 
   listen(port: number, host?: string): Promise<{ port: number }> {
     if (this.server) return Promise.reject(new Error('The HTTP server is already listening.'));
-    const server = createServer(this.listener);
+    const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = this.timeouts;
+    const server = createServer(
+      {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        keepAliveTimeout: keepAliveTimeoutMs,
+        // Node checks both timeouts on this interval (default 30 s, which would add up to 30 s to each): a tenth of the shorter, at most 1 s.
+        connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 10))),
+      },
+      this.listener,
+    );
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (this.upgrade && !this.closing) this.upgrade(req, socket, head);
       else socket.destroy();
     });
     server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket));
+    // Without a listener node answers an Expect other than 100-continue with a bare 417.
+    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => answerExpectationFailed(res));
     this.server = server;
     return new Promise((resolve, reject) => {
       const onError = (error: Error): void => {
@@ -69,9 +90,9 @@ export class HttpServer {
     if (!server) return Promise.resolve();
     this.closing = new Promise<void>((resolve) => {
       const deadline = setTimeout(() => {
-        this.logger.warn('http.shutdown_grace_expired', { graceMs: this.graceMs });
+        this.logger.warn('http.shutdown_grace_expired', { graceMs: this.timeouts.shutdownGraceMs });
         server.closeAllConnections();
-      }, this.graceMs);
+      }, this.timeouts.shutdownGraceMs);
       deadline.unref();
       server.close(() => {
         clearTimeout(deadline);
@@ -97,4 +118,12 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+function answerExpectationFailed(res: ServerResponse): void {
+  const body = renderErrors([
+    { status: 417, code: 'expectation_failed', title: 'Expectation failed', detail: 'The only Expect this server meets is 100-continue.', source: { header: 'Expect' } },
+  ]);
+  res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
 }

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../config/load.js';
+import { selectPlugins } from '../../kernel/boot/select-plugins.js';
+import { alwaysEnabledPlugins, builtinPlugins } from '../../plugins/index.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
-import { runCommand } from '../cli/run-command.js';
+import { planCommand, runCommand, type CliOutcome } from '../cli/run-command.js';
 import { JsonLogger } from '../system/json-logger.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
@@ -9,22 +11,47 @@ import { openService } from './service.js';
 /**
  * `npm run bank -- <command>`: boots the kernel on the configured store
  * (no HTTP, no background workers) and runs one command as the operator.
- * With the embedded PGlite store, stop the server first: PGlite is single-process.
+ * Help and unknown commands are answered from the enabled plugins' command
+ * declarations alone, without opening the store (or creating the operator).
+ * With the embedded PGlite store, stop the server first: PGlite is single-process
+ * (the data directory lock refuses a second process, naming the one holding it).
  */
 async function main(): Promise<number> {
   const config = loadConfig();
+  const argv = process.argv.slice(2);
+  const manifests = await selectPlugins({
+    builtins: builtinPlugins,
+    modules: config.modules,
+    alwaysEnabled: alwaysEnabledPlugins,
+    packages: config.plugins,
+    manifests: [],
+  });
+  const plan = planCommand(
+    manifests.flatMap((manifest) => manifest.commands ?? []),
+    argv,
+  );
+  if (plan.kind === 'answer') return print(plan.outcome);
+
   const service = await openService({ config, logger: new JsonLogger('warn') });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
-    announceOperatorKey(bootstrap, config.dataDir, config.adminKey !== undefined);
-    const outcome = await runCommand(service.kernel, process.argv.slice(2), bootstrap.teamId);
-    process.stdout.write(outcome.stdout);
-    process.stderr.write(outcome.stderr);
-    return outcome.exitCode;
+    announceOperatorKey(bootstrap, {
+      dataDir: config.dataDir,
+      store: config.store,
+      preset: config.adminKey !== undefined,
+      print: (text) => process.stderr.write(text),
+    });
+    return print(await runCommand(service.kernel, argv, bootstrap.teamId));
   } finally {
     await service.close();
   }
+}
+
+function print(outcome: CliOutcome): number {
+  process.stdout.write(outcome.stdout);
+  process.stderr.write(outcome.stderr);
+  return outcome.exitCode;
 }
 
 main().then(

@@ -18,6 +18,7 @@ export function kernelGraphql(kernel: Kernel, options: { readonly rateLimits?: b
     ids: kernel.get(Ids),
     logger: kernel.get(Logger),
     bodyLimitBytes: kernel.config.http.bodyLimitBytes,
+    trustProxy: kernel.config.http.trustProxy,
     idempotency: kernel.get(IdempotencyStore),
     unitOfWork: kernel.get(UnitOfWork),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),

@@ -8,14 +8,20 @@ import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { createHttpApi } from '../http/http-api.js';
+import type { GraphqlAdapter } from '../graphql/index.js';
 import { kernelGraphql } from './graphql-deps.js';
 import type { StoreBundle } from '../store.js';
 
 export const SERVICE_TITLE = 'Open Bank API';
 export const SERVICE_VERSION = '0.1.0';
 
-/** Everything the HTTP adapter needs, taken from a booted kernel. */
-export function httpDeps(kernel: Kernel, store: StoreBundle): Parameters<typeof createHttpApi>[0] {
+/**
+ * Everything the HTTP adapter needs, taken from a booted kernel. A caller
+ * that keeps a handle on the GraphQL adapter (tests, the bench) passes its
+ * own; otherwise one is built here — once either way, since composing the
+ * schema is the costly part.
+ */
+export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAdapter = kernelGraphql(kernel)): Parameters<typeof createHttpApi>[0] {
   const unitOfWork = kernel.get(UnitOfWork);
   return {
     routes: kernel.routes,
@@ -29,7 +35,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle): Parameters<typeof 
     http: kernel.config.http,
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
-    extensions: [kernelGraphql(kernel)],
+    extensions: [graphql],
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {

@@ -12,14 +12,21 @@ import { Random } from '../../ports/random.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { WorkflowStore } from '../../ports/workflow-store.js';
 import type { StoreBundle } from '../store.js';
-import { CryptoIds } from '../system/crypto-ids.js';
 import { CryptoRandom } from '../system/crypto-random.js';
 import { SimulatedPriceFeed } from '../price-sim/simulated-price-feed.js';
 import { StaticPriceFeed } from '../system/static-price-feed.js';
-import { SystemClock } from '../system/system-clock.js';
+
+export interface Infrastructure {
+  readonly config: KernelConfig;
+  readonly store: StoreBundle;
+  readonly logger: Logger;
+  /** The same instances the store stamps events with. */
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
 
 /** Binds the driven adapters the kernel and plugins reach through ports. */
-export function bindInfrastructure(bind: Bind, config: KernelConfig, store: StoreBundle, logger: Logger): void {
+export function bindInfrastructure(bind: Bind, { config, store, logger, clock, ids }: Infrastructure): void {
   bind(UnitOfWork).toConstantValue(store.unitOfWork);
   bind(EventStore).toConstantValue(store.eventStore);
   bind(ConsumerStore).toConstantValue(store.consumers);
@@ -27,10 +34,9 @@ export function bindInfrastructure(bind: Bind, config: KernelConfig, store: Stor
   bind(WorkflowStore).toConstantValue(store.workflows);
   bind(Migrator).toConstantValue(store.migrator);
   bind(Logger).toConstantValue(logger);
-  bind(Clock).toConstantValue(new SystemClock());
-  bind(Ids).toConstantValue(new CryptoIds());
+  bind(Clock).toConstantValue(clock);
+  bind(Ids).toConstantValue(ids);
   bind(Random).toConstantValue(new CryptoRandom());
-  // Resolved lazily so an overridden Clock (tests) reaches the feed too.
   bind(PriceFeed).toResolvedValue(
     (clock: Clock) =>
       config.prices.source === 'simulated'

@@ -5,6 +5,7 @@ import { OperatorKeys } from '../../ports/operator-keys.js';
 import { createHttpApi } from '../http/http-api.js';
 import { JsonLogger } from '../system/json-logger.js';
 import { httpDeps } from './http-deps.js';
+import { listenError } from './listen-error.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
 
@@ -15,9 +16,22 @@ async function main(): Promise<void> {
   const service = await openService({ config, logger });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
-  announceOperatorKey(bootstrap, config.dataDir, config.adminKey !== undefined);
+  announceOperatorKey(bootstrap, {
+    dataDir: config.dataDir,
+    store: config.store,
+    preset: config.adminKey !== undefined,
+    print: (text) => process.stdout.write(text),
+  });
   const http = createHttpApi(httpDeps(service.kernel, service.store));
-  const { port } = await http.listen(config.port, config.host);
+  let port: number;
+  try {
+    ({ port } = await http.listen(config.port, config.host));
+  } catch (error) {
+    // Stop cleanly (workers, store, the PGlite lock) before refusing.
+    await http.close();
+    await service.close();
+    throw listenError(error, config.port, config.host);
+  }
   logger.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
 
   let stopping = false;

@@ -3,17 +3,26 @@ import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import type { Token } from '../../kernel/contract/token.js';
 import type { KernelConfig } from '../../config/schema.js';
 import { alwaysEnabledPlugins, builtinPlugins } from '../../plugins/index.js';
+import { Clock } from '../../ports/clock.js';
+import { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import { openStore } from '../open-store.js';
 import type { StoreBundle } from '../store.js';
+import { CryptoIds } from '../system/crypto-ids.js';
+import { SystemClock } from '../system/system-clock.js';
 import { bindInfrastructure } from './infrastructure.js';
 
 export interface ServiceOptions {
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly plugins?: readonly PluginManifest[];
+  /** Not Clock or Ids: those go in `clock` and `ids`, so the store stamps events with the same ones. */
   readonly overrides?: ReadonlyArray<readonly [Token<unknown>, unknown]>;
-  /** Use an already opened store (tests share one per file). */
+  /** Time for the kernel, the plugins and the store's event stamps (default: system time). */
+  readonly clock?: Clock;
+  /** Ids for the kernel, the plugins and the store's event ids (default: random UUIDs). */
+  readonly ids?: Ids;
+  /** Use an already opened store (tests share one per file); it must have been opened with the same clock and ids. */
   readonly store?: StoreBundle;
 }
 
@@ -26,6 +35,12 @@ export interface Service {
 /** Opens the configured store and boots the kernel on it (no driving adapter yet). */
 export async function openService(options: ServiceOptions): Promise<Service> {
   const { config } = options;
+  if (options.overrides?.some(([port]) => port === Clock || port === Ids)) {
+    throw new Error('pass the Clock and Ids as `clock` and `ids`, not as overrides: the store must stamp events with the same ones');
+  }
+  // One clock and one id source: subscriptions' created_at and events' occurred_at are compared (webhook fan-out).
+  const clock = options.clock ?? new SystemClock();
+  const ids = options.ids ?? new CryptoIds();
   const store =
     options.store ??
     (await openStore({
@@ -33,6 +48,9 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       poolSize: config.postgres.poolSize,
+      clock,
+      ids,
+      logger: options.logger,
     }));
   try {
     if (!options.store) await store.init();
@@ -41,7 +59,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       builtins: builtinPlugins,
       alwaysEnabled: alwaysEnabledPlugins,
       storeFamily: store.family,
-      infrastructure: (bind) => bindInfrastructure(bind, config, store, options.logger),
+      infrastructure: (bind) => bindInfrastructure(bind, { config, store, logger: options.logger, clock, ids }),
       plugins: options.plugins,
       overrides: options.overrides,
     });

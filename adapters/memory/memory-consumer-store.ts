@@ -1,16 +1,18 @@
 import type { StoredEvent } from '../../kernel/contract/event.js';
-import type {
-  CheckpointUpdate,
-  ConsumerCheckpoint,
-  ConsumerEvent,
-  ConsumerStore,
-  EventCount,
-  ParkedEvent,
+import {
+  EVENT_TALLY_GROUP,
+  type CheckpointUpdate,
+  type ConsumerCheckpoint,
+  type ConsumerEvent,
+  type ConsumerStore,
+  type EventCount,
+  type ParkedEvent,
 } from '../../ports/event-consumers.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import type { MemoryEventStore } from './memory-event-store.js';
 import { memoryTx } from './memory-tx.js';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
+import { deleteUndoable, putUndoable } from './undoable.js';
 
 /**
  * Consumer checkpoints in this process. Units of work are serialised and
@@ -19,7 +21,9 @@ import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
  */
 export class MemoryConsumerStore implements ConsumerStore {
   readonly #checkpoints = new Map<string, ConsumerCheckpoint>();
-  readonly #parked: ParkedEvent[] = [];
+  /** `${group}\0${position}` → the parked event. */
+  readonly #parked = new Map<string, ParkedEvent>();
+  readonly #tally = new Map<string, number>();
   readonly #held = new Set<string>();
 
   constructor(
@@ -40,23 +44,20 @@ export class MemoryConsumerStore implements ConsumerStore {
       attempts: 0,
       failingCursor: null,
       lastError: null,
+      retryAt: null,
       updatedAt: at,
     });
   }
 
   async claim<T>(group: string, work: (tx: Tx, checkpoint: ConsumerCheckpoint) => Promise<T>) {
-    if (this.#held.has(group)) return { claimed: false } as const;
-    this.#held.add(group);
-    try {
+    return this.#holding(`group:${group}`, { claimed: false } as const, async () => {
       const value = await this.unitOfWork.run(async (tx) => {
         const checkpoint = this.#checkpoints.get(group);
         if (!checkpoint) throw new Error(`consumer group '${group}' does not exist`);
         return work(tx, { ...checkpoint });
       });
       return { claimed: true, value } as const;
-    } finally {
-      this.#held.delete(group);
-    }
+    });
   }
 
   async readAfter(_tx: Tx, cursor: string, limit: number): Promise<ConsumerEvent[]> {
@@ -67,49 +68,79 @@ export class MemoryConsumerStore implements ConsumerStore {
   async save(tx: Tx, group: string, update: CheckpointUpdate): Promise<void> {
     const before = this.#checkpoints.get(group);
     if (!before) throw new Error(`consumer group '${group}' does not exist`);
-    this.#checkpoints.set(group, { group, ...update, updatedAt: update.at });
+    const { at, retryAt, ...rest } = update;
+    this.#checkpoints.set(group, { group, ...rest, retryAt: retryAt ?? null, updatedAt: at });
     memoryTx(tx).onRollback(() => this.#checkpoints.set(group, before));
   }
 
   async park(tx: Tx, parked: ParkedEvent): Promise<void> {
-    this.#parked.push(parked);
-    memoryTx(tx).onRollback(() => {
-      const index = this.#parked.indexOf(parked);
-      if (index >= 0) this.#parked.splice(index, 1);
-    });
+    putUndoable(tx, this.#parked, parkedKey(parked.group, parked.position), parked);
+  }
+
+  async withParked<T>(group: string, position: bigint, work: (tx: Tx, parked: ParkedEvent, event: StoredEvent) => Promise<T>) {
+    const key = parkedKey(group, position);
+    return this.#holding(`parked:${key}`, { found: false } as const, () =>
+      this.unitOfWork.run(async (tx) => {
+        const parked = this.#parked.get(key);
+        const event = parked && this.events.eventAt(position);
+        if (!parked || !event) return { found: false } as const;
+        return { found: true, value: await work(tx, parked, event) } as const;
+      }),
+    );
+  }
+
+  async unpark(tx: Tx, group: string, position: bigint): Promise<void> {
+    deleteUndoable(tx, this.#parked, parkedKey(group, position));
   }
 
   async checkpoints(): Promise<ConsumerCheckpoint[]> {
     return this.unitOfWork.exclusive(() => [...this.#checkpoints.values()].sort((a, b) => a.group.localeCompare(b.group)));
   }
 
-  async parkedEvents(limit: number): Promise<ParkedEvent[]> {
-    return this.unitOfWork.exclusive(() => [...this.#parked].reverse().slice(0, limit));
+  async parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]> {
+    return this.unitOfWork.exclusive(() =>
+      [...this.#parked.values()]
+        .filter((p) => group === undefined || p.group === group)
+        .sort((a, b) => b.parkedAt.getTime() - a.parkedAt.getTime() || (b.position > a.position ? 1 : b.position < a.position ? -1 : 0))
+        .slice(0, limit),
+    );
   }
 
   async hasAfter(cursor: string): Promise<boolean> {
     return (await this.events.head()) > positionOf(cursor);
   }
 
-  async pending(cursor: string): Promise<number> {
-    const head = await this.events.head();
-    const after = positionOf(cursor);
-    return head > after ? Number(head - after) : 0;
+  async pendingByType(cursor: string): Promise<EventCount[]> {
+    return this.unitOfWork.exclusive(() => sorted(this.events.countAfter(positionOf(cursor))));
   }
 
-  async oldestPendingAt(cursor: string): Promise<Date | undefined> {
-    const [first] = await this.events.readAfter(positionOf(cursor), 1);
-    return first?.occurredAt;
+  async nextPending(cursor: string): Promise<{ type: string; occurredAt: Date } | undefined> {
+    const [next] = await this.events.readAfter(positionOf(cursor), 1);
+    return next && { type: next.type, occurredAt: next.occurredAt };
+  }
+
+  async horizon(): Promise<{ committed: bigint; readable: bigint }> {
+    // Commits publish at once and in order: everything committed is readable.
+    const head = await this.events.head();
+    return { committed: head, readable: head };
+  }
+
+  isStoreFailure(): boolean {
+    return false;
+  }
+
+  async addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void> {
+    for (const { type, count } of counts) putUndoable(tx, this.#tally, type, (this.#tally.get(type) ?? 0) + count);
   }
 
   async countByType(since?: Date): Promise<EventCount[]> {
-    const counts = new Map<string, number>();
-    const all: StoredEvent[] = await this.events.readAfter(0n, Number.MAX_SAFE_INTEGER);
-    for (const event of all) {
-      if (since && event.occurredAt < since) continue;
-      counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
-    }
-    return [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
+    return this.unitOfWork.exclusive(() => {
+      if (since) return sorted(this.events.countSince(since));
+      const counts = new Map(this.#tally);
+      const mark = this.#checkpoints.get(EVENT_TALLY_GROUP)?.position ?? 0n;
+      for (const [type, count] of this.events.countAfter(mark)) counts.set(type, (counts.get(type) ?? 0) + count);
+      return sorted(counts);
+    });
   }
 
   async onRemoteCommit(): Promise<() => Promise<void>> {
@@ -119,7 +150,19 @@ export class MemoryConsumerStore implements ConsumerStore {
 
   clear(): void {
     this.#checkpoints.clear();
-    this.#parked.length = 0;
+    this.#parked.clear();
+    this.#tally.clear();
+  }
+
+  /** The in-process SKIP LOCKED: a key held by one caller is skipped by the others. */
+  async #holding<T, B>(key: string, busy: B, work: () => Promise<T>): Promise<T | B> {
+    if (this.#held.has(key)) return busy;
+    this.#held.add(key);
+    try {
+      return await work();
+    } finally {
+      this.#held.delete(key);
+    }
   }
 }
 
@@ -127,4 +170,12 @@ export class MemoryConsumerStore implements ConsumerStore {
 export function positionOf(cursor: string): bigint {
   const position = cursor.slice(cursor.indexOf(':') + 1);
   return BigInt(position || '0');
+}
+
+function parkedKey(group: string, position: bigint): string {
+  return `${group}\u0000${position}`;
+}
+
+function sorted(counts: ReadonlyMap<string, number>): EventCount[] {
+  return [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
 }

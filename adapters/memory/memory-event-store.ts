@@ -27,6 +27,37 @@ export class MemoryEventStore implements EventStore {
     return this.#log.slice(start, start + limit).map(copy);
   }
 
+  /** One event by position (a copy), for re-drives. */
+  eventAt(position: bigint): StoredEvent | undefined {
+    const event = position > 0n ? this.#log[Number(position) - 1] : undefined;
+    return event && copy(event);
+  }
+
+  /** Per-type counts of the events after `after`, read in place (no copy of the log). */
+  countAfter(after: bigint): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (let i = after < 0n ? 0 : Number(after); i < this.#log.length; i++) {
+      const type = this.#log[i]!.type;
+      counts.set(type, (counts.get(type) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /**
+   * Per-type counts of events stamped at or after `since`. The log is in
+   * commit order and units of work run one at a time, so occurredAt only
+   * grows along it (with a clock that does not go back): the scan runs from
+   * the end and stops at the first older event.
+   */
+  countSince(since: Date): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (let i = this.#log.length - 1; i >= 0 && this.#log[i]!.occurredAt >= since; i--) {
+      const type = this.#log[i]!.type;
+      counts.set(type, (counts.get(type) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   async forAggregate(teamId: string, aggregateType: string, aggregateId: string): Promise<StoredEvent[]> {
     return this.#log
       .filter((e) => e.teamId === teamId && e.aggregateType === aggregateType && e.aggregateId === aggregateId)

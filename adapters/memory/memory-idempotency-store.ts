@@ -1,12 +1,12 @@
-import type { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store.js';
+import { idempotencySlot, type IdempotencyKeyRef, type IdempotencyRecord, type IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { memoryTx } from './memory-tx.js';
 import { MemoryTxImpl } from './memory-tx-impl.js';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
 
 /**
- * Saved responses in a map; locks in a process-local map from (team, key) to
- * the holding transaction, released when that transaction ends. Like
+ * Saved responses in a map; locks in a process-local map from (team, API key,
+ * key) to the holding transaction, released when that transaction ends. Like
  * PostgreSQL's advisory transaction locks, a holder asking again gets true.
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
@@ -15,29 +15,35 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   constructor(private readonly unitOfWork: MemoryUnitOfWork) {}
 
-  async tryLock(tx: Tx, teamId: string, key: string): Promise<boolean> {
+  async tryLock(tx: Tx, refs: readonly IdempotencyKeyRef[]): Promise<boolean[]> {
     const owner = ownTx(tx);
-    const slot = slotOf(teamId, key);
-    const holder = this.#locks.get(slot);
-    if (holder) return holder === owner;
-    this.#locks.set(slot, owner);
-    owner.onEnd(() => this.#locks.delete(slot));
-    return true;
+    return refs.map((ref) => {
+      const slot = idempotencySlot(ref);
+      const holder = this.#locks.get(slot);
+      if (holder) return holder === owner;
+      this.#locks.set(slot, owner);
+      owner.onEnd(() => this.#locks.delete(slot));
+      return true;
+    });
   }
 
-  async find(tx: Tx, teamId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  async find(tx: Tx, refs: readonly IdempotencyKeyRef[]): Promise<IdempotencyRecord[]> {
     memoryTx(tx);
-    const record = this.#records.get(slotOf(teamId, key));
-    return record && copy(record);
+    return refs.flatMap((ref) => {
+      const record = this.#records.get(idempotencySlot(ref));
+      return record ? [copy(record)] : [];
+    });
   }
 
-  async save(tx: Tx, record: IdempotencyRecord): Promise<void> {
+  async save(tx: Tx, records: readonly IdempotencyRecord[]): Promise<void> {
     const mtx = memoryTx(tx);
-    const slot = slotOf(record.teamId, record.key);
-    // Same rule as the SQL primary key: a key is saved once.
-    if (this.#records.has(slot)) throw new Error(`idempotency record (${record.teamId}, ${record.key}) already exists`);
-    this.#records.set(slot, copy(record));
-    mtx.onRollback(() => this.#records.delete(slot));
+    for (const record of records) {
+      const slot = idempotencySlot(record);
+      // Same rule as the SQL primary key: a key is saved once.
+      if (this.#records.has(slot)) throw new Error(`idempotency record (${record.teamId}, ${record.apiKeyId}, ${record.key}) already exists`);
+      this.#records.set(slot, copy(record));
+      mtx.onRollback(() => this.#records.delete(slot));
+    }
   }
 
   async prune(before: Date): Promise<number> {
@@ -63,11 +69,6 @@ function ownTx(tx: Tx): MemoryTxImpl {
   memoryTx(tx);
   if (!(tx instanceof MemoryTxImpl)) throw new TypeError('memory store: tryLock needs a transaction of this store');
   return tx;
-}
-
-/** NUL cannot appear in a team id or an Idempotency-Key, so the pair maps to one slot only. */
-function slotOf(teamId: string, key: string): string {
-  return `${teamId}\u0000${key}`;
 }
 
 function copy(record: IdempotencyRecord): IdempotencyRecord {

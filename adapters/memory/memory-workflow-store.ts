@@ -1,5 +1,5 @@
 import type { Tx } from '../../ports/unit-of-work.js';
-import type { WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
+import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import { memoryTx } from './memory-tx.js';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
 import { jsonCopy } from './pending-event.js';
@@ -17,37 +17,45 @@ export class MemoryWorkflowStore implements WorkflowStore {
 
   constructor(private readonly unitOfWork: MemoryUnitOfWork) {}
 
-  async insert(tx: Tx, instance: WorkflowInstance): Promise<void> {
+  async insert(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
     const mtx = memoryTx(tx);
-    if (this.#runs.has(instance.id)) throw new Error(`workflow ${instance.id} already exists`);
-    this.#runs.set(instance.id, copy(instance));
-    mtx.onRollback(() => this.#runs.delete(instance.id));
+    for (const instance of instances) {
+      if (this.#runs.has(instance.id)) throw new Error(`workflow ${instance.id} already exists`);
+      this.#runs.set(instance.id, copy(instance));
+      mtx.onRollback(() => this.#runs.delete(instance.id));
+    }
   }
 
-  async update(tx: Tx, instance: WorkflowInstance): Promise<void> {
+  async update(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
     const mtx = memoryTx(tx);
-    const previous = this.#runs.get(instance.id);
-    if (!previous || previous.teamId !== instance.teamId) throw new Error(`workflow ${instance.id} does not exist`);
-    this.#runs.set(instance.id, copy(instance));
-    mtx.onRollback(() => this.#runs.set(instance.id, previous));
+    for (const instance of instances) {
+      const previous = this.#runs.get(instance.id);
+      if (!previous || previous.teamId !== instance.teamId) throw new Error(`workflow ${instance.id} does not exist`);
+      this.#runs.set(instance.id, copy(instance));
+      mtx.onRollback(() => this.#runs.set(instance.id, previous));
+    }
   }
 
-  async dueIds(now: Date, limit: number): Promise<string[]> {
+  async dueRuns(now: Date, limit: number): Promise<DueRun[]> {
     if (limit <= 0) return [];
     return this.unitOfWork.exclusive(() =>
       [...this.#runs.values()]
         .filter((run) => isDue(run, now))
         .sort(oldestFirst)
         .slice(0, limit)
-        .map((run) => run.id),
+        .map((run) => ({ id: run.id, definition: run.definition, status: run.status, stepIndex: run.stepIndex, deadlineAt: run.deadlineAt })),
     );
   }
 
   /** Units of work are serialised here, so no other holder can exist: due and unfinished is enough. */
-  async lockDue(tx: Tx, id: string, now: Date): Promise<WorkflowInstance | undefined> {
+  async lockDue(tx: Tx, ids: readonly string[], now: Date): Promise<WorkflowInstance[]> {
     memoryTx(tx);
-    const run = this.#runs.get(id);
-    return run && isDue(run, now) ? copy(run) : undefined;
+    const locked = new Map<string, WorkflowInstance>();
+    for (const id of ids) {
+      const run = this.#runs.get(id);
+      if (run && isDue(run, now)) locked.set(id, copy(run));
+    }
+    return [...locked.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async get(teamId: string, id: string): Promise<WorkflowInstance | undefined> {

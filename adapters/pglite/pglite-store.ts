@@ -3,7 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
 import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
+import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { pgliteParsers } from './pglite-parsers.js';
 
 const IN_MEMORY = 'memory://';
@@ -12,11 +14,34 @@ const IN_MEMORY = 'memory://';
  * Embedded PostgreSQL in this process. PGlite runs one transaction at a
  * time, so units of work here are serialised; durability stays strict
  * (relaxedDurability false: every commit is flushed before it returns).
+ * A data directory on disk is locked for as long as the store is open: a
+ * second process (or a second open) is refused with the holder's pid.
  */
 export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): Promise<StoreBundle> {
   const dataDir = options.dataDir;
   if (!dataDir) throw new Error(`the pglite store needs a dataDir ('${IN_MEMORY}' for an in-memory database)`);
-  if (!dataDir.startsWith(IN_MEMORY)) await mkdir(dataDir, { recursive: true });
+  if (dataDir.startsWith(IN_MEMORY)) return openOn(dataDir, deps);
+  await mkdir(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  try {
+    const store = await openOn(dataDir, deps);
+    return {
+      ...store,
+      async close() {
+        try {
+          await store.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openOn(dataDir: string, deps: StoreDeps): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers });
-  return openSqlStore('pglite', new Kysely<any>({ dialect: new PGliteDialect({ pglite }) }), deps);
+  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PGliteDialect({ pglite }), { pipelined: false }) }), deps);
 }

@@ -2,7 +2,9 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
+import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
+import { tuneClient } from './client-tuning.js';
 import { postgresEventsListener } from './postgres-events-listener.js';
 import { postgresTypes } from './postgres-types.js';
 
@@ -15,12 +17,15 @@ export function openPostgresStore(options: StoreOptions, deps: StoreDeps): Store
     connectionString: options.databaseUrl,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     types: postgresTypes,
+    // Queries go out without waiting for earlier answers (BEGIN with the first statement, deferred writes with COMMIT): write-behind.ts.
+    pipeline: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => deps.logger.error('postgres pool: idle client error', { error: error.message }));
+  pool.on('connect', tuneClient);
   return openSqlStore(
     'postgres',
-    new Kysely<any>({ dialect: new PostgresDialect({ pool }) }),
+    new Kysely<any>({ dialect: writeBehind(new PostgresDialect({ pool }), { pipelined: true }) }),
     deps,
     postgresEventsListener(options.databaseUrl, deps.logger),
   );

@@ -8,7 +8,7 @@ const logger = { info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
 test('signals during a send fold into one more send; none are lost', async () => {
   const releases: Array<() => void> = [];
   const send = sinon.spy(() => new Promise<void>((resolve) => releases.push(resolve)));
-  const notifier = new CommitNotifier(send, logger);
+  const notifier = new CommitNotifier(send, logger, 0);
   notifier.signal();
   notifier.signal();
   notifier.signal();
@@ -22,6 +22,28 @@ test('signals during a send fold into one more send; none are lost', async () =>
   notifier.signal();
   assert.is(send.callCount, 3);
   releases.shift()!();
+});
+
+test('signals during a send wait the gap before the next send', async () => {
+  const clock = sinon.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    const send = sinon.spy(async () => {});
+    const notifier = new CommitNotifier(send, logger, 10);
+    notifier.signal();
+    notifier.signal();
+    await Promise.resolve();
+    await Promise.resolve();
+    assert.is(send.callCount, 1);
+    await clock.tickAsync(9);
+    assert.is(send.callCount, 1, 'not before the gap');
+    notifier.signal();
+    await clock.tickAsync(1);
+    assert.is(send.callCount, 2, 'one send covers every signal of the gap');
+    await clock.tickAsync(50);
+    assert.is(send.callCount, 2);
+  } finally {
+    clock.restore();
+  }
 });
 
 test('a failed send is logged and the next signal sends again', async () => {

@@ -71,4 +71,16 @@ export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`create trigger events_notify after insert on events for each statement execute function bank_notify_events()`.execute(db);
     },
   },
+  '0003-consumer-backoff-and-tally': {
+    // retry_at: a failing event is tried again only after an exponential backoff (by the Clock port).
+    // event_type_tally: per-type counts kept by the kernel's tally group, so dashboards never count the whole log.
+    async up(db: Kysely<any>) {
+      await sql`alter table event_consumer_checkpoints add column retry_at timestamptz`.execute(db);
+      await sql`create table event_type_tally (type text primary key, count bigint not null)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists event_type_tally`.execute(db);
+      await sql`alter table event_consumer_checkpoints drop column if exists retry_at`.execute(db);
+    },
+  },
 };

@@ -78,4 +78,47 @@ export const kernelMigrations: Readonly<Record<string, SqlMigration>> = {
       await db.schema.dropTable('workflows').execute();
     },
   },
+  '0004-write-behind-check': {
+    // Deferred writes that must affect an exact number of rows check it inside their statement,
+    // so a mismatch aborts the transaction even when COMMIT was pipelined behind it (write-behind.ts).
+    async up(db: Kysely<any>) {
+      await sql`
+        create function write_behind_check(what text, affected bigint, expected bigint) returns bigint
+        language plpgsql as $$
+        begin
+          if affected <> expected then
+            raise exception '%: % rows written, % expected', what, affected, expected;
+          end if;
+          return affected;
+        end
+        $$`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop function if exists write_behind_check(text, bigint, bigint)`.execute(db);
+    },
+  },
+  '0005-idempotency-keys-per-api-key': {
+    async up(db: Kysely<any>) {
+      // Records become per (team, API key, key). Saved ones cannot be attributed
+      // to a key, so they could never be replayed again; some hold API key
+      // secrets, which must not stay at rest: they are dropped, not migrated.
+      await sql`delete from idempotency_keys`.execute(db);
+      await db.schema.alterTable('idempotency_keys').addColumn('api_key_id', 'text', (c) => c.notNull()).execute();
+      await db.schema.alterTable('idempotency_keys').dropConstraint('idempotency_keys_pk').execute();
+      await db.schema
+        .alterTable('idempotency_keys')
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'api_key_id', 'key'])
+        .execute();
+      // A response carrying a secret is saved without its body (null).
+      await db.schema.alterTable('idempotency_keys').alterColumn('body', (c) => c.dropNotNull()).execute();
+    },
+    async down(db: Kysely<any>) {
+      // Two keys' records may share (team, key): the old primary key cannot hold them.
+      await sql`delete from idempotency_keys`.execute(db);
+      await db.schema.alterTable('idempotency_keys').alterColumn('body', (c) => c.setNotNull()).execute();
+      await db.schema.alterTable('idempotency_keys').dropConstraint('idempotency_keys_pk').execute();
+      await db.schema.alterTable('idempotency_keys').dropColumn('api_key_id').execute();
+      await db.schema.alterTable('idempotency_keys').addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'key']).execute();
+    },
+  },
 };

@@ -26,10 +26,12 @@ export interface EventsTable {
 
 export interface IdempotencyKeysTable {
   team_id: string;
+  api_key_id: string;
   key: string;
   request_hash: string;
   status: number;
-  body: string;
+  /** Null when the response carried a secret (never stored). */
+  body: string | null;
   created_at: Date;
 }
 

@@ -21,6 +21,29 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * SQLSTATE classes of failures that belong to the database, not to the work:
+ * connection exceptions (08), transaction rollbacks such as serialization
+ * failures and deadlocks (40), insufficient resources (53) and operator
+ * intervention such as a shutdown (57).
+ */
+const STORE_FAILURE_CLASSES = new Set(['08', '40', '53', '57']);
+/** Socket failures the driver reports without a SQLSTATE. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** Whether an error (or one it wraps) is the database's failure rather than the caller's. */
+export function isStoreFailure(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state !== undefined) return STORE_FAILURE_CLASSES.has(state.slice(0, 2));
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    // node-postgres: the server closed the connection (no code).
+    if (/^Connection terminated/.test(String((e as { message?: unknown }).message ?? ''))) return true;
+  }
+  return false;
+}
+
 export function isRetryable(error: unknown): boolean {
   const code = sqlStateOf(error);
   return code !== undefined && RETRYABLE_CODES.has(code);

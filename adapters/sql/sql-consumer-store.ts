@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
-import type {
-  CheckpointUpdate,
-  ConsumerCheckpoint,
-  ConsumerEvent,
-  ConsumerStore,
-  EventCount,
-  ParkedEvent,
+import type { StoredEvent } from '../../kernel/contract/event.js';
+import {
+  EVENT_TALLY_GROUP,
+  type CheckpointUpdate,
+  type ConsumerCheckpoint,
+  type ConsumerEvent,
+  type ConsumerStore,
+  type EventCount,
+  type ParkedEvent,
 } from '../../ports/event-consumers.js';
 import type { Tx } from '../../ports/unit-of-work.js';
+import { isStoreFailure } from './retry.js';
 import { sqlTx } from './sql-tx.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
@@ -55,21 +58,10 @@ export class SqlConsumerStore implements ConsumerStore {
       select position, id, type, version, team_id, aggregate_type, aggregate_id, payload, occurred_at, tx_id::text as tx
       from events
       where (tx_id, position) > (${txId}::xid8, ${position}::bigint)
-        and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        and tx_id < ${READABLE_HORIZON}
       order by tx_id, position
       limit ${limit}`.execute(sqlTx(tx).db);
-    return rows.map((row) => ({
-      position: BigInt(row.position as string),
-      id: row.id as string,
-      type: row.type as string,
-      version: row.version as number,
-      teamId: row.team_id as string,
-      aggregateType: row.aggregate_type as string,
-      aggregateId: row.aggregate_id as string,
-      payload: row.payload as Record<string, unknown>,
-      occurredAt: toDate(row.occurred_at),
-      cursor: `${row.tx as string}:${row.position as string}`,
-    }));
+    return rows.map((row) => ({ ...toEvent(row), cursor: `${row.tx as string}:${row.position as string}` }));
   }
 
   async save(tx: Tx, group: string, update: CheckpointUpdate): Promise<void> {
@@ -78,7 +70,7 @@ export class SqlConsumerStore implements ConsumerStore {
       update event_consumer_checkpoints
       set tx_id = ${txId}::xid8, position = ${position}::bigint, handled = ${update.handled}, parked = ${update.parked},
           attempts = ${update.attempts}, failing_cursor = ${update.failingCursor}, last_error = ${update.lastError},
-          updated_at = ${update.at}
+          retry_at = ${update.retryAt ?? null}, updated_at = ${update.at}
       where group_name = ${group}`.execute(sqlTx(tx).db);
   }
 
@@ -87,7 +79,27 @@ export class SqlConsumerStore implements ConsumerStore {
       insert into event_consumer_parked (group_name, position, event_id, type, team_id, error, attempts, parked_at)
       values (${parked.group}, ${parked.position.toString()}::bigint, ${parked.eventId}, ${parked.type}, ${parked.teamId},
               ${parked.error}, ${parked.attempts}, ${parked.parkedAt})
-      on conflict (group_name, position) do nothing`.execute(sqlTx(tx).db);
+      on conflict (group_name, position) do update set error = excluded.error, attempts = excluded.attempts, parked_at = excluded.parked_at`.execute(
+      sqlTx(tx).db,
+    );
+  }
+
+  async withParked<T>(group: string, position: bigint, work: (tx: Tx, parked: ParkedEvent, event: StoredEvent) => Promise<T>) {
+    return this.unitOfWork.run(async (tx) => {
+      const { rows } = await sql<Record<string, unknown>>`
+        select p.group_name, p.error, p.attempts, p.parked_at, e.position, e.id, e.type, e.version, e.team_id, e.aggregate_type,
+               e.aggregate_id, e.payload, e.occurred_at
+        from event_consumer_parked p join events e on e.position = p.position
+        where p.group_name = ${group} and p.position = ${position.toString()}::bigint
+        for update of p skip locked`.execute(sqlTx(tx).db);
+      if (!rows[0]) return { found: false } as const;
+      const event = toEvent(rows[0]);
+      return { found: true, value: await work(tx, toParked({ ...rows[0], event_id: event.id }), event) } as const;
+    });
+  }
+
+  async unpark(tx: Tx, group: string, position: bigint): Promise<void> {
+    await sql`delete from event_consumer_parked where group_name = ${group} and position = ${position.toString()}::bigint`.execute(sqlTx(tx).db);
   }
 
   async checkpoints(): Promise<ConsumerCheckpoint[]> {
@@ -97,20 +109,13 @@ export class SqlConsumerStore implements ConsumerStore {
     return rows.map(toCheckpoint);
   }
 
-  async parkedEvents(limit: number): Promise<ParkedEvent[]> {
+  async parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]> {
     const { rows } = await this.unitOfWork.read((db) =>
-      sql<Record<string, unknown>>`select * from event_consumer_parked order by parked_at desc, position desc limit ${limit}`.execute(db),
+      sql<Record<string, unknown>>`select * from event_consumer_parked
+        ${group === undefined ? sql`` : sql`where group_name = ${group}`}
+        order by parked_at desc, position desc limit ${limit}`.execute(db),
     );
-    return rows.map((row) => ({
-      group: row.group_name as string,
-      position: BigInt(row.position as string),
-      eventId: row.event_id as string,
-      type: row.type as string,
-      teamId: row.team_id as string,
-      error: row.error as string,
-      attempts: row.attempts as number,
-      parkedAt: toDate(row.parked_at),
-    }));
+    return rows.map(toParked);
   }
 
   async hasAfter(cursor: string): Promise<boolean> {
@@ -121,29 +126,60 @@ export class SqlConsumerStore implements ConsumerStore {
     return rows.length > 0;
   }
 
-  async pending(cursor: string): Promise<number> {
+  async pendingByType(cursor: string): Promise<EventCount[]> {
     const [txId, position] = splitCursor(cursor);
     const { rows } = await this.unitOfWork.read((db) =>
-      sql<{ n: string }>`select count(*)::text as n from events
-        where (tx_id, position) > (${txId}::xid8, ${position}::bigint)`.execute(db),
+      sql<{ type: string; n: string }>`select type, count(*)::text as n from events
+        where (tx_id, position) > (${txId}::xid8, ${position}::bigint) group by type order by type`.execute(db),
     );
-    return Number(rows[0]?.n ?? 0);
+    return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
   }
 
-  async oldestPendingAt(cursor: string): Promise<Date | undefined> {
+  async nextPending(cursor: string): Promise<{ type: string; occurredAt: Date } | undefined> {
     const [txId, position] = splitCursor(cursor);
     const { rows } = await this.unitOfWork.read((db) =>
-      sql<{ at: unknown }>`select min(occurred_at) as at from events
-        where (tx_id, position) > (${txId}::xid8, ${position}::bigint)`.execute(db),
+      sql<{ type: string; occurred_at: unknown }>`select type, occurred_at from events
+        where (tx_id, position) > (${txId}::xid8, ${position}::bigint) order by tx_id, position limit 1`.execute(db),
     );
-    return rows[0]?.at == null ? undefined : toDate(rows[0].at);
+    return rows[0] ? { type: rows[0].type, occurredAt: toDate(rows[0].occurred_at) } : undefined;
+  }
+
+  async horizon(): Promise<{ committed: bigint; readable: bigint }> {
+    // xmax: the first transaction id not yet handed out, so past every commit so far.
+    const { rows } = await this.unitOfWork.read((db) =>
+      sql<{ committed: string; readable: string }>`
+        select pg_snapshot_xmax(pg_current_snapshot())::text as committed, ${READABLE_HORIZON}::text as readable`.execute(db),
+    );
+    return { committed: BigInt(rows[0]!.committed), readable: BigInt(rows[0]!.readable) };
+  }
+
+  isStoreFailure(error: unknown): boolean {
+    return isStoreFailure(error);
+  }
+
+  async addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void> {
+    if (counts.length === 0) return;
+    const values = counts.map((c) => sql`(${c.type}, ${c.count}::bigint)`);
+    await sql`insert into event_type_tally (type, count) values ${sql.join(values)}
+              on conflict (type) do update set count = event_type_tally.count + excluded.count`.execute(sqlTx(tx).db);
   }
 
   async countByType(since?: Date): Promise<EventCount[]> {
     const { rows } = await this.unitOfWork.read((db) =>
       since
         ? sql<{ type: string; n: string }>`select type, count(*)::text as n from events where occurred_at >= ${since} group by type order by type`.execute(db)
-        : sql<{ type: string; n: string }>`select type, count(*)::text as n from events group by type order by type`.execute(db),
+        : // One statement, one snapshot: the tally and the events past its group's checkpoint never overlap or miss.
+          sql<{ type: string; n: string }>`
+            with mark as (
+              select coalesce((select tx_id from event_consumer_checkpoints where group_name = ${EVENT_TALLY_GROUP}), '0'::xid8) as tx_id,
+                     coalesce((select position from event_consumer_checkpoints where group_name = ${EVENT_TALLY_GROUP}), 0) as position
+            )
+            select type, sum(n)::text as n from (
+              select type, count as n from event_type_tally
+              union all
+              select e.type, count(*) from events e, mark m where (e.tx_id, e.position) > (m.tx_id, m.position) group by e.type
+            ) as counted
+            group by type order by type`.execute(db),
     );
     return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
   }
@@ -156,8 +192,25 @@ export class SqlConsumerStore implements ConsumerStore {
   }
 }
 
+/**
+ * How far consumers may read: the oldest transaction still running in this
+ * database (else the snapshot's xmax). No transaction below it can add an
+ * event any more. The snapshot's xmin would do, but it counts every database
+ * on the server, so another application's (or test run's) open transaction
+ * would hold our consumers back; running transactions that pg_stat_activity
+ * shows in another database are left out. One that ended between the
+ * snapshot and that read is kept, which only holds this statement back.
+ */
+const READABLE_HORIZON = sql`(
+  select coalesce(min(running), pg_snapshot_xmax(pg_current_snapshot()))
+  from pg_snapshot_xip(pg_current_snapshot()) as running
+  where not exists (
+    select 1 from pg_stat_activity as a
+    where a.datid <> (select oid from pg_database where datname = current_database())
+      and a.backend_xid::text::bigint = running::text::bigint % 4294967296))`;
+
 const CHECKPOINT_COLUMNS = sql.raw(
-  `group_name, tx_id::text as tx, position, handled, parked, attempts, failing_cursor, last_error, updated_at`,
+  `group_name, tx_id::text as tx, position, handled, parked, attempts, failing_cursor, last_error, retry_at, updated_at`,
 );
 
 function toCheckpoint(row: Record<string, unknown>): ConsumerCheckpoint {
@@ -170,7 +223,35 @@ function toCheckpoint(row: Record<string, unknown>): ConsumerCheckpoint {
     attempts: row.attempts as number,
     failingCursor: (row.failing_cursor as string | null) ?? null,
     lastError: (row.last_error as string | null) ?? null,
+    retryAt: row.retry_at == null ? null : toDate(row.retry_at),
     updatedAt: toDate(row.updated_at),
+  };
+}
+
+function toEvent(row: Record<string, unknown>): StoredEvent {
+  return {
+    position: BigInt(row.position as string),
+    id: row.id as string,
+    type: row.type as string,
+    version: row.version as number,
+    teamId: row.team_id as string,
+    aggregateType: row.aggregate_type as string,
+    aggregateId: row.aggregate_id as string,
+    payload: row.payload as Record<string, unknown>,
+    occurredAt: toDate(row.occurred_at),
+  };
+}
+
+function toParked(row: Record<string, unknown>): ParkedEvent {
+  return {
+    group: row.group_name as string,
+    position: BigInt(row.position as string),
+    eventId: row.event_id as string,
+    type: row.type as string,
+    teamId: row.team_id as string,
+    error: row.error as string,
+    attempts: row.attempts as number,
+    parkedAt: toDate(row.parked_at),
   };
 }
 

@@ -1,35 +1,49 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NewEvent, StoredEvent } from '../../kernel/contract/event.js';
 import type { Clock } from '../../ports/clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { Ids } from '../../ports/ids.js';
+import type { DeferredWrite } from './deferred-writes.js';
+import { unnestRows, type Column } from './unnest.js';
 import type { EventsTable, KernelTables } from './kernel-tables.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
 /**
- * Writes one transaction's events into `events`. NewEvent carries no version,
- * so every event is version 1 until the contract grows one. The payload is
- * sent as JSON text; a bigint in it throws here rather than losing digits.
+ * Turns appended events into one deferred INSERT into `events`. The row
+ * values are fixed when the events are appended (a caller mutating a payload
+ * later changes nothing, and a bigint in it throws there rather than losing
+ * digits); the transaction writes them with its other deferred writes, at
+ * the latest just before COMMIT. NewEvent carries no version, so every event
+ * is version 1 until the contract grows one.
  */
-export function eventWriter(clock: Clock, ids: Ids) {
-  return async (db: Kysely<any>, events: readonly NewEvent[]): Promise<void> => {
-    if (events.length === 0) return;
+export type EventWriter = (events: readonly NewEvent[]) => DeferredWrite;
+
+const EVENT_COLUMNS: readonly Column[] = [
+  ['id', 'uuid'],
+  ['type', 'text'],
+  ['version', 'integer'],
+  ['team_id', 'text'],
+  ['aggregate_type', 'text'],
+  ['aggregate_id', 'text'],
+  ['payload', 'jsonb'],
+  ['occurred_at', 'timestamptz'],
+];
+
+export function eventWriter(clock: Clock, ids: Ids): EventWriter {
+  return (events) => {
     const occurredAt = clock.now();
-    await (db as Kysely<KernelTables>)
-      .insertInto('events')
-      .values(
-        events.map((e) => ({
-          id: ids.uuid(),
-          type: e.type,
-          version: 1,
-          team_id: e.teamId,
-          aggregate_type: e.aggregateType,
-          aggregate_id: e.aggregateId,
-          payload: jsonText(e.payload),
-          occurred_at: occurredAt,
-        })),
-      )
-      .execute();
+    const rows = unnestRows(
+      'v',
+      EVENT_COLUMNS,
+      events.map((e) => [e.id ?? ids.uuid(), e.type, 1, e.teamId, e.aggregateType, e.aggregateId, jsonText(e.payload), occurredAt]),
+    );
+    return {
+      table: 'events',
+      kind: 'insert',
+      statement: sql`insert into events (${sql.join(EVENT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
+      expectRows: events.length,
+      what: 'events insert',
+    };
   };
 }
 

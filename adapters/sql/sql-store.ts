@@ -31,7 +31,7 @@ export function openSqlStore(
     dialect: kind,
     logger: deps.logger,
     retry: DEFAULT_RETRY,
-    insertEvents: eventWriter(deps.clock, deps.ids),
+    events: eventWriter(deps.clock, deps.ids),
     ...(notifier ? { onEventsCommitted: () => notifier.signal() } : {}),
   });
   const migrator = new SqlMigrator(unitOfWork);

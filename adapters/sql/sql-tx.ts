@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tx } from '../../ports/unit-of-work.js';
+import type { DeferredWrite } from './deferred-writes.js';
 
 /**
  * The SQL store's transaction: repositories query through `db`, which is the
@@ -11,6 +12,12 @@ export interface SqlTx extends Tx {
   readonly db: Kysely<any>;
   /** 'postgres' or 'pglite': for the few statements that differ (advisory locks). */
   readonly dialect: 'postgres' | 'pglite';
+  /**
+   * Runs `write` later, with the transaction's other deferred writes, before
+   * its next statement or its COMMIT (write-behind.ts). For writes whose
+   * result the caller does not need; a wrong row count fails the transaction.
+   */
+  defer(write: DeferredWrite): void;
 }
 
 export function sqlTx(tx: Tx): SqlTx {

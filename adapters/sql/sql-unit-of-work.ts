@@ -1,19 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Kysely, Transaction } from 'kysely';
-import type { NewEvent } from '../../kernel/contract/event.js';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { runAfterCommitHooks } from '../memory/after-commit.js';
+import { refusingClientData } from './client-data-errors.js';
 import { type RetryPolicy, withRetry } from './retry.js';
+import type { EventWriter } from './sql-event-store.js';
 import { SqlReadOnlyTx } from './sql-read-only-tx.js';
 import { SqlTxImpl } from './sql-tx-impl.js';
+import { WriteBehindConnection } from './write-behind.js';
 
 export interface SqlUnitOfWorkOptions {
   readonly dialect: 'postgres' | 'pglite';
   readonly logger: Logger;
   /** PostgreSQL only: PGlite runs one transaction at a time and cannot deadlock. */
   readonly retry?: RetryPolicy;
-  readonly insertEvents: (db: Transaction<any>, events: readonly NewEvent[]) => Promise<void>;
+  readonly events: EventWriter;
   /** Called after a commit that wrote events (PostgreSQL: the cross-process NOTIFY). */
   readonly onEventsCommitted?: () => void;
 }
@@ -27,6 +29,9 @@ export interface SqlUnitOfWorkOptions {
  * On PostgreSQL the outermost `run` retries the whole work on 40001/40P01,
  * so work must not have effects outside the transaction except through
  * afterCommit hooks (which run only for the attempt that committed).
+ * Outside any transaction, a data exception only a client's value can cause
+ * becomes a 422 (client-data-errors.ts); inside one it propagates as it is
+ * to the outermost call, which maps it once.
  */
 export class SqlUnitOfWork implements UnitOfWork {
   readonly #current = new AsyncLocalStorage<SqlTxImpl>();
@@ -47,8 +52,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     if (this.#closed) throw new Error('sql store: the unit of work is closed');
     const once = () => this.#runOnce(work);
     const { retry } = this.options;
-    if (this.options.dialect !== 'postgres' || !retry) return once();
-    return withRetry(retry, this.options.logger, once);
+    return refusingClientData(this.options.logger, () => (this.options.dialect !== 'postgres' || !retry ? once() : withRetry(retry, this.options.logger, once)));
   }
 
   /**
@@ -61,16 +65,20 @@ export class SqlUnitOfWork implements UnitOfWork {
     if (joined) return work(joined);
     if (this.#closed) throw new Error('sql store: the unit of work is closed');
     if (this.options.dialect !== 'postgres') return this.run((tx) => work(new SqlReadOnlyTx((tx as SqlTxImpl).db, this.options.dialect)));
-    return work(new SqlReadOnlyTx(this.root, this.options.dialect));
+    return refusingClientData(this.options.logger, () => work(new SqlReadOnlyTx(this.root, this.options.dialect)));
   }
 
   async #runOnce<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     let tx: SqlTxImpl | undefined;
     let result: T;
     try {
-      result = await this.root.transaction().execute((trx) => {
-        tx = new SqlTxImpl(trx, this.options.dialect, this.options.insertEvents);
+      result = await this.root.transaction().execute(async (trx) => {
+        tx = new SqlTxImpl(trx, this.options.dialect, this.options.events);
         const open = tx;
+        await trx.getExecutor().provideConnection(async (connection) => {
+          if (!(connection instanceof WriteBehindConnection)) throw new Error('sql store: the dialect must be wrapped with writeBehind()');
+          open.bind(connection);
+        });
         return this.#current.run(open, () => work(open));
       });
     } catch (error) {
@@ -98,7 +106,9 @@ export class SqlUnitOfWork implements UnitOfWork {
    */
   read<T>(query: (db: Kysely<any>) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('sql store: the unit of work is closed'));
-    return query(this.current()?.db ?? this.root);
+    const open = this.current();
+    if (open) return query(open.db);
+    return refusingClientData(this.options.logger, () => query(this.root));
   }
 
   /** For the store's own migrator and test helpers, never handed to plugins. */

@@ -1,45 +1,58 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { WorkflowStatus } from '../../kernel/contract/workflow.js';
 import type { Tx } from '../../ports/unit-of-work.js';
-import type { WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
+import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import type { KernelTables, WorkflowsTable } from './kernel-tables.js';
 import { jsonText } from './sql-event-store.js';
 import { sqlTx } from './sql-tx.js';
+import { unnestRows, type Column } from './unnest.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
 const UNFINISHED: WorkflowStatus[] = ['running', 'compensating'];
 
 /**
  * Workflow runs in `workflows`. Several processes share the work through
- * `lockDue`: a row lock taken with SKIP LOCKED, held until the step's unit of
+ * `lockDue`: row locks taken with SKIP LOCKED, held until the step's unit of
  * work ends, so two runners never run the same step at once.
  */
 export class SqlWorkflowStore implements WorkflowStore {
   constructor(private readonly unitOfWork: SqlUnitOfWork) {}
 
-  async insert(tx: Tx, instance: WorkflowInstance): Promise<void> {
-    await db(tx)
-      .insertInto('workflows')
-      .values({ id: instance.id, team_id: instance.teamId, definition: instance.definition, ...mutable(instance), created_at: instance.createdAt })
-      .execute();
+  /** Deferred, like update: the runs are written with the transaction's other writes. */
+  async insert(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
+    if (instances.length === 0) return;
+    const rows = unnestRows('v', INSERT_COLUMNS, instances.map((i) => [i.id, i.teamId, i.definition, ...mutable(i), i.createdAt]));
+    sqlTx(tx).defer({
+      table: 'workflows',
+      kind: 'insert',
+      statement: sql`insert into workflows (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
+      what: 'workflows insert',
+    });
   }
 
-  async update(tx: Tx, instance: WorkflowInstance): Promise<void> {
-    const result = await db(tx)
-      .updateTable('workflows')
-      .set(mutable(instance))
-      .where('id', '=', instance.id)
-      .where('team_id', '=', instance.teamId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new Error(`workflow ${instance.id} does not exist`);
+  async update(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
+    if (instances.length === 0) return;
+    const rows = unnestRows('v', [['id', 'text'], ['team_id', 'text'], ...MUTABLE_COLUMNS], instances.map((i) => [i.id, i.teamId, ...mutable(i)]));
+    sqlTx(tx).defer({
+      table: 'workflows',
+      kind: 'update',
+      statement: sql`update workflows as t
+      set status = v.status, step_index = v.step_index, state = v.state, attempts = v.attempts, error = v.error,
+          emit_events = v.emit_events, next_run_at = v.next_run_at, deadline_at = v.deadline_at, updated_at = v.updated_at
+      from ${rows}
+      where t.id = v.id and t.team_id = v.team_id`,
+      // A run missing (or of another team) is a bug: the whole transaction fails.
+      expectRows: instances.length,
+      what: 'workflows update (a run does not exist)',
+    });
   }
 
-  async dueIds(now: Date, limit: number): Promise<string[]> {
+  async dueRuns(now: Date, limit: number): Promise<DueRun[]> {
     if (limit <= 0) return [];
     const rows = await this.unitOfWork.read((root) =>
       (root as Kysely<KernelTables>)
         .selectFrom('workflows')
-        .select('id')
+        .select(['id', 'definition', 'status', 'step_index', 'deadline_at'])
         .where('status', 'in', UNFINISHED)
         .where('next_run_at', '<=', now)
         .orderBy('next_run_at')
@@ -48,20 +61,22 @@ export class SqlWorkflowStore implements WorkflowStore {
         .limit(limit)
         .execute(),
     );
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ id: r.id, definition: r.definition, status: r.status as WorkflowStatus, stepIndex: r.step_index, deadlineAt: r.deadline_at }));
   }
 
-  async lockDue(tx: Tx, id: string, now: Date): Promise<WorkflowInstance | undefined> {
-    const row = await db(tx)
+  async lockDue(tx: Tx, ids: readonly string[], now: Date): Promise<WorkflowInstance[]> {
+    if (ids.length === 0) return [];
+    const rows = await db(tx)
       .selectFrom('workflows')
       .selectAll()
-      .where('id', '=', id)
+      .where('id', 'in', [...ids])
       .where('status', 'in', UNFINISHED)
       .where('next_run_at', '<=', now)
+      .orderBy(sql`id collate "C"`)
       .forUpdate()
       .skipLocked()
-      .executeTakeFirst();
-    return row && toInstance(row);
+      .execute();
+    return rows.map(toInstance);
   }
 
   async get(teamId: string, id: string): Promise<WorkflowInstance | undefined> {
@@ -88,23 +103,27 @@ export class SqlWorkflowStore implements WorkflowStore {
   }
 }
 
-function db(tx: Tx): Kysely<KernelTables> {
-  return sqlTx(tx).db as Kysely<KernelTables>;
+/** The columns `update` may change (id, team, definition and creation time are fixed), in `mutable`'s order. */
+const MUTABLE_COLUMNS: readonly Column[] = [
+  ['status', 'text'],
+  ['step_index', 'integer'],
+  ['state', 'jsonb'],
+  ['attempts', 'integer'],
+  ['error', 'text'],
+  ['emit_events', 'boolean'],
+  ['next_run_at', 'timestamptz'],
+  ['deadline_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+const INSERT_COLUMNS: readonly Column[] = [['id', 'text'], ['team_id', 'text'], ['definition', 'text'], ...MUTABLE_COLUMNS, ['created_at', 'timestamptz']];
+
+function mutable(i: WorkflowInstance): unknown[] {
+  return [i.status, i.stepIndex, jsonText(i.state), i.attempts, i.error, i.emitEvents, i.nextRunAt, i.deadlineAt, i.updatedAt];
 }
 
-/** The columns `update` may change; id, team, definition and creation time are fixed. */
-function mutable(instance: WorkflowInstance) {
-  return {
-    status: instance.status,
-    step_index: instance.stepIndex,
-    state: jsonText(instance.state),
-    attempts: instance.attempts,
-    error: instance.error,
-    emit_events: instance.emitEvents,
-    next_run_at: instance.nextRunAt,
-    deadline_at: instance.deadlineAt,
-    updated_at: instance.updatedAt,
-  };
+function db(tx: Tx): Kysely<KernelTables> {
+  return sqlTx(tx).db as Kysely<KernelTables>;
 }
 
 function toInstance(row: Selectable<WorkflowsTable>): WorkflowInstance {
