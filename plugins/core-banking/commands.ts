@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
 import { ListAccounts } from './operations.js';
 
 /** `npm run bank -- accounts list --team <team id> [--page n] [--per-page n]` */
@@ -8,8 +9,8 @@ export const coreBankingCommands: readonly CommandDeclaration[] = [
     name: 'accounts list',
     summary: "List a team's accounts",
     options: z.strictObject({
-      page: z.coerce.number().int().min(1).optional(),
-      per_page: z.coerce.number().int().min(1).max(100).optional(),
+      page: wholeNumber(1, 1_000_000).optional(),
+      per_page: wholeNumber(1, 100).optional(),
     }),
     operation: ListAccounts,
     scope: 'team',

@@ -14,7 +14,7 @@ const assetFeeRule = z.strictObject({
 });
 
 /**
- * The `plugins.core-banking` config slice.
+ * The `pluginConfig.core-banking` config slice.
  *
  * Fees: a transfer pays `bps` basis points of its amount (rounded half-up to
  * the asset's minor unit), at least `min` and at most `max`, charged to the

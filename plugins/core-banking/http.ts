@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
 import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 import {
   CloseAccount,
@@ -27,9 +28,9 @@ const tags = ['Core banking'];
 const v2 = ['v2'] as const;
 
 const id = z.object({ id: z.string().min(1).max(100) });
-const page = z.coerce.number().int().min(1).max(1_000_000).optional().describe('Page number, default 1');
-const perPage = z.coerce.number().int().min(1).max(100).optional().describe('Page size, default 20, at most 100');
-const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent');
+const page = wholeNumber(1, 1_000_000).optional().describe('Page number, default 1');
+const perPage = wholeNumber(1, 100).optional().describe('Page size, default 20, at most 100');
+const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point');
 const assetCode = z.string().describe('Asset code from the catalogue, e.g. USD');
 const reference = z.string().max(255).optional();
 const metadata = z.record(z.string(), z.unknown()).optional().describe('Free-form key/value pairs');
@@ -180,18 +181,27 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     prefixes: v2,
     access: 'read',
     params: id,
-    query: z.object({
-      limit: perPage,
-      page,
-      type: z.enum(TRANSACTION_TYPES).optional(),
-      status: z.enum(TRANSACTION_STATUSES).optional(),
-      start_date: z.string().optional().describe('ISO 8601 date or timestamp, inclusive'),
-      end_date: z.string().optional().describe('ISO 8601 date (whole day) or timestamp, inclusive'),
-      sort: z
-        .string()
-        .optional()
-        .describe(`One of ${SORT_FIELDS.join(', ')}; a leading minus sorts descending (default -created_at)`),
-    }),
+    query: z
+      .object({
+        limit: perPage,
+        per_page: perPage.describe('Alias of limit, as on the other lists; sending both is 422'),
+        page,
+        type: z.enum(TRANSACTION_TYPES).optional(),
+        status: z.enum(TRANSACTION_STATUSES).optional(),
+        start_date: z.string().optional().describe('ISO 8601 date or timestamp, inclusive; 1970–9999'),
+        end_date: z.string().optional().describe('ISO 8601 date (whole day) or timestamp, inclusive; 1970–9999'),
+        sort: z
+          .string()
+          .optional()
+          .describe(`One of ${SORT_FIELDS.join(', ')}; a leading minus sorts descending (default -created_at)`),
+      })
+      .superRefine((query, ctx) => {
+        if (query.limit !== undefined && query.per_page !== undefined) {
+          ctx.addIssue({ code: 'custom', path: ['per_page'], message: 'send limit or per_page (its alias), not both' });
+        }
+      })
+      // The page size reaches the operation as `limit` whichever name was sent; links keep the name as sent.
+      .transform(({ per_page, ...query }) => ({ ...query, limit: query.limit ?? per_page })),
     response: z.array(transactionView),
     operation: ListAccountTransactions,
     summary: "An account's transactions",

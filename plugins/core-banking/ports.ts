@@ -2,7 +2,7 @@ import type { PageRequest } from '../../kernel/contract/page.js';
 import { token } from '../../kernel/contract/token.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import type { AccountStatus } from './domain/account.js';
-import type { BalanceKey, BalanceRow, Leg } from './domain/ledger-rules.js';
+import type { AccountRef, BalanceKey, BalanceRow, Leg } from './domain/ledger-rules.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from './domain/transaction-query.js';
 import type { TransferStatus } from './domain/transfer.js';
 
@@ -60,6 +60,7 @@ export interface HoldRecord {
 }
 
 export interface MovementRecord {
+  readonly teamId: string;
   readonly id: string;
   readonly kind: string;
   readonly reference: string | null;
@@ -67,37 +68,56 @@ export interface MovementRecord {
   readonly legs: readonly Leg[];
 }
 
-/** Everything one ledger call writes, sent to the store as one statement where it can. */
+export type HoldUpdate = Pick<HoldRecord, 'teamId' | 'id' | 'remaining' | 'status' | 'updatedAt'>;
+
+/** Everything one ledger call (or one batch of them) writes, sent to the store as one statement. */
 export interface LedgerWrite {
-  /** New values of balance rows this call locked (read-modify-write). */
+  /** New values of balance rows the call locked (read-modify-write). */
   readonly balances: readonly BalanceRow[];
-  readonly movement?: MovementRecord;
-  readonly insertHold?: HoldRecord;
-  readonly updateHold?: Pick<HoldRecord, 'id' | 'remaining' | 'status' | 'updatedAt'>;
+  readonly movements: readonly MovementRecord[];
+  readonly insertHolds: readonly HoldRecord[];
+  readonly updateHolds: readonly HoldUpdate[];
   readonly at: Date;
 }
 
+export interface LockRequest {
+  readonly accounts: readonly AccountRef[];
+  readonly ensure: readonly BalanceKey[];
+  readonly balances: readonly BalanceKey[];
+  readonly lockRows: boolean;
+}
+
+export interface LockedLedger {
+  readonly statuses: ReadonlyMap<string, AccountStatus>;
+  readonly rows: readonly BalanceRow[];
+}
+
+/**
+ * The ledger's storage. Every method takes team-qualified refs, so one call
+ * can serve a batch from several teams while every row is still matched by
+ * its own team.
+ */
 export interface LedgerRepository {
   /**
-   * Share-locks the named customer accounts in id order (FOR KEY SHARE: a
-   * status change waits for them, movements do not wait for each other) and
-   * returns their statuses; missing ids are absent from the map. Before that
-   * it creates zero balance rows for `ensure` keys of accounts that exist, so
-   * the next call can lock every row it needs in one sorted pass.
+   * Locks what a batch of movements touches, in the one global order: the
+   * named customer accounts FOR KEY SHARE in id order (a status change waits
+   * for them, movements do not wait for each other), creating zero balance
+   * rows first for `ensure` keys of accounts that exist, then the balance
+   * rows of `balances` FOR UPDATE in sorted (account, asset) order (plain
+   * reads when `lockRows` is false: the negative-control test switch).
+   * Statuses come back by refOf(ref), missing accounts absent; rows sorted.
    */
-  lockAccounts(tx: Tx, teamId: string, accountIds: readonly string[], ensure: readonly BalanceKey[]): Promise<Map<string, AccountStatus>>;
-  /**
-   * Balance rows of `keys` in sorted (account, asset) order, locked FOR
-   * UPDATE unless `lock` is false (the negative-control test switch).
-   */
-  lockBalances(tx: Tx, teamId: string, keys: readonly BalanceKey[], lock: boolean): Promise<BalanceRow[]>;
+  lock(tx: Tx, request: LockRequest): Promise<LockedLedger>;
+  /** Balance rows of `keys` without locking, sorted. */
+  readBalances(tx: Tx, keys: readonly BalanceKey[]): Promise<BalanceRow[]>;
   /** Every balance row of one account, by asset, without locking. */
   accountBalances(tx: Tx, teamId: string, accountId: string): Promise<BalanceRow[]>;
   /** Sum of a system account's entries in one asset. */
   systemBalance(tx: Tx, teamId: string, accountId: string, assetCode: string): Promise<bigint>;
-  lockHold(tx: Tx, teamId: string, holdId: string): Promise<HoldRecord | undefined>;
-  /** Balance updates, movement with its entries, hold insert/update: one round trip on SQL. */
-  write(tx: Tx, teamId: string, change: LedgerWrite): Promise<void>;
+  /** Holds locked FOR UPDATE in id order; missing ones are absent. */
+  lockHolds(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<HoldRecord[]>;
+  /** Balance updates, movements with their entries, hold inserts and updates: one round trip on SQL. */
+  write(tx: Tx, change: LedgerWrite): Promise<void>;
 }
 export const LedgerRepository = token<LedgerRepository>('core-banking.ledger-repository');
 
@@ -117,7 +137,11 @@ export interface TransactionRecord {
   readonly completedAt: Date | null;
 }
 
+/** New state of the transaction rows of one transfer on one account. */
 export interface TransactionUpdate {
+  readonly teamId: string;
+  readonly transferId: string;
+  readonly accountId: string;
   readonly status: TransactionStatus;
   readonly movementId: string | null;
   readonly balanceAfter: bigint | null;
@@ -127,7 +151,8 @@ export interface TransactionUpdate {
 export interface TransactionRepository {
   insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void>;
   /** Updates the transaction rows of one transfer on one account; returns them as stored afterwards. */
-  updateForTransfer(tx: Tx, teamId: string, transferId: string, accountId: string, update: TransactionUpdate): Promise<TransactionRecord[]>;
+  /** Updates the transaction rows of transfers (one update per transfer and account), in one statement on SQL. */
+  updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void>;
   list(tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>>;
 }
 export const TransactionRepository = token<TransactionRepository>('core-banking.transaction-repository');
@@ -155,6 +180,8 @@ export interface TransferRecord {
 }
 
 export interface TransferUpdate {
+  readonly teamId: string;
+  readonly id: string;
   readonly status: TransferStatus;
   readonly completedAt: Date | null;
   readonly failureReason: string | null;
@@ -162,11 +189,11 @@ export interface TransferUpdate {
 }
 
 export interface TransferRepository {
-  insert(tx: Tx, transfer: TransferRecord): Promise<void>;
+  insert(tx: Tx, transfers: readonly TransferRecord[]): Promise<void>;
   find(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined>;
-  /** Locked FOR UPDATE (the settlement steps change it). */
-  lock(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined>;
-  update(tx: Tx, teamId: string, id: string, update: TransferUpdate): Promise<void>;
+  /** Locked FOR UPDATE in id order (the settlement steps change them); missing ones are absent. */
+  lock(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<TransferRecord[]>;
+  update(tx: Tx, updates: readonly TransferUpdate[]): Promise<void>;
   /** Transfers from or to the account, newest first. */
   listByAccount(tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<TransferRecord>>;
 }
@@ -198,12 +225,24 @@ export interface CustomerDrift {
   readonly entries: bigint;
 }
 
+/** A balance row whose reserved amount differs from what its active holds still hold. */
+export interface HoldDrift {
+  readonly teamId: string;
+  readonly accountId: string;
+  readonly assetCode: string;
+  readonly reserved: bigint;
+  /** Σ remaining of the account's active holds in the asset. */
+  readonly held: bigint;
+}
+
 export interface LedgerAudit {
   totals(tx: Tx): Promise<LedgerTotals[]>;
   /** Movements whose entries do not sum to zero per asset (should be none). */
   unbalancedMovements(tx: Tx): Promise<MovementImbalance[]>;
   /** Customer rows whose balance differs from the sum of their entries (should be none). */
   drift(tx: Tx): Promise<CustomerDrift[]>;
+  /** Rows whose reserved amount is not what their active holds still hold (should be none: a hold spent twice shows here). */
+  holdDrift(tx: Tx): Promise<HoldDrift[]>;
   /** Balance rows with a negative available or reserved (should be none). */
   negativeBalances(tx: Tx): Promise<number>;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
 import { PERMISSIONS } from './domain/permissions.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 
@@ -45,8 +46,8 @@ export const identityCommands: readonly CommandDeclaration[] = [
     summary: "List the team's API keys (never the secrets)",
     scope: 'team',
     options: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      per_page: z.coerce.number().int().min(1).max(100).default(20),
+      page: wholeNumber(1, 1_000_000).default(1),
+      per_page: wholeNumber(1, 100).default(20),
     }),
     operation: ListApiKeys,
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { token } from '../../kernel/contract/token.js';
 import { PERMISSIONS } from './domain/permissions.js';
 
-/** The `plugins.identity` config slice. */
+/** The `pluginConfig.identity` config slice. */
 export const identityConfigSchema = z.object({
   /**
    * Optional server-side secret: when set, keys are stored as HMAC-SHA-256

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
 import { PERMISSIONS } from './domain/permissions.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 
@@ -27,8 +28,8 @@ export const createApiKeyBody = z.object({
 });
 
 export const listApiKeysQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 1_000_000).default(1),
+  per_page: wholeNumber(1, 100).default(20),
 });
 
 export const apiKeyIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -74,10 +75,11 @@ export const identityRoutes: readonly RouteDeclaration[] = [
       api_key: issuedKey,
     }),
     status: 201,
+    responseHasSecret: true,
     operation: CreateUser,
     summary: 'Create a user in a new team, with a first API key',
     description:
-      "Operator only. Creates a team (team_name, or \"<name>'s team\"), the user and a key with the default permissions. The key is shown once. A used email is 409 email_taken.",
+      "Operator only. Creates a team (team_name, or \"<name>'s team\"), the user and a key with the default permissions. The key is shown once and never stored: a retry with the same Idempotency-Key is 409 idempotent_replay_unavailable. A used email is 409 email_taken.",
     tags: ['Identity'],
   }),
   route({
@@ -88,10 +90,11 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     body: createApiKeyBody,
     response: createdApiKeyResponse,
     status: 201,
+    responseHasSecret: true,
     operation: CreateApiKey,
     summary: 'Create an API key for the caller',
     description:
-      'The key is shown once. permissions default to read, write, delete capped by the caller; asking for a permission the caller lacks is 403. ip_allowlist takes IPv4/IPv6 addresses or CIDR blocks; expires_at must be in the future.',
+      "The key is shown once and never stored: a retry with the same Idempotency-Key is 409 idempotent_replay_unavailable. permissions default to read, write, delete capped by the caller; asking for a permission the caller lacks is 403. ip_allowlist takes IPv4/IPv6 addresses or CIDR blocks; expires_at must be in the future. The calling key's allow-list and expiry cap the new key's (inherited when none is asked; wider or later is 403).",
     tags: ['Identity'],
   }),
   route({

@@ -68,8 +68,12 @@ export const UserRepository = token<UserRepository>('identity.user-repository');
 
 export interface ApiKeyRepository {
   insert(tx: Tx, key: ApiKeyRecord): Promise<void>;
-  /** The one lookup authentication does (unique index on the hash). Not team-scoped: the hash is the credential. */
-  findByHash(tx: Tx, hash: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * The one lookup authentication does (unique index on the hash), for many
+   * hashes at once; unknown hashes are left out. Not team-scoped: the hash
+   * is the credential.
+   */
+  findByHashes(tx: Tx, hashes: readonly string[]): Promise<ApiKeyRecord[]>;
   findById(tx: Tx, teamId: string, id: string): Promise<ApiKeyRecord | undefined>;
   /** Newest first (created_at, then id). */
   listByTeam(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ApiKeyRecord>>;

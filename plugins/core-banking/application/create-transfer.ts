@@ -1,36 +1,62 @@
 import { inject, injectable } from 'inversify';
+import { runAlone, type BatchOperation } from '../../../kernel/contract/batch.js';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
+import type { NewEvent } from '../../../kernel/contract/event.js';
+import { refused, succeeded, type Outcome } from '../../../kernel/contract/outcome.js';
+import { ValidationError } from '../../../kernel/errors/errors.js';
+import type { Asset } from '../../../kernel/money/asset.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { Ids } from '../../../ports/ids.js';
 import { Ledger } from '../../../ports/ledger.js';
+import type { Tx } from '../../../ports/unit-of-work.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { WorkflowEngine } from '../../../ports/workflow-engine.js';
+import { WorkflowEngine, type StartWorkflow } from '../../../ports/workflow-engine.js';
 import { CoreBankingConfig } from '../config.js';
-import { requireActive } from '../domain/account.js';
 import type { CreateTransferInput, TransferView } from '../operations.js';
-import { AccountRepository, TransactionRepository, TransferRepository, type TransferRecord } from '../ports.js';
+import { TransactionRepository, TransferRepository, type TransactionRecord, type TransferRecord } from '../ports.js';
 import { FeeSchedule } from './fee-schedule.js';
 import { optionalObject, optionalText, parseMoney, requiredId } from './inputs.js';
 import { TRANSFER_WORKFLOW, type TransferWorkflowState } from './transfer-settlement.js';
 import { transferEvent, transferView } from './views.js';
 
+/** A validated POST /transfers, ready to run in a batch. */
+export interface TransferCommand {
+  readonly teamId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly asset: Asset;
+  readonly amount: bigint;
+  readonly fee: bigint;
+  readonly reference: string | null;
+  readonly routing: string | null;
+  readonly metadata: Record<string, unknown>;
+  readonly workflowEnabled: boolean;
+}
+
 /**
- * POST /transfers. In one unit of work: validate, compute the fee, hold
- * amount + fee on the sender (so it cannot be spent twice), record the
- * transfer and the sender's pending transaction, append transfer.created and
- * transfer.pending, and start the settlement workflow due after
- * settlement_delay_ms. The hold is the workflow's first step ('reserve'),
- * done here so insufficient funds is a synchronous 422.
+ * POST /transfers. In one unit of work: hold amount + fee on the sender (so
+ * it cannot be spent twice), record the transfer and the sender's pending
+ * transaction, append transfer.created and transfer.pending, and start the
+ * settlement workflow due after settlement_delay_ms. The hold is the
+ * workflow's first step ('reserve'), done here so insufficient funds is a
+ * synchronous 422.
+ *
+ * Transfers arriving together run as one batch (group commit): one ledger
+ * pass locks and checks every sender and receiver and places every hold, in
+ * submission order, each transfer with its own outcome; the inserts go as
+ * the transaction's deferred writes.
  */
 @injectable()
-export class CreateTransferOperation implements Operation<CreateTransferInput, TransferView> {
+export class CreateTransferOperation implements BatchOperation<CreateTransferInput, TransferView, TransferCommand> {
+  readonly batch = {
+    prepare: (input: CreateTransferInput, ctx: RequestContext): TransferCommand => this.#prepare(input, ctx),
+    execute: (tx: Tx, commands: readonly TransferCommand[]): Promise<Outcome<TransferView>[]> => this.#execute(tx, commands),
+  };
+
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Ledger) private readonly ledger: Ledger,
-    @inject(AccountRepository) private readonly accounts: AccountRepository,
     @inject(TransferRepository) private readonly transfers: TransferRepository,
     @inject(TransactionRepository) private readonly transactions: TransactionRepository,
     @inject(WorkflowEngine) private readonly workflows: WorkflowEngine,
@@ -41,81 +67,111 @@ export class CreateTransferOperation implements Operation<CreateTransferInput, T
     @inject(Ids) private readonly ids: Ids,
   ) {}
 
-  async execute(input: CreateTransferInput, ctx: RequestContext): Promise<TransferView> {
+  execute(input: CreateTransferInput, ctx: RequestContext): Promise<TransferView> {
+    return runAlone(this, this.uow, input, ctx);
+  }
+
+  #prepare(input: CreateTransferInput, ctx: RequestContext): TransferCommand {
     const from = requiredId(input.from_account, '/from_account');
     const to = requiredId(input.to_account, '/to_account');
     const { asset, amount } = parseMoney(this.assets, input);
     if (from === to) throw ValidationError.field('/to_account', 'to_account must differ from from_account', 'same_account');
-    const reference = optionalText(input.reference, '/reference');
-    const routing = optionalText(input.routing, '/routing');
-    const metadata = optionalObject(input.metadata, '/metadata');
-    const workflowEnabled = input.workflow_enabled === true;
-    const fee = this.fees.feeFor(asset, amount);
-    const teamId = ctx.actor.teamId;
+    return {
+      teamId: ctx.actor.teamId,
+      from,
+      to,
+      asset,
+      amount,
+      fee: this.fees.feeFor(asset, amount),
+      reference: optionalText(input.reference, '/reference'),
+      routing: optionalText(input.routing, '/routing'),
+      metadata: optionalObject(input.metadata, '/metadata'),
+      workflowEnabled: input.workflow_enabled === true,
+    };
+  }
 
-    return this.uow.run(async (tx) => {
-      const sender = await this.accounts.find(tx, teamId, from);
-      if (!sender) throw new NotFoundError('Account', from, { pointer: '/from_account' });
-      const receiver = await this.accounts.find(tx, teamId, to);
-      if (!receiver) throw new NotFoundError('Account', to, { pointer: '/to_account' });
-      requireActive(receiver.id, receiver.status);
+  async #execute(tx: Tx, commands: readonly TransferCommand[]): Promise<Outcome<TransferView>[]> {
+    // One ledger pass: both parties checked and share-locked, amount + fee held on each sender.
+    const ids = commands.map(() => this.ids.uuid());
+    const holds = await this.ledger.holdMany(
+      tx,
+      commands.map((c, index) => ({
+        teamId: c.teamId,
+        accountId: c.from,
+        assetCode: c.asset.code,
+        amount: c.amount + c.fee,
+        reference: ids[index]!,
+        beneficiary: c.to,
+        pointers: { account: '/from_account', beneficiary: '/to_account' },
+      })),
+    );
 
-      const now = this.clock.now();
-      const id = this.ids.uuid();
-      const workflowId = this.ids.uuid();
-      // Checks the sender is active and has amount + fee available (422 otherwise).
-      const holdId = await this.ledger.hold(tx, teamId, { accountId: from, assetCode: asset.code, amount: amount + fee, reference: id });
+    const now = this.clock.now();
+    const estimatedCompletion = new Date(now.getTime() + this.config.settlement_delay_ms);
+    const created: TransferRecord[] = [];
+    const pending: TransactionRecord[] = [];
+    const runs: StartWorkflow[] = [];
+    const events: NewEvent[] = [];
+    const outcomes = commands.map((c, index): Outcome<TransferView> => {
+      const hold = holds[index]!;
+      if (!hold.ok) return refused(hold.error);
+      const id = ids[index]!;
       const transfer: TransferRecord = {
         id,
-        teamId,
-        fromAccount: from,
-        toAccount: to,
-        amount,
-        fee,
-        assetCode: asset.code,
+        teamId: c.teamId,
+        fromAccount: c.from,
+        toAccount: c.to,
+        amount: c.amount,
+        fee: c.fee,
+        assetCode: c.asset.code,
         status: 'pending',
-        reference,
-        workflowId,
-        workflowEnabled,
-        holdId,
-        metadata,
-        routing,
+        reference: c.reference,
+        workflowId: this.ids.uuid(),
+        workflowEnabled: c.workflowEnabled,
+        holdId: hold.value,
+        metadata: c.metadata,
+        routing: c.routing,
         createdAt: now,
-        estimatedCompletion: new Date(now.getTime() + this.config.settlement_delay_ms),
+        estimatedCompletion,
         completedAt: null,
         failureReason: null,
         updatedAt: now,
       };
-      await this.transfers.insert(tx, transfer);
-      await this.transactions.insert(tx, [
-        {
-          id: this.ids.uuid(),
-          teamId,
-          accountId: from,
-          type: 'transfer',
-          amount,
-          assetCode: asset.code,
-          status: 'pending',
-          reference,
-          transferId: id,
-          movementId: null,
-          balanceAfter: null,
-          createdAt: now,
-          completedAt: null,
-        },
-      ]);
-      const state: TransferWorkflowState = { transfer_id: id, hold_id: holdId };
-      await this.workflows.start(tx, {
+      created.push(transfer);
+      pending.push({
+        id: this.ids.uuid(),
+        teamId: c.teamId,
+        accountId: c.from,
+        type: 'transfer',
+        amount: c.amount,
+        assetCode: c.asset.code,
+        status: 'pending',
+        reference: c.reference,
+        transferId: id,
+        movementId: null,
+        balanceAfter: null,
+        createdAt: now,
+        completedAt: null,
+      });
+      const state: TransferWorkflowState = { transfer_id: id, hold_id: hold.value };
+      runs.push({
         definition: TRANSFER_WORKFLOW,
-        teamId,
-        id: workflowId,
+        teamId: c.teamId,
+        id: transfer.workflowId,
         state: { ...state },
-        emitEvents: workflowEnabled,
-        runAt: transfer.estimatedCompletion,
+        emitEvents: c.workflowEnabled,
+        runAt: estimatedCompletion,
         completedSteps: 1,
       });
-      await tx.append([transferEvent(this.assets, 'transfer.created', transfer), transferEvent(this.assets, 'transfer.pending', transfer)]);
-      return transferView(this.assets, transfer);
+      events.push(transferEvent(this.assets, 'transfer.created', transfer), transferEvent(this.assets, 'transfer.pending', transfer));
+      return succeeded(transferView(this.assets, transfer));
     });
+    if (created.length > 0) {
+      await this.transfers.insert(tx, created);
+      await this.transactions.insert(tx, pending);
+      await this.workflows.startMany(tx, runs);
+      await tx.append(events);
+    }
+    return outcomes;
   }
 }

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { NewEvent } from '../../../kernel/contract/event.js';
+import { attempt, unwrap, type Outcome } from '../../../kernel/contract/outcome.js';
 import { ConflictError, NotFoundError } from '../../../kernel/errors/errors.js';
 import { formatMinor } from '../../../kernel/money/decimal.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
@@ -7,27 +8,32 @@ import { Clock } from '../../../ports/clock.js';
 import { Ids } from '../../../ports/ids.js';
 import type {
   BalanceAfter,
+  CaptureRequest,
   HoldRequest,
   Ledger,
   LedgerAccount,
   LedgerLeg,
   LedgerMovement,
   PostedMovement,
+  TeamHoldRequest,
 } from '../../../ports/ledger.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { requireActive } from '../domain/account.js';
+import { requireActive, type AccountStatus } from '../domain/account.js';
 import {
-  applyDeltas,
+  BalanceBook,
   customerDeltas,
   isSystemAccount,
   LedgerRuleError,
+  refOf,
   sortedKeys,
+  sortedRefs,
   validateLegs,
+  type AccountRef,
   type BalanceDelta,
   type BalanceKey,
   type BalanceRow,
 } from '../domain/ledger-rules.js';
-import { AccountRepository, LedgerRepository } from '../ports.js';
+import { AccountRepository, LedgerRepository, type HoldRecord, type MovementRecord } from '../ports.js';
 
 /**
  * Test switches, honoured only by tests that set them: `skipRowLocks` reads
@@ -44,12 +50,16 @@ interface Cause {
 
 /**
  * The Ledger port. Every call follows one lock order so concurrent calls
- * never deadlock: hold row → customer accounts (FOR KEY SHARE, id order) →
+ * never deadlock: hold rows → customer accounts (FOR KEY SHARE, id order) →
  * balance rows (FOR UPDATE, sorted (account, asset)). It checks in code and
  * writes the computed values back (read-modify-write); the database CHECK
  * (available >= 0 AND reserved >= 0) is the last line of defence. System
  * accounts have no balance row: their balance is the sum of their entries.
  * Every change of a customer balance appends account.balance_updated.
+ *
+ * holdMany and captureMany serve a batch with the same three statements a
+ * single call needs (lock accounts, lock rows, write); the single calls are
+ * batches of one, so there is one code path.
  */
 @injectable()
 export class LedgerService implements Ledger {
@@ -64,50 +74,79 @@ export class LedgerService implements Ledger {
   async post(tx: Tx, teamId: string, movement: LedgerMovement): Promise<PostedMovement> {
     validateLegs(movement.legs);
     this.#requireAssets(movement.legs);
-    const deltas = customerDeltas(movement.legs);
+    const deltas = customerDeltas(teamId, movement.legs);
     const credited = deltas.filter((delta) => delta.available > 0n);
-    await this.#lockActive(tx, teamId, accountIdsOf(deltas), credited);
-    const after = applyDeltas(await this.#lockRows(tx, teamId, deltas), deltas);
+    const { statuses, book } = await this.#lock(tx, deltas, credited, deltas);
+    for (const delta of deltas) requireActiveRef(statuses, delta);
+    const after = book.apply(deltas);
     const at = this.clock.now();
-    const movementId = this.ids.uuid();
-    const reference = movement.reference ?? null;
-    await this.repo.write(tx, teamId, {
-      balances: after,
-      movement: { id: movementId, kind: movement.kind, reference, createdAt: at, legs: movement.legs },
-      at,
-    });
-    await this.#emit(tx, teamId, after, { kind: movement.kind, movementId, reference });
-    return { movementId, balances: after.map(toBalanceAfter) };
+    const record: MovementRecord = {
+      teamId,
+      id: this.ids.uuid(),
+      kind: movement.kind,
+      reference: movement.reference ?? null,
+      createdAt: at,
+      legs: movement.legs,
+    };
+    await this.repo.write(tx, { balances: book.changed(), movements: [record], insertHolds: [], updateHolds: [], at });
+    await this.#emit(tx, balanceEvents(this.assets, after, { kind: record.kind, movementId: record.id, reference: record.reference }));
+    return { movementId: record.id, balances: after.map(toBalanceAfter) };
   }
 
   async hold(tx: Tx, teamId: string, request: HoldRequest): Promise<string> {
-    if (request.amount <= 0n) throw new LedgerRuleError('a hold needs a positive amount');
-    if (isSystemAccount(request.accountId)) throw new LedgerRuleError('system accounts cannot hold funds');
-    this.#requireAssets([request]);
-    const delta: BalanceDelta = { accountId: request.accountId, assetCode: request.assetCode, available: -request.amount, reserved: request.amount };
-    await this.#lockActive(tx, teamId, [request.accountId], []);
-    const after = applyDeltas(await this.#lockRows(tx, teamId, [delta]), [delta]);
+    const [outcome] = await this.holdMany(tx, [{ ...request, teamId }]);
+    return unwrap(outcome!);
+  }
+
+  async holdMany(tx: Tx, requests: readonly TeamHoldRequest[]): Promise<Outcome<string>[]> {
+    for (const request of requests) {
+      if (request.amount <= 0n) throw new LedgerRuleError('a hold needs a positive amount');
+      if (isSystemAccount(request.accountId)) throw new LedgerRuleError('system accounts cannot hold funds');
+    }
+    this.#requireAssets(requests);
+    const deltas: BalanceDelta[] = requests.map((request) => ({
+      teamId: request.teamId,
+      accountId: request.accountId,
+      assetCode: request.assetCode,
+      available: -request.amount,
+      reserved: request.amount,
+    }));
+    const beneficiaries = requests.flatMap((request) => (request.beneficiary === undefined ? [] : [{ teamId: request.teamId, accountId: request.beneficiary }]));
+    const { statuses, book } = await this.#lock(tx, [...deltas, ...beneficiaries], [], deltas);
     const at = this.clock.now();
-    const id = this.ids.uuid();
-    const reference = request.reference ?? null;
-    await this.repo.write(tx, teamId, {
-      balances: after,
-      insertHold: {
-        id,
-        teamId,
-        accountId: request.accountId,
-        assetCode: request.assetCode,
-        amount: request.amount,
-        remaining: request.amount,
-        status: 'active',
-        reference,
-        createdAt: at,
-        updatedAt: at,
-      },
-      at,
-    });
-    await this.#emit(tx, teamId, after, { kind: 'hold', movementId: null, reference });
-    return id;
+    const holds: HoldRecord[] = [];
+    const events: NewEvent[] = [];
+    const outcomes = requests.map((request, index) =>
+      attempt(() => {
+        const delta = deltas[index]!;
+        requireActiveRef(statuses, delta, request.pointers?.account);
+        if (request.beneficiary !== undefined) {
+          requireActiveRef(statuses, { teamId: request.teamId, accountId: request.beneficiary }, request.pointers?.beneficiary);
+        }
+        const after = book.apply([delta]);
+        const id = this.ids.uuid();
+        const reference = request.reference ?? null;
+        holds.push({
+          id,
+          teamId: request.teamId,
+          accountId: request.accountId,
+          assetCode: request.assetCode,
+          amount: request.amount,
+          remaining: request.amount,
+          status: 'active',
+          reference,
+          createdAt: at,
+          updatedAt: at,
+        });
+        events.push(...balanceEvents(this.assets, after, { kind: 'hold', movementId: null, reference }));
+        return id;
+      }),
+    );
+    if (holds.length > 0) {
+      await this.repo.write(tx, { balances: book.changed(), movements: [], insertHolds: holds, updateHolds: [], at });
+      await this.#emit(tx, events);
+    }
+    return outcomes;
   }
 
   async capture(
@@ -118,56 +157,78 @@ export class LedgerService implements Ledger {
     credits: readonly LedgerLeg[],
     kind: string,
   ): Promise<PostedMovement> {
-    const hold = await this.repo.lockHold(tx, teamId, holdId);
-    if (!hold) throw new NotFoundError('Hold', holdId);
-    if (hold.status !== 'active') throw new ConflictError(`Hold ${holdId} is ${hold.status}.`, 'hold_not_active');
-    if (amount <= 0n || amount > hold.remaining) throw new LedgerRuleError(`cannot capture ${amount} of a hold with ${hold.remaining} left`);
-    let credited = 0n;
-    for (const credit of credits) {
-      if (credit.amount <= 0n || credit.assetCode !== hold.assetCode) throw new LedgerRuleError('captures credit positive amounts in the hold asset');
-      credited += credit.amount;
-    }
-    if (credited !== amount) throw new LedgerRuleError(`credits sum to ${credited}, not ${amount}`);
-    const legs: LedgerLeg[] = [{ accountId: hold.accountId, assetCode: hold.assetCode, amount: -amount }, ...credits];
-    validateLegs(legs);
+    const [outcome] = await this.captureMany(tx, [{ teamId, holdId, amount, credits, kind }]);
+    return unwrap(outcome!);
+  }
 
-    const creditDeltas = customerDeltas(credits);
-    const deltas: BalanceDelta[] = [
-      { accountId: hold.accountId, assetCode: hold.assetCode, available: 0n, reserved: -amount },
-      ...creditDeltas,
-    ];
-    await this.#lockActive(tx, teamId, accountIdsOf(deltas), creditDeltas);
-    const after = applyDeltas(await this.#lockRows(tx, teamId, deltas), deltas);
+  async captureMany(tx: Tx, requests: readonly CaptureRequest[]): Promise<Outcome<PostedMovement>[]> {
+    const holdRefs = sortedHoldRefs(requests.map((request) => ({ teamId: request.teamId, id: request.holdId })));
+    const holds = new Map((await this.repo.lockHolds(tx, holdRefs)).map((hold) => [holdKey(hold.teamId, hold.id), hold]));
+    // Lock every row any capture may touch, once, before applying them in order.
+    const refs: AccountRef[] = [];
+    const credited: BalanceKey[] = [];
+    for (const request of requests) {
+      const hold = holds.get(holdKey(request.teamId, request.holdId));
+      if (!hold) continue;
+      const credits = customerDeltas(request.teamId, request.credits);
+      refs.push({ teamId: hold.teamId, accountId: hold.accountId }, ...credits);
+      credited.push(...credits);
+    }
+    const holderKeys = [...holds.values()].map((hold) => ({ teamId: hold.teamId, accountId: hold.accountId, assetCode: hold.assetCode }));
+    const { statuses, book } = await this.#lock(tx, refs, credited, [...holderKeys, ...credited]);
     const at = this.clock.now();
-    const movementId = this.ids.uuid();
-    const remaining = hold.remaining - amount;
-    await this.repo.write(tx, teamId, {
-      balances: after,
-      movement: { id: movementId, kind, reference: hold.reference, createdAt: at, legs },
-      updateHold: { id: hold.id, remaining, status: remaining === 0n ? 'captured' : 'active', updatedAt: at },
-      at,
-    });
-    await this.#emit(tx, teamId, after, { kind, movementId, reference: hold.reference });
-    return { movementId, balances: after.map(toBalanceAfter) };
+    const movements: MovementRecord[] = [];
+    const changedHolds = new Map<string, HoldRecord>();
+    const events: NewEvent[] = [];
+    const outcomes = requests.map((request) =>
+      attempt(() => {
+        const key = holdKey(request.teamId, request.holdId);
+        const hold = holds.get(key);
+        if (!hold) throw new NotFoundError('Hold', request.holdId);
+        if (hold.status !== 'active') throw new ConflictError(`Hold ${hold.id} is ${hold.status}.`, 'hold_not_active');
+        const legs = captureLegs(hold, request);
+        const deltas: BalanceDelta[] = [
+          { teamId: hold.teamId, accountId: hold.accountId, assetCode: hold.assetCode, available: 0n, reserved: -request.amount },
+          ...customerDeltas(request.teamId, request.credits),
+        ];
+        for (const delta of deltas) requireActiveRef(statuses, delta);
+        const after = book.apply(deltas);
+        const movement: MovementRecord = { teamId: hold.teamId, id: this.ids.uuid(), kind: request.kind, reference: hold.reference, createdAt: at, legs };
+        movements.push(movement);
+        const remaining = hold.remaining - request.amount;
+        const updated: HoldRecord = { ...hold, remaining, status: remaining === 0n ? 'captured' : 'active', updatedAt: at };
+        holds.set(key, updated);
+        changedHolds.set(key, updated);
+        events.push(...balanceEvents(this.assets, after, { kind: request.kind, movementId: movement.id, reference: hold.reference }));
+        return { movementId: movement.id, balances: after.map(toBalanceAfter) };
+      }),
+    );
+    if (movements.length > 0) {
+      await this.repo.write(tx, { balances: book.changed(), movements, insertHolds: [], updateHolds: [...changedHolds.values()], at });
+      await this.#emit(tx, events);
+    }
+    return outcomes;
   }
 
   async release(tx: Tx, teamId: string, holdId: string): Promise<BalanceAfter> {
-    const hold = await this.repo.lockHold(tx, teamId, holdId);
+    const [hold] = await this.repo.lockHolds(tx, [{ teamId, id: holdId }]);
     if (!hold) throw new NotFoundError('Hold', holdId);
     // Releasing twice is a no-op, so a retried compensation is harmless.
     if (hold.status !== 'active' || hold.remaining === 0n) return this.balance(tx, teamId, hold.accountId, hold.assetCode);
-    const delta: BalanceDelta = { accountId: hold.accountId, assetCode: hold.assetCode, available: hold.remaining, reserved: -hold.remaining };
+    const delta: BalanceDelta = { teamId, accountId: hold.accountId, assetCode: hold.assetCode, available: hold.remaining, reserved: -hold.remaining };
     // Any status will do: giving reserved funds back is not a debit or a credit.
-    const statuses = await this.repo.lockAccounts(tx, teamId, [hold.accountId], []);
-    if (!statuses.has(hold.accountId)) throw new NotFoundError('Account', hold.accountId);
-    const after = applyDeltas(await this.#lockRows(tx, teamId, [delta]), [delta]);
+    const { statuses, book } = await this.#lock(tx, [delta], [], [delta]);
+    if (!statuses.has(refOf(delta))) throw new NotFoundError('Account', hold.accountId);
+    const after = book.apply([delta]);
     const at = this.clock.now();
-    await this.repo.write(tx, teamId, {
-      balances: after,
-      updateHold: { id: hold.id, remaining: 0n, status: 'released', updatedAt: at },
+    await this.repo.write(tx, {
+      balances: book.changed(),
+      movements: [],
+      insertHolds: [],
+      updateHolds: [{ teamId, id: hold.id, remaining: 0n, status: 'released', updatedAt: at }],
       at,
     });
-    await this.#emit(tx, teamId, after, { kind: 'release', movementId: null, reference: hold.reference });
+    await this.#emit(tx, balanceEvents(this.assets, after, { kind: 'release', movementId: null, reference: hold.reference }));
     return toBalanceAfter(after[0]!);
   }
 
@@ -175,7 +236,7 @@ export class LedgerService implements Ledger {
     if (isSystemAccount(accountId)) {
       return { accountId, assetCode, available: await this.repo.systemBalance(tx, teamId, accountId, assetCode), reserved: 0n };
     }
-    const [row] = await this.repo.lockBalances(tx, teamId, [{ accountId, assetCode }], false);
+    const [row] = await this.repo.readBalances(tx, [{ teamId, accountId, assetCode }]);
     return row ? toBalanceAfter(row) : { accountId, assetCode, available: 0n, reserved: 0n };
   }
 
@@ -185,18 +246,20 @@ export class LedgerService implements Ledger {
     return { id: account.id, status: account.status };
   }
 
-  async #lockActive(tx: Tx, teamId: string, accountIds: readonly string[], ensure: readonly BalanceKey[]): Promise<void> {
-    if (accountIds.length === 0) return;
-    const statuses = await this.repo.lockAccounts(tx, teamId, accountIds, sortedKeys(ensure));
-    for (const id of accountIds) {
-      const status = statuses.get(id);
-      if (!status) throw new NotFoundError('Account', id);
-      requireActive(id, status);
-    }
-  }
-
-  #lockRows(tx: Tx, teamId: string, keys: readonly BalanceKey[]): Promise<BalanceRow[]> {
-    return this.repo.lockBalances(tx, teamId, sortedKeys(keys), !ledgerTestSwitches.skipRowLocks);
+  /** Locks accounts, creates the balance rows credits need, locks the rows touched: the running book of one call. */
+  async #lock(
+    tx: Tx,
+    accounts: readonly AccountRef[],
+    ensure: readonly BalanceKey[],
+    balances: readonly BalanceKey[],
+  ): Promise<{ statuses: ReadonlyMap<string, AccountStatus>; book: BalanceBook }> {
+    const locked = await this.repo.lock(tx, {
+      accounts: sortedRefs(accounts),
+      ensure: sortedKeys(ensure),
+      balances: sortedKeys(balances),
+      lockRows: !ledgerTestSwitches.skipRowLocks,
+    });
+    return { statuses: locked.statuses, book: new BalanceBook(locked.rows) };
   }
 
   #requireAssets(items: readonly { assetCode: string }[]): void {
@@ -205,33 +268,62 @@ export class LedgerService implements Ledger {
     }
   }
 
-  async #emit(tx: Tx, teamId: string, rows: readonly BalanceRow[], cause: Cause): Promise<void> {
-    if (rows.length === 0) return;
-    const events: NewEvent[] = rows.map((row) => {
-      const precision = this.assets.find(row.assetCode)!.precision;
-      return {
-        type: 'account.balance_updated',
-        teamId,
-        aggregateType: 'account',
-        aggregateId: row.accountId,
-        payload: {
-          account_uuid: row.accountId,
-          asset_code: row.assetCode,
-          available_balance: formatMinor(row.available, precision),
-          reserved_balance: formatMinor(row.reserved, precision),
-          total_balance: formatMinor(row.available + row.reserved, precision),
-          movement_kind: cause.kind,
-          movement_uuid: cause.movementId,
-          reference: cause.reference,
-        },
-      };
-    });
-    await tx.append(events);
+  async #emit(tx: Tx, events: readonly NewEvent[]): Promise<void> {
+    if (events.length > 0) await tx.append(events);
   }
 }
 
-function accountIdsOf(keys: readonly BalanceKey[]): string[] {
-  return [...new Set(keys.map((key) => key.accountId))].sort();
+function requireActiveRef(statuses: ReadonlyMap<string, AccountStatus>, ref: AccountRef, pointer?: string): void {
+  const status = statuses.get(refOf(ref));
+  if (!status) throw new NotFoundError('Account', ref.accountId, pointer === undefined ? undefined : { pointer });
+  requireActive(ref.accountId, status, pointer);
+}
+
+function holdKey(teamId: string, id: string): string {
+  return `${teamId}\u0000${id}`;
+}
+
+function sortedHoldRefs(refs: readonly { teamId: string; id: string }[]): { teamId: string; id: string }[] {
+  const unique = new Map(refs.map((ref) => [holdKey(ref.teamId, ref.id), ref]));
+  return [...unique.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
+}
+
+/** The legs of capturing `request` from `hold`; a malformed capture is the caller's bug. */
+function captureLegs(hold: HoldRecord, request: CaptureRequest): LedgerLeg[] {
+  if (request.amount <= 0n || request.amount > hold.remaining) {
+    throw new LedgerRuleError(`cannot capture ${request.amount} of a hold with ${hold.remaining} left`);
+  }
+  let credited = 0n;
+  for (const credit of request.credits) {
+    if (credit.amount <= 0n || credit.assetCode !== hold.assetCode) throw new LedgerRuleError('captures credit positive amounts in the hold asset');
+    credited += credit.amount;
+  }
+  if (credited !== request.amount) throw new LedgerRuleError(`credits sum to ${credited}, not ${request.amount}`);
+  const legs: LedgerLeg[] = [{ accountId: hold.accountId, assetCode: hold.assetCode, amount: -request.amount }, ...request.credits];
+  validateLegs(legs);
+  return legs;
+}
+
+function balanceEvents(assets: AssetCatalog, rows: readonly BalanceRow[], cause: Cause): NewEvent[] {
+  return rows.map((row) => {
+    const precision = assets.find(row.assetCode)!.precision;
+    return {
+      type: 'account.balance_updated',
+      teamId: row.teamId,
+      aggregateType: 'account',
+      aggregateId: row.accountId,
+      payload: {
+        account_uuid: row.accountId,
+        asset_code: row.assetCode,
+        available_balance: formatMinor(row.available, precision),
+        reserved_balance: formatMinor(row.reserved, precision),
+        total_balance: formatMinor(row.available + row.reserved, precision),
+        movement_kind: cause.kind,
+        movement_uuid: cause.movementId,
+        reference: cause.reference,
+      },
+    };
+  });
 }
 
 function toBalanceAfter(row: BalanceRow): BalanceAfter {

@@ -9,9 +9,13 @@ export type AccountAction = 'freeze' | 'unfreeze' | 'close';
 
 export const DEFAULT_ACCOUNT_TYPES = ['personal', 'business', 'savings'] as const;
 
-export function requireActive(accountId: string, status: AccountStatus): void {
+export function requireActive(accountId: string, status: AccountStatus, pointer?: string): void {
   if (status !== 'active') {
-    throw new BusinessRuleError('account_not_active', `Account ${accountId} is ${status}; it can neither send nor receive funds.`);
+    throw new BusinessRuleError(
+      'account_not_active',
+      `Account ${accountId} is ${status}; it can neither send nor receive funds.`,
+      pointer === undefined ? undefined : { pointer },
+    );
   }
 }
 

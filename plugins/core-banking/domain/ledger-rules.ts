@@ -1,4 +1,4 @@
-import { InsufficientFundsError } from '../../../kernel/errors/errors.js';
+import { BusinessRuleError, InsufficientFundsError } from '../../../kernel/errors/errors.js';
 
 /**
  * Pure ledger rules: which accounts are system accounts, what makes a
@@ -13,6 +13,22 @@ export const FEES_ACCOUNT = 'system:fees';
 
 const SYSTEM_NAME = /^system:[a-z0-9][a-z0-9._-]{0,62}$/;
 
+/**
+ * The most a customer balance (available + reserved) may hold, in minor
+ * units of its asset: 10^30 − 1, i.e. 10^28 USD or 10^12 ETH. A movement
+ * that would take a balance past it is refused (422
+ * balance_limit_exceeded) before anything is written, so balances stay far
+ * inside NUMERIC(78,0) and every balance fits the amount format
+ * (kernel/money MAX_INTEGER_DIGITS) whatever the asset's precision.
+ */
+export const MAX_BALANCE_MINOR = 10n ** 30n - 1n;
+
+export class BalanceLimitError extends BusinessRuleError {
+  constructor(accountId: string, assetCode: string) {
+    super('balance_limit_exceeded', `This movement would take the ${assetCode} balance of account ${accountId} above the largest balance the bank holds.`);
+  }
+}
+
 export function isSystemAccount(accountId: string): boolean {
   return accountId.startsWith(SYSTEM_PREFIX);
 }
@@ -24,7 +40,13 @@ export interface Leg {
   readonly amount: bigint;
 }
 
+/**
+ * One balance row's identity. Account ids are unique across teams, so the
+ * sort order below is one global order; the team rides along so every query
+ * is still scoped by it, also when one batch serves several teams.
+ */
 export interface BalanceKey {
+  readonly teamId: string;
   readonly accountId: string;
   readonly assetCode: string;
 }
@@ -41,6 +63,12 @@ export interface BalanceDelta extends BalanceKey {
   readonly reserved: bigint;
 }
 
+/** A customer account of one team. */
+export interface AccountRef {
+  readonly teamId: string;
+  readonly accountId: string;
+}
+
 /** A movement the caller built wrongly: a bug, never a client's input. */
 export class LedgerRuleError extends RangeError {
   constructor(message: string) {
@@ -50,14 +78,26 @@ export class LedgerRuleError extends RangeError {
 }
 
 export function keyOf(key: BalanceKey): string {
-  return `${key.accountId}\u0000${key.assetCode}`;
+  return `${key.teamId}\u0000${key.accountId}\u0000${key.assetCode}`;
+}
+
+export function refOf(ref: AccountRef): string {
+  return `${ref.teamId}\u0000${ref.accountId}`;
 }
 
 /** Sorted (account, asset) order: the one order every lock is taken in. */
 export function compareKeys(a: BalanceKey, b: BalanceKey): number {
   if (a.accountId !== b.accountId) return a.accountId < b.accountId ? -1 : 1;
   if (a.assetCode !== b.assetCode) return a.assetCode < b.assetCode ? -1 : 1;
+  if (a.teamId !== b.teamId) return a.teamId < b.teamId ? -1 : 1;
   return 0;
+}
+
+/** Unique account refs in account id order (the order accounts are locked in). */
+export function sortedRefs(refs: readonly AccountRef[]): AccountRef[] {
+  const unique = new Map<string, AccountRef>();
+  for (const ref of refs) unique.set(refOf(ref), { teamId: ref.teamId, accountId: ref.accountId });
+  return [...unique.values()].sort((a, b) => compareKeys({ ...a, assetCode: '' }, { ...b, assetCode: '' }));
 }
 
 /**
@@ -82,14 +122,14 @@ export function validateLegs(legs: readonly Leg[]): void {
   }
 }
 
-/** Net change of `available` per customer (account, asset), in sorted key order. */
-export function customerDeltas(legs: readonly Leg[]): BalanceDelta[] {
+/** Net change of `available` per customer (account, asset) of one team's movement, in sorted key order. */
+export function customerDeltas(teamId: string, legs: readonly Leg[]): BalanceDelta[] {
   const net = new Map<string, BalanceDelta>();
   for (const leg of legs) {
     if (isSystemAccount(leg.accountId)) continue;
-    const id = keyOf(leg);
-    const before = net.get(id)?.available ?? 0n;
-    net.set(id, { accountId: leg.accountId, assetCode: leg.assetCode, available: before + leg.amount, reserved: 0n });
+    const key = { teamId, accountId: leg.accountId, assetCode: leg.assetCode };
+    const before = net.get(keyOf(key))?.available ?? 0n;
+    net.set(keyOf(key), { ...key, available: before + leg.amount, reserved: 0n });
   }
   return [...net.values()].sort(compareKeys);
 }
@@ -97,7 +137,7 @@ export function customerDeltas(legs: readonly Leg[]): BalanceDelta[] {
 /** Unique keys in sorted order. */
 export function sortedKeys(keys: readonly BalanceKey[]): BalanceKey[] {
   const unique = new Map<string, BalanceKey>();
-  for (const key of keys) unique.set(keyOf(key), { accountId: key.accountId, assetCode: key.assetCode });
+  for (const key of keys) unique.set(keyOf(key), { teamId: key.teamId, accountId: key.accountId, assetCode: key.assetCode });
   return [...unique.values()].sort(compareKeys);
 }
 
@@ -105,7 +145,9 @@ export function sortedKeys(keys: readonly BalanceKey[]): BalanceKey[] {
  * Applies deltas to the current rows (missing rows count as zero) and
  * returns the new rows in sorted order. A customer balance never goes below
  * zero: a shortfall of `available` is insufficient funds (422); a shortfall
- * of `reserved` means a hold was spent twice, which is a bug.
+ * of `reserved` means a hold was spent twice, which is a bug. Nor does it
+ * grow past MAX_BALANCE_MINOR (422); a change that does not raise the total
+ * (a hold, a release, a debit) is never refused for it.
  */
 export function applyDeltas(current: readonly BalanceRow[], deltas: readonly BalanceDelta[]): BalanceRow[] {
   const rows = new Map(current.map((row) => [keyOf(row), row]));
@@ -114,6 +156,7 @@ export function applyDeltas(current: readonly BalanceRow[], deltas: readonly Bal
     const id = keyOf(delta);
     const before = combined.get(id);
     combined.set(id, {
+      teamId: delta.teamId,
       accountId: delta.accountId,
       assetCode: delta.assetCode,
       available: (before?.available ?? 0n) + delta.available,
@@ -131,7 +174,41 @@ export function applyDeltas(current: readonly BalanceRow[], deltas: readonly Bal
       );
     }
     if (reserved < 0n) throw new LedgerRuleError(`reserved ${delta.assetCode} of ${delta.accountId} would fall below zero`);
-    result.push({ accountId: delta.accountId, assetCode: delta.assetCode, available, reserved });
+    if (delta.available + delta.reserved > 0n && available + reserved > MAX_BALANCE_MINOR) {
+      throw new BalanceLimitError(delta.accountId, delta.assetCode);
+    }
+    result.push({ teamId: delta.teamId, accountId: delta.accountId, assetCode: delta.assetCode, available, reserved });
   }
   return result.sort(compareKeys);
+}
+
+/**
+ * The running balances of one batch of ledger calls: the rows locked at the
+ * start, changed item by item in submission order, so a batch ends exactly
+ * where the same calls one after another would. An item that would overdraw
+ * changes nothing (applyDeltas throws before anything is kept).
+ */
+export class BalanceBook {
+  readonly #rows = new Map<string, BalanceRow>();
+  readonly #changed = new Set<string>();
+
+  constructor(locked: readonly BalanceRow[]) {
+    for (const row of locked) this.#rows.set(keyOf(row), row);
+  }
+
+  /** Applies one item's deltas and returns its rows after them (sorted). */
+  apply(deltas: readonly BalanceDelta[]): BalanceRow[] {
+    const current = deltas.flatMap((delta) => this.#rows.get(keyOf(delta)) ?? []);
+    const after = applyDeltas(current, deltas);
+    for (const row of after) {
+      this.#rows.set(keyOf(row), row);
+      this.#changed.add(keyOf(row));
+    }
+    return after;
+  }
+
+  /** Every row some item changed, at its final value, sorted: what the batch writes. */
+  changed(): BalanceRow[] {
+    return [...this.#changed].map((key) => this.#rows.get(key)!).sort(compareKeys);
+  }
 }

@@ -43,4 +43,23 @@ test('bad dates and reversed ranges are refused', () => {
   }
 });
 
+test('dates outside 1970–9999 are 422 date_out_of_range naming the parameter; an end on the last day sets no bound', () => {
+  for (const [start, end, parameter] of [
+    ['0000-01-01', undefined, 'start_date'],
+    ['1969-12-31T23:59:59Z', undefined, 'start_date'],
+    [undefined, '9999-12-31T23:00:00-14:00', 'end_date'],
+  ] as const) {
+    try {
+      parseDateRange(start, end);
+      assert.unreachable(`${start} ${end}`);
+    } catch (error) {
+      assert.instance(error, ValidationError);
+      assert.equal([(error as ValidationError).code, (error as ValidationError).source], ['date_out_of_range', { parameter }]);
+    }
+  }
+  assert.equal(parseDateRange('1970-01-01', '9999-12-31'), { from: new Date('1970-01-01T00:00:00.000Z') });
+  assert.equal(parseDateRange(undefined, '9999-12-31T23:59:59.999Z'), {});
+  assert.equal(parseDateRange(undefined, '9999-12-30'), { before: new Date('9999-12-31T00:00:00.000Z') });
+});
+
 test.run();

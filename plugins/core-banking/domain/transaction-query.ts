@@ -1,3 +1,4 @@
+import { INSTANT_RANGE_RULE, isWithinInstantRange, LATEST_INSTANT } from '../../../kernel/contract/instant-range.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 
 /**
@@ -63,6 +64,9 @@ function parseInstant(text: string, parameter: string): Instant {
   // Reject dates the parser rolls over (2026-02-30 would become March 2).
   if (dateOnly && at.toISOString().slice(0, 10) !== text) throw invalid();
   if (!dateOnly && at.toISOString().slice(0, 10) !== text.slice(0, 10) && /Z$/.test(text)) throw invalid();
+  if (!isWithinInstantRange(at)) {
+    throw new ValidationError([{ parameter, code: 'date_out_of_range', detail: `${parameter} ${INSTANT_RANGE_RULE}.` }]);
+  }
   return { at, dateOnly };
 }
 
@@ -70,14 +74,18 @@ const DAY_MS = 86_400_000;
 
 /**
  * start_date is inclusive; end_date is inclusive too: a date covers its whole
- * (UTC) day, a timestamp covers up to and including that millisecond.
+ * (UTC) day, a timestamp covers up to and including that millisecond. Both
+ * lie in the kernel's instant range (422 date_out_of_range otherwise); an
+ * end that reaches its last instant sets no bound, since nothing is stored
+ * later and the bound itself could not be sent to a store.
  */
 export function parseDateRange(start: string | undefined, end: string | undefined): Pick<TransactionFilter, 'from' | 'before'> {
   const from = start ? parseInstant(start, 'start_date').at : undefined;
   let before: Date | undefined;
   if (end) {
     const parsed = parseInstant(end, 'end_date');
-    before = new Date(parsed.at.getTime() + (parsed.dateOnly ? DAY_MS : 1));
+    const bound = new Date(parsed.at.getTime() + (parsed.dateOnly ? DAY_MS : 1));
+    if (bound.getTime() <= LATEST_INSTANT.getTime()) before = bound;
   }
   if (from && before && before.getTime() <= from.getTime()) {
     throw new ValidationError([{ parameter: 'end_date', code: 'invalid_date_range', detail: 'end_date must not be before start_date.' }]);

@@ -1,6 +1,8 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, ObjectType, Query, Resolver, Root, Mutation, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/contract/event.js';
 import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import { formatMinor } from '../../../kernel/money/decimal.js';
+import type { AssetCatalog } from '../../../ports/asset-catalog.js';
 import * as ops from '../operations.js';
 import type { AccountDetailView, BalanceView } from '../operations.js';
 
@@ -87,13 +89,13 @@ export class AccountUpdate {
 
 const MAIN_DEFAULT = 'USD';
 
-export function accountOf(view: AccountDetailView): Account {
+export function accountOf(view: AccountDetailView, assets: AssetCatalog): Account {
   const named = view.metadata['currency'];
   const currency =
     typeof named === 'string' && named !== ''
       ? named
       : ([...view.balances].sort((a, b) => a.asset_code.localeCompare(b.asset_code))[0]?.asset_code ?? MAIN_DEFAULT);
-  const balance = view.balances.find((row) => row.asset_code === currency)?.available_balance ?? '0';
+  const balance = view.balances.find((row) => row.asset_code === currency)?.available_balance ?? formatMinor(0n, assets.find(currency)?.precision ?? 0);
   return {
     id: view.uuid,
     name: view.name,
@@ -128,7 +130,7 @@ export class AccountResolver {
   @Query(() => Account, { nullable: true, description: 'One account of the caller’s team; null for unknown ids and other teams’ accounts.' })
   async account(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Account | null> {
     const view = await orNull(ctx.run(ops.GetAccount, { id }));
-    return view ? accountOf(view) : null;
+    return view ? accountOf(view, ctx.assets) : null;
   }
 
   @Query(() => AccountPage, { description: 'The caller’s team’s accounts, oldest first.' })
@@ -136,13 +138,13 @@ export class AccountResolver {
     const page = await ctx.run(ops.ListAccounts, pageArgs(args.first, args.page));
     // The list view has no balances: read each account as GET /accounts/{id} does (at most 100).
     const details = await Promise.all(page.items.map((item) => ctx.run(ops.GetAccount, { id: item.uuid })));
-    return { data: details.map(accountOf), paginatorInfo: paginatorInfo(page) };
+    return { data: details.map((view) => accountOf(view, ctx.assets)), paginatorInfo: paginatorInfo(page) };
   }
 
   @Mutation(() => Account, { description: 'Opens an account (as POST /accounts).' })
   async createAccount(@Arg('input', () => CreateAccountInput) input: CreateAccountInput, @Ctx() ctx: GraphqlContext): Promise<Account> {
     const created = await ctx.run(ops.CreateAccount, { name: input.name, type: input.type ?? 'personal' });
-    return accountOf({ ...created, balances: [] });
+    return accountOf({ ...created, balances: [] }, ctx.assets);
   }
 
   @Subscription(() => AccountUpdate, {

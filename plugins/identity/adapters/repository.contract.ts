@@ -152,11 +152,11 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
       await r.keys.insert(tx, key('k2', 't2', 'u2'));
     });
     await run(async (tx) => {
-      assert.equal(await r.keys.findByHash(tx, 'hash-of-k1'), full);
+      assert.equal(await r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0]), full);
       assert.equal(await r.keys.findById(tx, 't1', 'k1'), full);
       assert.is(await r.keys.findById(tx, 't2', 'k1'), undefined);
-      assert.is(await r.keys.findByHash(tx, 'hash-of-nothing'), undefined);
-      assert.equal(await r.keys.findByHash(tx, 'hash-of-k2'), key('k2', 't2', 'u2'));
+      assert.is(await r.keys.findByHashes(tx, ['hash-of-nothing']).then((found) => found[0]), undefined);
+      assert.equal(await r.keys.findByHashes(tx, ['hash-of-k2']).then((found) => found[0]), key('k2', 't2', 'u2'));
     });
   });
 
@@ -189,7 +189,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     await seed();
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
     assert.is(await run((tx) => r.keys.revoke(tx, 't2', 'k1', at(5))), undefined);
-    assert.is((await run((tx) => r.keys.findByHash(tx, 'hash-of-k1')))?.revokedAt, null);
+    assert.is((await run((tx) => r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0])))?.revokedAt, null);
     const revoked = await run((tx) => r.keys.revoke(tx, 't1', 'k1', at(5)));
     assert.equal(revoked?.revokedAt, at(5));
     const again = await run((tx) => r.keys.revoke(tx, 't1', 'k1', at(9)));
@@ -200,7 +200,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
   it('records a use only when last_used_at is unset or stale', async () => {
     await seed();
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
-    const lastUsed = async () => (await run((tx) => r.keys.findByHash(tx, 'hash-of-k1')))?.lastUsedAt;
+    const lastUsed = async () => (await run((tx) => r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0])))?.lastUsedAt;
     await run((tx) => r.keys.recordUse(tx, 'k1', at(10), at(-50)));
     assert.equal(await lastUsed(), at(10));
     await run((tx) => r.keys.recordUse(tx, 'k1', at(30), at(-30)));
@@ -222,7 +222,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     await run(async (tx) => {
       assert.is(await r.teams.findById(tx, 't1'), undefined);
       assert.is(await r.users.findByEmail(tx, 'u1@example.test'), undefined);
-      assert.is(await r.keys.findByHash(tx, 'hash-of-k1'), undefined);
+      assert.is(await r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0]), undefined);
     });
     // and the same ids and email can be used afterwards
     await seed();
@@ -238,7 +238,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
         throw new Error('boom');
       }),
     );
-    assert.is((await run((tx) => r.keys.findByHash(tx, 'hash-of-k1')))?.revokedAt, null);
+    assert.is((await run((tx) => r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0])))?.revokedAt, null);
   });
 
   return test;

@@ -5,7 +5,7 @@ import { systemContext } from '../../../kernel/contract/context.js';
 import { AppError } from '../../../kernel/errors/app-error.js';
 import { Authenticator } from '../../../ports/authenticator.js';
 import { actorWith, contextOf, identityKit, type IdentityKit } from '../adapters/test-kit.js';
-import { CreateApiKey } from '../operations.js';
+import { CreateApiKey, type CreateApiKeyInput } from '../operations.js';
 import { ApiKeyRepository } from '../ports.js';
 
 let kit: IdentityKit;
@@ -60,6 +60,30 @@ test('a key may not grant what its creator lacks (403); defaults are capped by t
   assert.equal(narrowed.permissions, ['read']);
   const readOnly = await failure(kit.get(CreateApiKey).execute({}, contextOf(actorWith(ada.actor, ['read']))));
   assert.is(readOnly.status, 403);
+});
+
+test("a key is capped by its creator's allow-list and expiry: none asked inherits them, wider is 403", async () => {
+  const ada = await kit.user('Ada');
+  const create = (input: CreateApiKeyInput, actor = ada.actor) => kit.get(CreateApiKey).execute(input, contextOf(actor));
+  const limited = await create({ ip_allowlist: ['127.0.0.0/8', '10.0.0.0/8'], expires_at: '2026-03-01T00:00:00Z' });
+  const creator = await kit.get(Authenticator).authenticate(limited.key, '127.0.0.1');
+
+  const inherited = await create({}, creator);
+  assert.equal([inherited.ip_allowlist, inherited.expires_at], [['127.0.0.0/8', '10.0.0.0/8'], '2026-03-01T00:00:00.000Z']);
+  const explicitNone = await create({ ip_allowlist: [], expires_at: null }, creator);
+  assert.equal([explicitNone.ip_allowlist, explicitNone.expires_at], [['127.0.0.0/8', '10.0.0.0/8'], '2026-03-01T00:00:00.000Z']);
+  const narrower = await create({ ip_allowlist: ['127.0.0.1'], expires_at: '2026-02-01T00:00:00Z' }, creator);
+  assert.equal([narrower.ip_allowlist, narrower.expires_at], [['127.0.0.1'], '2026-02-01T00:00:00.000Z']);
+
+  const wider = await failure(create({ ip_allowlist: ['127.0.0.1', '192.0.2.0/24'] }, creator));
+  assert.equal([wider.status, wider.code], [403, 'ip_allowlist_escalation']);
+  const later = await failure(create({ expires_at: '2026-03-01T00:00:00.001Z' }, creator));
+  assert.equal([later.status, later.code], [403, 'expiry_escalation']);
+  const stored = await kit.store.unitOfWork.run((tx) => kit.get(ApiKeyRepository).listByTeam(tx, ada.actor.teamId, { page: 1, perPage: 100 }));
+  assert.is(stored.total, 5, 'the refused requests created nothing');
+  // Without limits of its own, the creator caps nothing.
+  const open = await create({});
+  assert.equal([open.ip_allowlist, open.expires_at], [[], null]);
 });
 
 test('no permissions at all is 422', async () => {

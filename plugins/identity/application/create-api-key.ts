@@ -3,8 +3,9 @@ import type { Actor, RequestContext } from '../../../kernel/contract/context.js'
 import type { Operation } from '../../../kernel/contract/route.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
 import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
 import { IdentityConfig } from '../config.js';
+import { capAllowlist, capExpiry } from '../domain/creator-limits.js';
 import { parseExpiry } from '../domain/expiry.js';
 import { checkAllowlist } from '../domain/ip-allowlist.js';
 import {
@@ -14,14 +15,16 @@ import {
   requirePermission,
 } from '../domain/permissions.js';
 import type { CreateApiKeyInput, CreatedApiKey } from '../operations.js';
-import { TeamRepository, UserRepository } from '../ports.js';
+import { ApiKeyRepository, TeamRepository, UserRepository, type ApiKeyRecord } from '../ports.js';
 import { KeyIssuer } from './key-issuer.js';
 import { issuedKeyView } from './views.js';
 
 /**
- * A new key in the caller's team. It never grants more than the caller holds:
- * asking for more is a 403; asking for nothing gives the configured default
- * capped by the caller's permissions.
+ * A new key in the caller's team. It never grants more than the calling key
+ * holds: asking for a permission it lacks, an address outside its allow-list
+ * or an expiry after its own is a 403; asking for nothing gives the
+ * configured default permissions capped by the caller's, and the caller's
+ * allow-list and expiry. A caller without a key (the CLI) is not capped.
  */
 @injectable()
 export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, CreatedApiKey> {
@@ -29,6 +32,7 @@ export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, Creat
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TeamRepository) private readonly teams: TeamRepository,
     @inject(UserRepository) private readonly users: UserRepository,
+    @inject(ApiKeyRepository) private readonly keys: ApiKeyRepository,
     @inject(KeyIssuer) private readonly issuer: KeyIssuer,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdentityConfig) private readonly config: IdentityConfig,
@@ -37,12 +41,15 @@ export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, Creat
   async execute(input: CreateApiKeyInput, ctx: RequestContext): Promise<CreatedApiKey> {
     const { actor } = ctx;
     requirePermission(actor, 'write');
-    const expiresAt = parseExpiry(input.expires_at, this.clock.now());
-    const ipAllowlist = checkAllowlist(input.ip_allowlist ?? []);
+    const requestedExpiry = parseExpiry(input.expires_at, this.clock.now());
+    const requestedAllowlist = checkAllowlist(input.ip_allowlist ?? []);
     const permissions = this.permissionsFor(actor, input);
     return this.uow.run(async (tx) => {
       const team = await this.teams.findById(tx, actor.teamId);
       if (!team) throw new NotFoundError('Team', actor.teamId);
+      const creator = await this.creatorKey(tx, actor);
+      const ipAllowlist = creator ? capAllowlist(creator.ipAllowlist, requestedAllowlist) : requestedAllowlist;
+      const expiresAt = creator ? capExpiry(creator.expiresAt, requestedExpiry) : requestedExpiry;
       const userId = this.ownerOf(actor, input);
       const user = await this.users.findById(tx, team.id, userId);
       if (!user) throw new NotFoundError('User', userId, { pointer: '/user_id' });
@@ -81,6 +88,15 @@ export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, Creat
       );
     }
     return requested;
+  }
+
+  /** The key the caller authenticated with; undefined for key-less callers (the CLI runs as the system). */
+  private async creatorKey(tx: Tx, actor: Actor): Promise<ApiKeyRecord | undefined> {
+    if (actor.apiKeyId === '') return undefined;
+    const key = await this.keys.findById(tx, actor.teamId, actor.apiKeyId);
+    // Keys are revoked, never deleted, so an authenticated key is always found; refuse rather than mint uncapped.
+    if (!key) throw new ForbiddenError('The calling API key was not found.', 'insufficient_permission');
+    return key;
   }
 
   /** Users make keys for themselves; the operator (and the CLI) may name any member of the team. */

@@ -74,7 +74,7 @@ export class OperatorKeyBootstrap implements OperatorKeys {
   }
 
   private async addPreset(tx: Tx, team: TeamRecord, presetKey: string): Promise<void> {
-    const known = await this.keys.findByHash(tx, this.hasher.hash(presetKey));
+    const [known] = await this.keys.findByHashes(tx, [this.hasher.hash(presetKey)]);
     if (known) {
       if (known.teamId !== team.id) throw new Error('BANK_ADMIN_KEY is the key of a non-operator team; choose another value.');
       return;

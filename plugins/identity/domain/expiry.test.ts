@@ -21,6 +21,8 @@ test('expires_at must be a future timestamp, with a pointer when not', () => {
     ['2026-01-01T00:00:00Z', 'expires_at_in_past'],
     ['2020-01-01T00:00:00Z', 'expires_at_in_past'],
     ['soon', 'invalid_timestamp'],
+    ['9999-12-31T23:00:00-14:00', 'date_out_of_range'],
+    ['+010000-01-01T00:00:00Z', 'date_out_of_range'],
   ] as const) {
     try {
       parseExpiry(text, now);

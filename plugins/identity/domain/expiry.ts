@@ -1,3 +1,4 @@
+import { INSTANT_RANGE_RULE, isWithinInstantRange } from '../../../kernel/contract/instant-range.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 
 /** A key is expired from the instant `expiresAt` on. */
@@ -7,7 +8,8 @@ export function isExpired(expiresAt: Date | null, now: Date): boolean {
 
 /**
  * Parses a requested expiry (ISO 8601 with offset) that must lie in the
- * future; `undefined`/`null` means the key never expires.
+ * future and in the kernel's instant range; `undefined`/`null` means the key
+ * never expires.
  */
 export function parseExpiry(text: string | null | undefined, now: Date, pointer = '/expires_at'): Date | null {
   if (text === undefined || text === null) return null;
@@ -18,6 +20,7 @@ export function parseExpiry(text: string | null | undefined, now: Date, pointer 
   if (at.getTime() <= now.getTime()) {
     throw ValidationError.field(pointer, 'expires_at must be in the future', 'expires_at_in_past');
   }
+  if (!isWithinInstantRange(at)) throw ValidationError.field(pointer, `expires_at ${INSTANT_RANGE_RULE}`, 'date_out_of_range');
   return at;
 }
 

@@ -112,6 +112,20 @@ export function cidrContains(cidr: Cidr, address: IpAddress): boolean {
   return false;
 }
 
+/**
+ * Whether every address of `inner` is in `outer`. Compared in IPv6 space with
+ * IPv4 as IPv4-mapped (::ffff:a.b.c.d), which is how `cidrContains` matches
+ * clients, so "within" here means "allows no address `outer` refuses".
+ */
+export function cidrWithin(inner: Cidr, outer: Cidr): boolean {
+  const [a, b] = [asIpv6(inner), asIpv6(outer)];
+  return a.prefix >= b.prefix && (a.network & mask(6, b.prefix)) === b.network;
+}
+
+function asIpv6(cidr: Cidr): Cidr {
+  return cidr.family === 6 ? cidr : { family: 6, network: MAPPED_PREFIX | cidr.network, prefix: cidr.prefix + 96 };
+}
+
 /** Indexes of entries that are not valid CIDR blocks or addresses. */
 export function invalidAllowlistEntries(entries: readonly string[]): number[] {
   return entries.flatMap((entry, index) => (parseCidr(entry) ? [] : [index]));

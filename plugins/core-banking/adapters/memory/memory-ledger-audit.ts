@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { isSystemAccount } from '../../domain/ledger-rules.js';
-import type { CustomerDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
+import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
 import { balanceKey, MemoryCoreBankingState, MemoryState } from './memory-state.js';
 
 @injectable()
@@ -52,6 +52,20 @@ export class MemoryLedgerAudit implements LedgerAudit {
       sums.set(key, { ...found, entries: found.entries + entry.amount });
     }
     return [...sums.values()].filter((item) => item.balance !== item.entries);
+  }
+
+  async holdDrift(): Promise<HoldDrift[]> {
+    const rows = new Map<string, HoldDrift>();
+    for (const row of this.state.balances.values()) {
+      rows.set(balanceKey(row.teamId, row.accountId, row.assetCode), { teamId: row.teamId, accountId: row.accountId, assetCode: row.assetCode, reserved: row.reserved, held: 0n });
+    }
+    for (const hold of this.state.holds.values()) {
+      if (hold.status !== 'active') continue;
+      const key = balanceKey(hold.teamId, hold.accountId, hold.assetCode);
+      const found = rows.get(key) ?? { teamId: hold.teamId, accountId: hold.accountId, assetCode: hold.assetCode, reserved: 0n, held: 0n };
+      rows.set(key, { ...found, held: found.held + hold.remaining });
+    }
+    return [...rows.values()].filter((item) => item.reserved !== item.held);
   }
 
   async negativeBalances(): Promise<number> {

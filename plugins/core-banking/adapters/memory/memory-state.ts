@@ -4,9 +4,7 @@ import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { BalanceRow, Leg } from '../../domain/ledger-rules.js';
 import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
 
-export interface StoredBalance extends BalanceRow {
-  readonly teamId: string;
-}
+export type StoredBalance = BalanceRow;
 
 export interface StoredEntry extends Leg {
   readonly teamId: string;
@@ -31,6 +29,8 @@ export class MemoryCoreBankingState {
   readonly entries: StoredEntry[] = [];
   readonly transactions = new Map<string, Sequenced<TransactionRecord>>();
   readonly transfers = new Map<string, Sequenced<TransferRecord>>();
+  /** Transaction ids by transfer id, so settling a transfer does not scan every transaction. */
+  readonly transactionsByTransfer = new Map<string, readonly string[]>();
   #seq = 0;
 
   nextSeq(): number {

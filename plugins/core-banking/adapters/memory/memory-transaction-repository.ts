@@ -17,19 +17,23 @@ export class MemoryTransactionRepository implements TransactionRepository {
     for (const row of rows) {
       if (this.state.transactions.has(row.id)) throw new Error(`duplicate transaction id ${row.id}`);
       this.state.put(tx, this.state.transactions, row.id, { seq: this.state.nextSeq(), record: row });
+      if (row.transferId !== null) {
+        const ids = this.state.transactionsByTransfer.get(row.transferId) ?? [];
+        this.state.put(tx, this.state.transactionsByTransfer, row.transferId, [...ids, row.id]);
+      }
     }
   }
 
-  async updateForTransfer(tx: Tx, teamId: string, transferId: string, accountId: string, update: TransactionUpdate): Promise<TransactionRecord[]> {
-    const updated: TransactionRecord[] = [];
-    for (const [id, stored] of this.state.transactions) {
-      const row = stored.record;
-      if (row.teamId !== teamId || row.transferId !== transferId || row.accountId !== accountId) continue;
-      const record = { ...row, ...update };
-      this.state.put(tx, this.state.transactions, id, { seq: stored.seq, record });
-      updated.push(record);
+  async updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void> {
+    for (const update of updates) {
+      for (const id of this.state.transactionsByTransfer.get(update.transferId) ?? []) {
+        const stored = this.state.transactions.get(id)!;
+        const row = stored.record;
+        if (row.teamId !== update.teamId || row.accountId !== update.accountId) continue;
+        const { status, movementId, balanceAfter, completedAt } = update;
+        this.state.put(tx, this.state.transactions, id, { seq: stored.seq, record: { ...row, status, movementId, balanceAfter, completedAt } });
+      }
     }
-    return updated;
   }
 
   async list(_tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>> {

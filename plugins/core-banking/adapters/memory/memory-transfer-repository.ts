@@ -8,9 +8,11 @@ import { MemoryCoreBankingState, MemoryState, slice } from './memory-state.js';
 export class MemoryTransferRepository implements TransferRepository {
   constructor(@inject(MemoryState) private readonly state: MemoryCoreBankingState) {}
 
-  async insert(tx: Tx, transfer: TransferRecord): Promise<void> {
-    if (this.state.transfers.has(transfer.id)) throw new Error(`duplicate transfer id ${transfer.id}`);
-    this.state.put(tx, this.state.transfers, transfer.id, { seq: this.state.nextSeq(), record: transfer });
+  async insert(tx: Tx, transfers: readonly TransferRecord[]): Promise<void> {
+    for (const transfer of transfers) {
+      if (this.state.transfers.has(transfer.id)) throw new Error(`duplicate transfer id ${transfer.id}`);
+      this.state.put(tx, this.state.transfers, transfer.id, { seq: this.state.nextSeq(), record: transfer });
+    }
   }
 
   async find(_tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined> {
@@ -18,14 +20,22 @@ export class MemoryTransferRepository implements TransferRepository {
     return record && record.teamId === teamId ? record : undefined;
   }
 
-  lock(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined> {
-    return this.find(tx, teamId, id);
+  async lock(_tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<TransferRecord[]> {
+    const found = new Map<string, TransferRecord>();
+    for (const ref of refs) {
+      const record = this.state.transfers.get(ref.id)?.record;
+      if (record && record.teamId === ref.teamId) found.set(record.id, record);
+    }
+    return [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  async update(tx: Tx, teamId: string, id: string, update: TransferUpdate): Promise<void> {
-    const stored = this.state.transfers.get(id);
-    if (!stored || stored.record.teamId !== teamId) return;
-    this.state.put(tx, this.state.transfers, id, { seq: stored.seq, record: { ...stored.record, ...update } });
+  async update(tx: Tx, updates: readonly TransferUpdate[]): Promise<void> {
+    for (const update of updates) {
+      const stored = this.state.transfers.get(update.id);
+      if (!stored || stored.record.teamId !== update.teamId) continue;
+      const { status, completedAt, failureReason, updatedAt } = update;
+      this.state.put(tx, this.state.transfers, update.id, { seq: stored.seq, record: { ...stored.record, status, completedAt, failureReason, updatedAt } });
+    }
   }
 
   async listByAccount(_tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<TransferRecord>> {

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
-import type { CustomerDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
+import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
 import { toBigInt, toCount } from './sql-values.js';
 
 /** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
@@ -51,6 +51,27 @@ export class SqlLedgerAudit implements LedgerAudit {
       assetCode: row.asset_code,
       balance: toBigInt(row.balance),
       entries: toBigInt(row.entries),
+    }));
+  }
+
+  async holdDrift(tx: Tx): Promise<HoldDrift[]> {
+    const result = await sql<{ team_id: string; account_id: string; asset_code: string; reserved: string; held: string }>`
+      with held as (
+        select team_id, account_id, asset_code, sum(remaining) as total from core_banking_holds
+        where status = 'active' group by team_id, account_id, asset_code
+      )
+      select coalesce(b.team_id, h.team_id) as team_id, coalesce(b.account_id, h.account_id) as account_id,
+             coalesce(b.asset_code, h.asset_code) as asset_code,
+             coalesce(b.reserved, 0)::text as reserved, coalesce(h.total, 0)::text as held
+      from core_banking_balances b
+      full outer join held h on h.team_id = b.team_id and h.account_id = b.account_id and h.asset_code = b.asset_code
+      where coalesce(b.reserved, 0) <> coalesce(h.total, 0)`.execute(sqlTx(tx).db);
+    return result.rows.map((row) => ({
+      teamId: row.team_id,
+      accountId: row.account_id,
+      assetCode: row.asset_code,
+      reserved: toBigInt(row.reserved),
+      held: toBigInt(row.held),
     }));
   }
 

@@ -1,71 +1,103 @@
 import { injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { unnestRows } from '../../../../adapters/sql/unnest.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { AccountStatus } from '../../domain/account.js';
-import type { BalanceKey, BalanceRow } from '../../domain/ledger-rules.js';
-import type { HoldRecord, LedgerRepository, LedgerWrite } from '../../ports.js';
-import { toBigInt, toCount, toDate } from './sql-values.js';
+import { compareKeys, refOf, type BalanceKey, type BalanceRow } from '../../domain/ledger-rules.js';
+import type { HoldRecord, LedgerRepository, LedgerWrite, LockedLedger, LockRequest } from '../../ports.js';
+import { toBigInt, toDate } from './sql-values.js';
 
 const C = sql.raw('collate "C"');
 
-function keyList(keys: readonly BalanceKey[]): RawBuilder<unknown> {
-  return sql.join(keys.map((key) => sql`(${key.accountId}::text, ${key.assetCode}::text)`));
+const KEY_COLUMNS = [
+  ['team_id', 'text'],
+  ['account_id', 'text'],
+  ['asset_code', 'text'],
+] as const;
+
+function keyRows(keys: readonly BalanceKey[]): RawBuilder<unknown> {
+  return unnestRows('v', KEY_COLUMNS, keys.map((key) => [key.teamId, key.accountId, key.assetCode]));
+}
+
+function pairRows(pairs: readonly (readonly [string, string])[]): RawBuilder<unknown> {
+  return unnestRows('v', [['team_id', 'text'], ['id', 'text']], pairs);
 }
 
 /**
- * The ledger's SQL statements. A money movement costs three round trips:
- * (1) share-lock the accounts, creating missing balance rows for credits in
- * the same statement; (2) lock the balance rows FOR UPDATE in sorted order;
- * (3) one statement with data-modifying CTEs that updates the balances,
- * inserts the movement and all its entries and inserts or updates the hold.
- * Nothing is kept between calls, so several movements can share one
- * database transaction.
+ * The ledger's SQL statements. A batch of movements costs one round trip
+ * whatever its size, to share-lock the accounts and lock the balance rows
+ * FOR UPDATE in sorted order, or two when balance rows for credits must be
+ * created first. Its writes (balances, movements with all their entries,
+ * holds) are deferred and go with the transaction's other writes in one
+ * statement. Every row is matched by its own team, so a batch may mix
+ * teams. Rows travel as arrays (unnestRows), so each statement's text is the
+ * same for any batch size; and lookups join that row set rather than
+ * `(team_id, id) in (…)`, which lets the planner factor a common team out
+ * and scan a team-leading index instead of probing the primary key.
  */
 @injectable()
 export class SqlLedgerRepository implements LedgerRepository {
-  async lockAccounts(tx: Tx, teamId: string, accountIds: readonly string[], ensure: readonly BalanceKey[]): Promise<Map<string, AccountStatus>> {
+  async lock(tx: Tx, request: LockRequest): Promise<LockedLedger> {
     const { db } = sqlTx(tx);
-    if (accountIds.length === 0) return new Map();
-    const ids = sql.join(accountIds.map((id) => sql`${id}::text`));
-    // The insert's foreign-key check share-locks the accounts too; the rows
-    // it creates are new, so no other transaction can be waiting on them.
-    const ensureRows =
-      ensure.length === 0
-        ? sql``
-        : sql`with ensured as (
-            insert into core_banking_balances (team_id, account_id, asset_code, available, reserved, updated_at)
-            select a.team_id, a.id, v.asset_code, 0, 0, now()
-            from (values ${keyList(ensure)}) as v (account_id, asset_code)
-            join core_banking_accounts a on a.team_id = ${teamId} and a.id = v.account_id
-            order by v.account_id ${C}, v.asset_code ${C}
-            on conflict do nothing
-            returning 1
-          ) `;
-    const result = await sql<{ id: string; status: AccountStatus }>`${ensureRows}
-      select id, status from core_banking_accounts
-      where team_id = ${teamId} and id in (${ids})
-      order by id ${C}
-      for key share`.execute(db);
-    return new Map(result.rows.map((row) => [row.id, row.status]));
+    if (request.accounts.length === 0 && request.balances.length === 0) return { statuses: new Map(), rows: [] };
+    const accounts = sql`select a.team_id, a.id, a.status from ${pairRows(request.accounts.map((ref) => [ref.teamId, ref.accountId]))}
+      join core_banking_accounts a on a.team_id = v.team_id and a.id = v.id
+      order by a.id ${C} for key share of a`;
+    if (request.ensure.length > 0) {
+      // Rows a credit needs are created first, in their own statement: a row inserted by a CTE
+      // is invisible to the rest of that statement, so it could not be locked in the same one.
+      // The insert's foreign-key check share-locks the accounts too; the rows it creates are new,
+      // so no other transaction can be waiting on them.
+      const result = await sql<AccountColumns>`with ensured as (
+          insert into core_banking_balances (team_id, account_id, asset_code, available, reserved, updated_at)
+          select a.team_id, a.id, v.asset_code, 0, 0, now()
+          from ${keyRows(request.ensure)}
+          join core_banking_accounts a on a.team_id = v.team_id and a.id = v.account_id
+          order by v.account_id ${C}, v.asset_code ${C}
+          on conflict do nothing
+          returning 1
+        ) ${accounts}`.execute(db);
+      return { statuses: statusMap(result.rows), rows: await this.#balances(tx, request.balances, request.lockRows) };
+    }
+    if (request.accounts.length === 0) return { statuses: new Map(), rows: await this.#balances(tx, request.balances, request.lockRows) };
+    if (request.balances.length === 0) return { statuses: statusMap((await accounts.execute(db)).rows as AccountColumns[]), rows: [] };
+    // One round trip: accounts first, then balance rows, each in the global lock order.
+    const result = await sql<AccountColumns & Partial<BalanceColumns> & { kind: 'account' | 'balance' }>`
+      with accounts as materialized (${accounts}),
+      balances as materialized (${this.#balanceQuery(request.balances, request.lockRows)})
+      select 'account' as kind, team_id, id, status, null as account_id, null as asset_code, null as available, null as reserved from accounts
+      union all
+      select 'balance', team_id, null, null, account_id, asset_code, available, reserved from balances`.execute(db);
+    return {
+      statuses: statusMap(result.rows.filter((row) => row.kind === 'account')),
+      rows: result.rows.filter((row) => row.kind === 'balance').map((row) => toBalanceRow(row as BalanceColumns)).sort(compareKeys),
+    };
   }
 
-  async lockBalances(tx: Tx, teamId: string, keys: readonly BalanceKey[], lock: boolean): Promise<BalanceRow[]> {
+  readBalances(tx: Tx, keys: readonly BalanceKey[]): Promise<BalanceRow[]> {
+    return this.#balances(tx, keys, false);
+  }
+
+  async #balances(tx: Tx, keys: readonly BalanceKey[], lock: boolean): Promise<BalanceRow[]> {
     if (keys.length === 0) return [];
-    const { db } = sqlTx(tx);
-    const result = await sql<{ account_id: string; asset_code: string; available: string; reserved: string }>`
-      select account_id, asset_code, available::text as available, reserved::text as reserved
-      from core_banking_balances
-      where team_id = ${teamId} and (account_id, asset_code) in (${keyList(keys)})
-      order by account_id ${C}, asset_code ${C}
-      ${lock ? sql`for update` : sql``}`.execute(db);
+    const result = await this.#balanceQuery(keys, lock).execute(sqlTx(tx).db);
     return result.rows.map(toBalanceRow);
+  }
+
+  #balanceQuery(keys: readonly BalanceKey[], lock: boolean): RawBuilder<BalanceColumns> {
+    return sql<BalanceColumns>`
+      select b.team_id, b.account_id, b.asset_code, b.available::text as available, b.reserved::text as reserved
+      from ${keyRows(keys)}
+      join core_banking_balances b on b.team_id = v.team_id and b.account_id = v.account_id and b.asset_code = v.asset_code
+      order by b.account_id ${C}, b.asset_code ${C}
+      ${lock ? sql`for update of b` : sql``}`;
   }
 
   async accountBalances(tx: Tx, teamId: string, accountId: string): Promise<BalanceRow[]> {
     const { db } = sqlTx(tx);
-    const result = await sql<{ account_id: string; asset_code: string; available: string; reserved: string }>`
-      select account_id, asset_code, available::text as available, reserved::text as reserved
+    const result = await sql<BalanceColumns>`
+      select team_id, account_id, asset_code, available::text as available, reserved::text as reserved
       from core_banking_balances
       where team_id = ${teamId} and account_id = ${accountId}
       order by asset_code ${C}`.execute(db);
@@ -80,83 +112,125 @@ export class SqlLedgerRepository implements LedgerRepository {
     return toBigInt(result.rows[0]?.total ?? '0');
   }
 
-  async lockHold(tx: Tx, teamId: string, holdId: string): Promise<HoldRecord | undefined> {
+  async lockHolds(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<HoldRecord[]> {
+    if (refs.length === 0) return [];
     const { db } = sqlTx(tx);
     const result = await sql<Record<string, unknown>>`
-      select team_id, id, account_id, asset_code, amount::text as amount, remaining::text as remaining,
-             status, reference, created_at, updated_at
-      from core_banking_holds where team_id = ${teamId} and id = ${holdId}
-      for update`.execute(db);
-    const row = result.rows[0];
-    return row ? toHold(row) : undefined;
+      select h.team_id, h.id, h.account_id, h.asset_code, h.amount::text as amount, h.remaining::text as remaining,
+             h.status, h.reference, h.created_at, h.updated_at
+      from ${pairRows(refs.map((ref) => [ref.teamId, ref.id]))}
+      join core_banking_holds h on h.team_id = v.team_id and h.id = v.id
+      order by h.id ${C}
+      for update of h`.execute(db);
+    return result.rows.map(toHold);
   }
 
-  async write(tx: Tx, teamId: string, change: LedgerWrite): Promise<void> {
-    const { db } = sqlTx(tx);
-    const parts: RawBuilder<unknown>[] = [];
+  /** Deferred: the transaction writes it with its next statement or its COMMIT, in one round trip with its other writes. */
+  async write(tx: Tx, change: LedgerWrite): Promise<void> {
+    const sqlTxn = sqlTx(tx);
     if (change.balances.length > 0) {
-      const values = sql.join(
-        change.balances.map(
-          (row) => sql`(${row.accountId}::text, ${row.assetCode}::text, ${row.available.toString()}::numeric, ${row.reserved.toString()}::numeric)`,
-        ),
+      const rows = unnestRows(
+        'v',
+        [...KEY_COLUMNS, ['available', 'numeric'], ['reserved', 'numeric']],
+        change.balances.map((row) => [row.teamId, row.accountId, row.assetCode, row.available, row.reserved]),
       );
-      parts.push(sql`balances as (
-        update core_banking_balances as t
-        set available = v.available, reserved = v.reserved, updated_at = ${change.at}
-        from (values ${values}) as v (account_id, asset_code, available, reserved)
-        where t.team_id = ${teamId} and t.account_id = v.account_id and t.asset_code = v.asset_code
-        returning 1
-      )`);
+      sqlTxn.defer({
+        table: 'core_banking_balances',
+        kind: 'update',
+        statement: sql`update core_banking_balances as t
+          set available = v.available, reserved = v.reserved, updated_at = ${change.at}
+          from ${rows}
+          where t.team_id = v.team_id and t.account_id = v.account_id and t.asset_code = v.asset_code`,
+        // Every row was locked by this transaction: fewer updated means a bug, never a race.
+        expectRows: change.balances.length,
+        what: 'ledger balance update',
+      });
     }
-    const movement = change.movement;
-    if (movement) {
-      parts.push(sql`movement as (
-        insert into core_banking_movements (team_id, id, kind, reference, created_at)
-        values (${teamId}, ${movement.id}, ${movement.kind}, ${movement.reference}, ${movement.createdAt})
-        returning 1
-      )`);
-      const entries = sql.join(
-        movement.legs.map(
-          (leg, index) =>
-            sql`(${teamId}::text, ${movement.id}::text, ${index}::smallint, ${leg.accountId}::text, ${leg.assetCode}::text, ${leg.amount.toString()}::numeric, ${movement.createdAt}::timestamptz)`,
-        ),
+    if (change.movements.length > 0) {
+      const movements = unnestRows(
+        'v',
+        [['team_id', 'text'], ['id', 'text'], ['kind', 'text'], ['reference', 'text'], ['created_at', 'timestamptz']],
+        change.movements.map((m) => [m.teamId, m.id, m.kind, m.reference, m.createdAt]),
       );
-      parts.push(sql`entries as (
-        insert into core_banking_entries (team_id, movement_id, seq, account_id, asset_code, amount, created_at)
-        values ${entries}
-        returning 1
-      )`);
+      sqlTxn.defer({
+        table: 'core_banking_movements',
+        kind: 'insert',
+        statement: sql`insert into core_banking_movements (team_id, id, kind, reference, created_at) select * from ${movements}`,
+        what: 'ledger movements insert',
+      });
+      const entries = unnestRows(
+        'v',
+        [['team_id', 'text'], ['movement_id', 'text'], ['seq', 'smallint'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['created_at', 'timestamptz']],
+        change.movements.flatMap((m) => m.legs.map((leg, index) => [m.teamId, m.id, index, leg.accountId, leg.assetCode, leg.amount, m.createdAt])),
+      );
+      sqlTxn.defer({
+        table: 'core_banking_entries',
+        kind: 'insert',
+        statement: sql`insert into core_banking_entries (team_id, movement_id, seq, account_id, asset_code, amount, created_at) select * from ${entries}`,
+        what: 'ledger entries insert',
+      });
     }
-    const hold = change.insertHold;
-    if (hold) {
-      parts.push(sql`new_hold as (
-        insert into core_banking_holds (team_id, id, account_id, asset_code, amount, remaining, status, reference, created_at, updated_at)
-        values (${teamId}, ${hold.id}, ${hold.accountId}, ${hold.assetCode}, ${hold.amount.toString()}::numeric,
-                ${hold.remaining.toString()}::numeric, ${hold.status}, ${hold.reference}, ${hold.createdAt}, ${hold.updatedAt})
-        returning 1
-      )`);
+    if (change.insertHolds.length > 0) {
+      const holds = unnestRows(
+        'v',
+        [['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['remaining', 'numeric'],
+          ['status', 'text'], ['reference', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+        change.insertHolds.map((h) => [h.teamId, h.id, h.accountId, h.assetCode, h.amount, h.remaining, h.status, h.reference, h.createdAt, h.updatedAt]),
+      );
+      sqlTxn.defer({
+        table: 'core_banking_holds',
+        kind: 'insert',
+        statement: sql`insert into core_banking_holds (team_id, id, account_id, asset_code, amount, remaining, status, reference, created_at, updated_at)
+          select * from ${holds}`,
+        what: 'ledger holds insert',
+      });
     }
-    const update = change.updateHold;
-    if (update) {
-      parts.push(sql`held as (
-        update core_banking_holds
-        set remaining = ${update.remaining.toString()}::numeric, status = ${update.status}, updated_at = ${update.updatedAt}
-        where team_id = ${teamId} and id = ${update.id}
-        returning 1
-      )`);
-    }
-    if (parts.length === 0) return;
-    const counted = change.balances.length > 0 ? sql`(select count(*) from balances)` : sql`0`;
-    const result = await sql<{ updated: unknown }>`with ${sql.join(parts)} select ${counted} as updated`.execute(db);
-    const updated = toCount(result.rows[0]?.updated);
-    if (updated !== change.balances.length) {
-      throw new Error(`ledger write updated ${updated} of ${change.balances.length} locked balance rows`);
+    if (change.updateHolds.length > 0) {
+      const updates = unnestRows(
+        'v',
+        [['team_id', 'text'], ['id', 'text'], ['remaining', 'numeric'], ['status', 'text'], ['updated_at', 'timestamptz']],
+        change.updateHolds.map((u) => [u.teamId, u.id, u.remaining, u.status, u.updatedAt]),
+      );
+      sqlTxn.defer({
+        table: 'core_banking_holds',
+        kind: 'update',
+        statement: sql`update core_banking_holds as t
+          set remaining = v.remaining, status = v.status, updated_at = v.updated_at
+          from ${updates}
+          where t.team_id = v.team_id and t.id = v.id`,
+        expectRows: change.updateHolds.length,
+        what: 'ledger holds update',
+      });
     }
   }
 }
 
-function toBalanceRow(row: { account_id: string; asset_code: string; available: string; reserved: string }): BalanceRow {
-  return { accountId: row.account_id, assetCode: row.asset_code, available: toBigInt(row.available), reserved: toBigInt(row.reserved) };
+interface AccountColumns {
+  team_id: string;
+  id: string;
+  status: AccountStatus;
+}
+
+function statusMap(rows: readonly AccountColumns[]): Map<string, AccountStatus> {
+  return new Map(rows.map((row) => [refOf({ teamId: row.team_id, accountId: row.id }), row.status]));
+}
+
+interface BalanceColumns {
+  team_id: string;
+  account_id: string;
+  asset_code: string;
+  available: string;
+  reserved: string;
+}
+
+function toBalanceRow(row: BalanceColumns): BalanceRow {
+  return {
+    teamId: row.team_id,
+    accountId: row.account_id,
+    assetCode: row.asset_code,
+    available: toBigInt(row.available),
+    reserved: toBigInt(row.reserved),
+  };
 }
 
 function toHold(row: Record<string, unknown>): HoldRecord {

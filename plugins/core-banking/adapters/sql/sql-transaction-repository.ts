@@ -1,12 +1,19 @@
 import { inject, injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { unnestRows, type Column } from '../../../../adapters/sql/unnest.js';
 import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
 import { AssetCatalog } from '../../../../ports/asset-catalog.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 import { toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull } from './sql-values.js';
+
+const INSERT_COLUMNS: readonly Column[] = [
+  ['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['type', 'text'], ['amount', 'numeric'], ['asset_code', 'text'],
+  ['amount_scale', 'smallint'], ['status', 'text'], ['reference', 'text'], ['transfer_id', 'text'], ['movement_id', 'text'],
+  ['balance_after', 'numeric'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
+];
 
 const COLUMNS = sql.raw(
   `team_id, id, account_id, type, amount::text as amount, asset_code, status, reference, transfer_id, movement_id,
@@ -16,6 +23,7 @@ const COLUMNS = sql.raw(
 /**
  * Transaction rows. `amount_scale` (the asset's precision when written) lets
  * "sort=amount" order by value across assets: 1.00 USD sorts with 1 JPY.
+ * Inserts and updates are deferred writes (adapters/sql/write-behind.ts).
  */
 @injectable()
 export class SqlTransactionRepository implements TransactionRepository {
@@ -23,34 +31,34 @@ export class SqlTransactionRepository implements TransactionRepository {
 
   async insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = sql.join(
-      rows.map(
-        (row) => sql`(${row.teamId}::text, ${row.id}::text, ${row.accountId}::text, ${row.type}::text, ${row.amount.toString()}::numeric,
-          ${row.assetCode}::text, ${this.#scale(row.assetCode)}::smallint, ${row.status}::text, ${row.reference}::text,
-          ${row.transferId}::text, ${row.movementId}::text, ${row.balanceAfter?.toString() ?? null}::numeric,
-          ${row.createdAt}::timestamptz, ${row.completedAt}::timestamptz)`,
-      ),
-    );
-    await sql`
-      insert into core_banking_transactions (team_id, id, account_id, type, amount, asset_code, amount_scale, status, reference,
-        transfer_id, movement_id, balance_after, created_at, completed_at)
-      values ${values}`.execute(sqlTx(tx).db);
+    const values = unnestRows('v', INSERT_COLUMNS, rows.map((row) => [
+      row.teamId, row.id, row.accountId, row.type, row.amount, row.assetCode, this.#scale(row.assetCode), row.status, row.reference,
+      row.transferId, row.movementId, row.balanceAfter, row.createdAt, row.completedAt,
+    ]));
+    sqlTx(tx).defer({
+      table: 'core_banking_transactions',
+      kind: 'insert',
+      statement: sql`insert into core_banking_transactions (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${values}`,
+      what: 'transactions insert',
+    });
   }
 
-  async updateForTransfer(
-    tx: Tx,
-    teamId: string,
-    transferId: string,
-    accountId: string,
-    update: TransactionUpdate,
-  ): Promise<TransactionRecord[]> {
-    const result = await sql<Record<string, unknown>>`
-      update core_banking_transactions
-      set status = ${update.status}, movement_id = ${update.movementId},
-          balance_after = ${update.balanceAfter?.toString() ?? null}::numeric, completed_at = ${update.completedAt}::timestamptz
-      where team_id = ${teamId} and transfer_id = ${transferId} and account_id = ${accountId}
-      returning ${COLUMNS}`.execute(sqlTx(tx).db);
-    return result.rows.map(toTransaction);
+  async updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    const values = unnestRows(
+      'v',
+      [['team_id', 'text'], ['transfer_id', 'text'], ['account_id', 'text'], ['status', 'text'], ['movement_id', 'text'], ['balance_after', 'numeric'], ['completed_at', 'timestamptz']],
+      updates.map((u) => [u.teamId, u.transferId, u.accountId, u.status, u.movementId, u.balanceAfter, u.completedAt]),
+    );
+    sqlTx(tx).defer({
+      table: 'core_banking_transactions',
+      kind: 'update',
+      statement: sql`update core_banking_transactions as t
+      set status = v.status, movement_id = v.movement_id, balance_after = v.balance_after, completed_at = v.completed_at
+      from ${values}
+      where t.team_id = v.team_id and t.transfer_id = v.transfer_id and t.account_id = v.account_id`,
+      what: 'transactions update',
+    });
   }
 
   async list(tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>> {

@@ -1,11 +1,19 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { unnestRows, type Column } from '../../../../adapters/sql/unnest.js';
 import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { TransferStatus } from '../../domain/transfer.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
 import { toBigInt, toCount, toDate, toDateOrNull, toJsonObject } from './sql-values.js';
+
+const INSERT_COLUMNS: readonly Column[] = [
+  ['team_id', 'text'], ['id', 'text'], ['from_account', 'text'], ['to_account', 'text'], ['amount', 'numeric'], ['fee', 'numeric'],
+  ['asset_code', 'text'], ['status', 'text'], ['reference', 'text'], ['workflow_id', 'text'], ['workflow_enabled', 'boolean'],
+  ['hold_id', 'text'], ['metadata', 'jsonb'], ['routing', 'text'], ['created_at', 'timestamptz'], ['estimated_completion', 'timestamptz'],
+  ['completed_at', 'timestamptz'], ['failure_reason', 'text'], ['updated_at', 'timestamptz'],
+];
 
 const COLUMNS = sql.raw(
   `team_id, id, from_account, to_account, amount::text as amount, fee::text as fee, asset_code, status, reference,
@@ -13,17 +21,21 @@ const COLUMNS = sql.raw(
    failure_reason, updated_at`,
 );
 
+/** Transfers; inserts and updates are deferred writes (adapters/sql/write-behind.ts). */
 @injectable()
 export class SqlTransferRepository implements TransferRepository {
-  async insert(tx: Tx, t: TransferRecord): Promise<void> {
-    await sql`
-      insert into core_banking_transfers (team_id, id, from_account, to_account, amount, fee, asset_code, status, reference,
-        workflow_id, workflow_enabled, hold_id, metadata, routing, created_at, estimated_completion, completed_at,
-        failure_reason, updated_at)
-      values (${t.teamId}, ${t.id}, ${t.fromAccount}, ${t.toAccount}, ${t.amount.toString()}::numeric, ${t.fee.toString()}::numeric,
-        ${t.assetCode}, ${t.status}, ${t.reference}, ${t.workflowId}, ${t.workflowEnabled}, ${t.holdId},
-        ${JSON.stringify(t.metadata)}::jsonb, ${t.routing}, ${t.createdAt}, ${t.estimatedCompletion}, ${t.completedAt}::timestamptz,
-        ${t.failureReason}, ${t.updatedAt})`.execute(sqlTx(tx).db);
+  async insert(tx: Tx, transfers: readonly TransferRecord[]): Promise<void> {
+    if (transfers.length === 0) return;
+    const rows = unnestRows('v', INSERT_COLUMNS, transfers.map((t) => [
+      t.teamId, t.id, t.fromAccount, t.toAccount, t.amount, t.fee, t.assetCode, t.status, t.reference, t.workflowId, t.workflowEnabled,
+      t.holdId, JSON.stringify(t.metadata), t.routing, t.createdAt, t.estimatedCompletion, t.completedAt, t.failureReason, t.updatedAt,
+    ]));
+    sqlTx(tx).defer({
+      table: 'core_banking_transfers',
+      kind: 'insert',
+      statement: sql`insert into core_banking_transfers (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
+      what: 'transfers insert',
+    });
   }
 
   async find(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined> {
@@ -32,19 +44,35 @@ export class SqlTransferRepository implements TransferRepository {
     return result.rows[0] ? toTransfer(result.rows[0]) : undefined;
   }
 
-  async lock(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined> {
+  async lock(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<TransferRecord[]> {
+    if (refs.length === 0) return [];
+    const wanted = unnestRows('v', [['want_team', 'text'], ['want_id', 'text']], refs.map((ref) => [ref.teamId, ref.id]));
     const result = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from core_banking_transfers where team_id = ${teamId} and id = ${id}
-      for update`.execute(sqlTx(tx).db);
-    return result.rows[0] ? toTransfer(result.rows[0]) : undefined;
+      select ${COLUMNS} from ${wanted}
+      join core_banking_transfers on team_id = v.want_team and id = v.want_id
+      order by id collate "C"
+      for update of core_banking_transfers`.execute(sqlTx(tx).db);
+    return result.rows.map(toTransfer);
   }
 
-  async update(tx: Tx, teamId: string, id: string, update: TransferUpdate): Promise<void> {
-    await sql`
-      update core_banking_transfers
-      set status = ${update.status}, completed_at = ${update.completedAt}::timestamptz,
-          failure_reason = ${update.failureReason}, updated_at = ${update.updatedAt}
-      where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+  async update(tx: Tx, updates: readonly TransferUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    const rows = unnestRows(
+      'v',
+      [['team_id', 'text'], ['id', 'text'], ['status', 'text'], ['completed_at', 'timestamptz'], ['failure_reason', 'text'], ['updated_at', 'timestamptz']],
+      updates.map((u) => [u.teamId, u.id, u.status, u.completedAt, u.failureReason, u.updatedAt]),
+    );
+    // Callers hold these rows locked (lock), so every one is there.
+    sqlTx(tx).defer({
+      table: 'core_banking_transfers',
+      kind: 'update',
+      statement: sql`update core_banking_transfers as t
+      set status = v.status, completed_at = v.completed_at, failure_reason = v.failure_reason, updated_at = v.updated_at
+      from ${rows}
+      where t.team_id = v.team_id and t.id = v.id`,
+      expectRows: updates.length,
+      what: 'transfers update',
+    });
   }
 
   async listByAccount(tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<TransferRecord>> {

@@ -87,9 +87,12 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
     putUndoable(tx, this.byHash, key.hash, key.id);
   }
 
-  async findByHash(_tx: Tx, hash: string): Promise<ApiKeyRecord | undefined> {
-    const id = this.byHash.get(hash);
-    return id === undefined ? undefined : this.rows.get(id);
+  async findByHashes(_tx: Tx, hashes: readonly string[]): Promise<ApiKeyRecord[]> {
+    return hashes.flatMap((hash) => {
+      const id = this.byHash.get(hash);
+      const key = id === undefined ? undefined : this.rows.get(id);
+      return key ? [key] : [];
+    });
   }
 
   async findById(_tx: Tx, teamId: string, id: string): Promise<ApiKeyRecord | undefined> {

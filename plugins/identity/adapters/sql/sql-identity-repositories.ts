@@ -149,9 +149,10 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
       .execute();
   }
 
-  async findByHash(tx: Tx, hash: string): Promise<ApiKeyRecord | undefined> {
-    const row = await db(tx).selectFrom('identity_api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
-    return row && toApiKey(row);
+  async findByHashes(tx: Tx, hashes: readonly string[]): Promise<ApiKeyRecord[]> {
+    if (hashes.length === 0) return [];
+    const rows = await db(tx).selectFrom('identity_api_keys').selectAll().where('key_hash', 'in', [...hashes]).execute();
+    return rows.map(toApiKey);
   }
 
   async findById(tx: Tx, teamId: string, id: string): Promise<ApiKeyRecord | undefined> {
