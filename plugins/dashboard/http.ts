@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { DomainHealth, EventThroughput, Metrics, ProjectorLag, StreamStatus } from './operations.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
+import { DomainHealth, EventThroughput, Metrics, ProjectorLag, RedriveParked, StreamStatus } from './operations.js';
 
 /**
  * The live dashboard's five version-1 paths. System-wide figures cross
@@ -9,9 +10,11 @@ import { DomainHealth, EventThroughput, Metrics, ProjectorLag, StreamStatus } fr
 const tags = ['Live dashboard'];
 const v1 = ['v1'] as const;
 const windowQuery = z.object({
-  window_seconds: z.coerce.number().int().min(1).max(3_600).optional().describe('Sliding window for rates, default 60'),
+  window_seconds: wholeNumber(1, 3_600).optional().describe('Sliding window for rates, default 60'),
 });
 const none = z.object({});
+/** A parked event's position, as stream-status shows it. */
+export const positionText = z.string().regex(/^[1-9][0-9]{0,18}$/, 'an event position (digits)');
 
 export const dashboardRoutes: readonly RouteDeclaration[] = [
   route({
@@ -63,5 +66,32 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: ProjectorLag,
     summary: 'Lag of each projector (consumer group) behind the event store head',
     tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/admin/consumer-groups/:group/redrive',
+    prefixes: ['v2'],
+    access: 'operator',
+    params: z.object({ group: z.string().min(1).max(200) }),
+    body: z.strictObject({ position: positionText.optional() }),
+    response: z.object({
+      group: z.string(),
+      handled: z.number().int(),
+      failed: z.number().int(),
+      results: z.array(
+        z.object({
+          position: z.string(),
+          event_id: z.string().nullable(),
+          type: z.string().nullable(),
+          outcome: z.enum(['handled', 'failed', 'missing']),
+          error: z.string().nullable(),
+        }),
+      ),
+    }),
+    operation: RedriveParked,
+    summary: 'Re-drive parked events of a consumer group',
+    description:
+      'Hands parked events (the one at `position`, else every one of the group, oldest first) to the group\'s handler again, one unit of work each. Handled events leave the parked list; failing ones stay with their new error. 404 for an unknown group or a position that is not parked.',
+    tags: ['Operations'],
   }),
 ];

@@ -6,12 +6,15 @@ import { Clock } from '../../ports/clock.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { EventTally } from './application/event-tally.js';
 import { DashboardReader } from './application/dashboard-reader.js';
 import { DomainHealthOperation } from './application/domain-health.js';
 import { EventThroughputOperation } from './application/event-throughput.js';
 import { MetricsOperation } from './application/metrics.js';
 import { ProjectorLagOperation } from './application/projector-lag.js';
+import { RedriveParkedOperation } from './application/redrive-parked.js';
 import { StreamStatusOperation } from './application/stream-status.js';
+import { dashboardCommands } from './commands.js';
 import { dashboardRoutes } from './http.js';
 import * as ops from './operations.js';
 
@@ -23,25 +26,31 @@ const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]>
   [ops.EventThroughput, EventThroughputOperation],
   [ops.StreamStatus, StreamStatusOperation],
   [ops.ProjectorLag, ProjectorLagOperation],
+  [ops.RedriveParked, RedriveParkedOperation],
 ];
 
 /**
  * The live dashboard (version 1): operator-only figures computed on each
- * call from the event store, the consumer checkpoints and this process. It
- * owns no tables.
+ * call from the event store, the consumer checkpoints and this process, and
+ * the operator's re-drive of parked events (REST and CLI). Its one consumer
+ * group keeps the per-type event counts.
  */
 export const dashboardPlugin = definePlugin({
   name: 'dashboard',
   version: '0.1.0',
   kernel: '^1.0.0',
-  description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag.',
+  description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],
   requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, Clock],
   routes: dashboardRoutes,
+  commands: dashboardCommands,
   register(bind: Bind) {
     bind<DashboardReader>(DashboardReader).toSelf();
     for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
+  },
+  async start(rt) {
+    rt.get(EventBackbone).register(new EventTally(rt.get(ConsumerStore)));
   },
 });
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
+import { wholeNumber } from '../../kernel/contract/query.js';
 import {
   CreateWebhook,
   DeleteWebhook,
   GetWebhook,
   ListDeliveries,
   ListEventTypes,
+  ListOutbox,
   ListWebhooks,
   TestWebhook,
   UpdateWebhook,
@@ -18,8 +20,8 @@ import {
 const tags = ['Webhooks'];
 const v2 = ['v2'] as const;
 const id = z.object({ id: z.string().min(1).max(100) });
-const page = z.coerce.number().int().min(1).max(1_000_000).optional();
-const perPage = z.coerce.number().int().min(1).max(100).optional();
+const page = wholeNumber(1, 1_000_000).optional();
+const perPage = wholeNumber(1, 100).optional();
 const url = z.string().max(2_048).describe('https URL to POST events to; must resolve to a public address');
 const events = z.array(z.string().max(100)).min(1).max(100).describe('Event names, or ["*"] for all');
 const description = z.string().max(500).nullable().optional();
@@ -49,6 +51,21 @@ const attemptView = z.object({
   next_retry_at: z.string().nullable(),
   state: z.enum(['succeeded', 'retrying', 'failed', 'cancelled']),
   attempted_at: z.string(),
+});
+
+const deliveryStatus = z.enum(['pending', 'succeeded', 'failed', 'cancelled']);
+const deliveryView = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  status: deliveryStatus,
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  delivered_at: z.string().nullable(),
 });
 
 export const webhookRoutes: readonly RouteDeclaration[] = [
@@ -133,7 +150,22 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     response: z.array(attemptView),
     operation: ListDeliveries,
     summary: 'Delivery history of a webhook',
-    description: 'Every attempt, newest first: attempt number, status code, duration, error, next retry time and state.',
+    description:
+      'Every attempt, newest first: attempt number, status code, duration, error, next retry time and state. A cancelled delivery (endpoint disabled) has a `cancelled` row whose `attempt` is the number of attempts made before it (0 if never sent). Deliveries not attempted yet are in /outbox.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/webhooks/:id/outbox',
+    prefixes: v2,
+    access: 'read',
+    params: id,
+    query: z.object({ status: deliveryStatus.optional(), page, per_page: perPage }),
+    response: z.array(deliveryView),
+    operation: ListOutbox,
+    summary: 'Deliveries of a webhook, one per event',
+    description:
+      'One row per event sent or to be sent to this webhook, newest first: status (pending, also when never attempted; succeeded; failed; cancelled), attempts, next attempt, last status code and error. `status` filters.',
     tags,
   }),
   route({

@@ -4,6 +4,7 @@ import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
+import { Housekeeping } from '../../ports/housekeeping.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Random } from '../../ports/random.js';
@@ -21,8 +22,11 @@ import { Dispatcher, WebhookDispatcher } from './application/dispatcher.js';
 import { FanOut, WebhookFanOut } from './application/fan-out.js';
 import { GetWebhookOperation } from './application/get-webhook.js';
 import { KnownEvents } from './application/known-events.js';
+import { CancelDeliveries } from './application/cancel-deliveries.js';
+import { DeliveryPruner, Pruner } from './application/delivery-pruner.js';
 import { ListDeliveriesOperation } from './application/list-deliveries.js';
 import { ListEventTypesOperation } from './application/list-event-types.js';
+import { ListOutboxOperation } from './application/list-outbox.js';
 import { ListWebhooksOperation } from './application/list-webhooks.js';
 import { TestWebhookOperation } from './application/test-webhook.js';
 import { UpdateWebhookOperation } from './application/update-webhook.js';
@@ -43,13 +47,15 @@ const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]>
   [ops.UpdateWebhook, UpdateWebhookOperation],
   [ops.DeleteWebhook, DeleteWebhookOperation],
   [ops.ListDeliveries, ListDeliveriesOperation],
+  [ops.ListOutbox, ListOutboxOperation],
   [ops.TestWebhook, TestWebhookOperation],
 ];
 
 /**
  * Webhooks: subscriptions per team, an outbox filled by a consumer group on
  * the event backbone, and a dispatcher that signs, sends, retries and
- * disables, sharing the work with other processes through the store.
+ * disables, sharing the work with other processes through the store;
+ * finished deliveries are pruned after their retention (housekeeping).
  */
 export const webhooksPlugin = definePlugin<WebhooksConfig>({
   name: 'webhooks',
@@ -58,13 +64,15 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventBackbone, Clock, Ids, Random, Logger],
+  requires: [UnitOfWork, EventBackbone, Housekeeping, Clock, Ids, Random, Logger],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
     bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);
     bind<WebhookTransport>(WebhookTransport).to(HttpWebhookTransport);
     bind<KnownEvents>(KnownEvents).toSelf();
     bind<UrlPolicy>(UrlPolicy).toSelf();
+    bind<CancelDeliveries>(CancelDeliveries).toSelf();
+    bind<DeliveryPruner>(Pruner).to(DeliveryPruner);
     bind<WebhookFanOut>(FanOut).to(WebhookFanOut);
     bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
     for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
@@ -87,6 +95,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     const backbone = rt.get(EventBackbone);
     backbone.register(rt.get(FanOut));
     backbone.registerWorker(rt.get(Dispatcher));
+    rt.get(Housekeeping).register(rt.get(Pruner));
   },
 });
 

@@ -37,6 +37,23 @@ export interface DeliveryAttemptView {
   readonly attempted_at: string;
 }
 
+/** One delivery (event × webhook) as the outbox lists it. */
+export interface DeliveryView {
+  readonly id: string;
+  readonly event_id: string;
+  readonly event_type: string;
+  /** pending (due, or being sent), succeeded, failed (final), cancelled. */
+  readonly status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  readonly attempts: number;
+  /** When it is due; while being sent, when the send's claim lapses; null once final. */
+  readonly next_attempt_at: string | null;
+  readonly last_status_code: number | null;
+  readonly last_error: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly delivered_at: string | null;
+}
+
 export interface EventTypeView {
   readonly name: string;
   readonly description: string | null;
@@ -77,6 +94,10 @@ export interface WebhookIdInput {
   readonly id: string;
 }
 
+export interface OutboxInput extends WebhookIdInput, PageInput {
+  readonly status?: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+}
+
 export interface PageInput {
   readonly page?: number;
   readonly per_page?: number;
@@ -89,4 +110,5 @@ export const GetWebhook = token<Operation<WebhookIdInput, WebhookView>>('webhook
 export const UpdateWebhook = token<Operation<UpdateWebhookInput, WebhookView | WebhookWithSecretView>>('webhooks.update');
 export const DeleteWebhook = token<Operation<WebhookIdInput, { id: string; deleted: true }>>('webhooks.delete');
 export const ListDeliveries = token<Operation<WebhookIdInput & PageInput, Page<DeliveryAttemptView>>>('webhooks.list-deliveries');
+export const ListOutbox = token<Operation<OutboxInput, Page<DeliveryView>>>('webhooks.list-outbox');
 export const TestWebhook = token<Operation<WebhookIdInput, TestDeliveryView>>('webhooks.test');

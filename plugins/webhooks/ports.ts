@@ -80,6 +80,13 @@ export interface WebhookRepository {
 }
 export const WebhookRepository = token<WebhookRepository>('webhooks.webhook-repository');
 
+/** A dispatcher's answer for a delivery it claimed: the record to write, valid only under the lease it took. */
+export interface DeliveryOutcome {
+  readonly delivery: DeliveryRecord;
+  /** The claim's next_attempt_at: the row is still this dispatcher's only while it holds this value. */
+  readonly leasedUntil: Date;
+}
+
 export interface DeliveryRepository {
   /** One row per (webhook, event); a second insert of the same pair is ignored. */
   insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void>;
@@ -89,16 +96,23 @@ export interface DeliveryRepository {
    * while this one sends.
    */
   claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]>;
-  update(tx: Tx, delivery: DeliveryRecord): Promise<void>;
-  /** Many updates in one statement (the dispatcher's answers). */
-  updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void>;
-  /** Pending deliveries of a webhook become cancelled (endpoint disabled or deleted). */
-  cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number>;
-  insertAttempt(tx: Tx, attempt: AttemptRecord): Promise<void>;
+  /**
+   * Writes answers in one statement, each only if its delivery is still
+   * pending under the same lease: a delivery cancelled, deleted or claimed
+   * again (lease lapsed) meanwhile keeps its state. Returns the ids written.
+   */
+  recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>>;
+  /** Pending deliveries of a webhook become cancelled with `reason`; returns them as they were before. */
+  cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date, reason: string): Promise<DeliveryRecord[]>;
   insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void>;
   /** Newest first. */
   attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>>;
-  find(tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined>;
+  /** A webhook's deliveries (one per event), newest first, of one status when given. */
+  list(tx: Tx, teamId: string, webhookId: string, status: DeliveryStatus | undefined, page: PageRequest): Promise<Slice<DeliveryRecord>>;
+  /** Deletes a webhook's deliveries and their attempts (the webhook is being deleted). */
+  removeForWebhook(tx: Tx, teamId: string, webhookId: string): Promise<void>;
+  /** Deletes up to `limit` finished deliveries last changed before `before`, with their attempts; returns how many deliveries went. */
+  prune(tx: Tx, before: Date, limit: number): Promise<number>;
 }
 export const DeliveryRepository = token<DeliveryRepository>('webhooks.delivery-repository');
 

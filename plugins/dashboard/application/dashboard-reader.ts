@@ -16,9 +16,18 @@ export interface ProjectorState {
   readonly parked_total: number;
   readonly failing_attempts: number;
   readonly last_error: string | null;
+  /** While failing: when the event is tried again (exponential backoff). */
+  readonly retry_at: string | null;
   /** caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here). */
   readonly status: 'caught_up' | 'processing' | 'failing' | 'stopped';
   readonly updated_at: string;
+}
+
+/** A projector's state plus what the per-domain figures need: the types it has pending and the one it is on. */
+export interface ProjectorView {
+  readonly state: ProjectorState;
+  readonly pendingTypes: readonly string[];
+  readonly nextType: string | null;
 }
 
 /**
@@ -56,12 +65,12 @@ export class DashboardReader {
     return { total, byDomain, byType };
   }
 
-  async projectors(): Promise<{ head: bigint; projectors: ProjectorState[] }> {
+  async projectors(): Promise<{ head: bigint; projectors: ProjectorView[] }> {
     const head = await this.events.head();
     const checkpoints = await this.consumers.checkpoints();
-    const stats = this.backbone.stats();
+    const { running } = this.backbone.stats();
     const now = this.clock.now();
-    const projectors = await Promise.all(checkpoints.map((checkpoint) => this.#projector(checkpoint, head, now, stats.running)));
+    const projectors = await Promise.all(checkpoints.map((checkpoint) => this.#projector(checkpoint, head, now, running)));
     return { head, projectors };
   }
 
@@ -77,22 +86,28 @@ export class DashboardReader {
     }
   }
 
-  async #projector(checkpoint: ConsumerCheckpoint, head: bigint, now: Date, running: boolean): Promise<ProjectorState> {
-    const pending = await this.consumers.pending(checkpoint.cursor);
-    const oldest = pending > 0 ? await this.consumers.oldestPendingAt(checkpoint.cursor) : undefined;
-    const status = checkpoint.attempts > 0 ? 'failing' : pending === 0 ? 'caught_up' : running ? 'processing' : 'stopped';
+  async #projector(checkpoint: ConsumerCheckpoint, head: bigint, now: Date, running: boolean): Promise<ProjectorView> {
+    const byType = await this.consumers.pendingByType(checkpoint.cursor);
+    const pending = byType.reduce((sum, { count }) => sum + count, 0);
+    const next = pending > 0 ? await this.consumers.nextPending(checkpoint.cursor) : undefined;
+    const status = checkpoint.failingCursor !== null ? 'failing' : pending === 0 ? 'caught_up' : running ? 'processing' : 'stopped';
     return {
-      group: checkpoint.group,
-      checkpoint_position: checkpoint.position.toString(),
-      pending_events: pending,
-      lag_positions: (head > checkpoint.position ? head - checkpoint.position : 0n).toString(),
-      lag_seconds: oldest ? Math.max(0, round((now.getTime() - oldest.getTime()) / 1000)) : 0,
-      handled_total: checkpoint.handled,
-      parked_total: checkpoint.parked,
-      failing_attempts: checkpoint.attempts,
-      last_error: checkpoint.lastError,
-      status,
-      updated_at: checkpoint.updatedAt.toISOString(),
+      state: {
+        group: checkpoint.group,
+        checkpoint_position: checkpoint.position.toString(),
+        pending_events: pending,
+        lag_positions: (head > checkpoint.position ? head - checkpoint.position : 0n).toString(),
+        lag_seconds: next ? Math.max(0, round((now.getTime() - next.occurredAt.getTime()) / 1000)) : 0,
+        handled_total: checkpoint.handled,
+        parked_total: checkpoint.parked,
+        failing_attempts: checkpoint.attempts,
+        last_error: checkpoint.lastError,
+        retry_at: checkpoint.retryAt?.toISOString() ?? null,
+        status,
+        updated_at: checkpoint.updatedAt.toISOString(),
+      },
+      pendingTypes: byType.map(({ type }) => type),
+      nextType: next?.type ?? null,
     };
   }
 }

@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { DEFAULT_WINDOW_SECONDS, type WindowInput } from '../operations.js';
-import { DashboardReader } from './dashboard-reader.js';
+import { DashboardReader, type ProjectorView } from './dashboard-reader.js';
 
 /**
  * GET /v1/live-dashboard/domain-health: per event-sourced domain, whether its
- * store answers, how its projectors stand, and its recent errors (consumer
- * failures on its events in the window, events of it parked).
+ * store answers, how the projectors stand on its events, and its recent
+ * errors. Projector status and parked events come from the shared store
+ * (the same in every process); recent_errors are this process's consumer
+ * failures in the window.
  */
 @injectable()
 export class DomainHealthOperation implements Operation<WindowInput, Record<string, unknown>> {
@@ -15,39 +17,45 @@ export class DomainHealthOperation implements Operation<WindowInput, Record<stri
   async execute(input: WindowInput): Promise<Record<string, unknown>> {
     const windowSeconds = input.window_seconds ?? DEFAULT_WINDOW_SECONDS;
     const now = this.reader.clock.now();
-    const from = now.getTime() - windowSeconds * 1000;
     const [store, counts, { projectors }, parked] = await Promise.all([
       this.reader.storeHealth(),
       this.reader.countsByDomain(),
       this.reader.projectors(),
       this.reader.consumers.parkedEvents(1_000),
     ]);
-    const failures = this.reader.backbone.stats().recentFailures.filter((f) => f.at >= from);
+    const { failedByType } = this.reader.backbone.stats(windowSeconds).window;
     const declared = this.reader.registry.list().map(({ type }) => type.group);
     const domains = [...new Set([...declared, ...Object.keys(counts.byDomain)])].sort();
-    const projectorStatus = projectors.some((p) => p.status === 'failing')
-      ? 'degraded'
-      : projectors.some((p) => p.status === 'stopped')
-        ? 'stopped'
-        : 'ok';
     return {
       generated_at: now.toISOString(),
       window_seconds: windowSeconds,
       store,
       domains: domains.map((domain) => {
-        const recentErrors = failures.filter((f) => this.reader.domainOf(f.type) === domain).length;
-        const parkedHere = parked.filter((p) => this.reader.domainOf(p.type) === domain).length;
+        const inDomain = (type: string) => this.reader.domainOf(type) === domain;
+        const recentErrors = Object.entries(failedByType).reduce((sum, [type, n]) => sum + (inDomain(type) ? n : 0), 0);
+        const parkedHere = parked.filter((p) => inDomain(p.type)).length;
         return {
           domain,
           status: !store.connected ? 'down' : recentErrors > 0 || parkedHere > 0 ? 'degraded' : 'healthy',
           store_connected: store.connected,
           events_total: counts.byDomain[domain] ?? 0,
-          projector_status: projectorStatus,
+          projector_status: projectorStatus(projectors, inDomain),
           recent_errors: recentErrors,
           parked_events: parkedHere,
         };
       }),
-      projectors: projectors.map((p) => ({ group: p.group, status: p.status, pending_events: p.pending_events })),
+      projectors: projectors.map(({ state }) => ({ group: state.group, status: state.status, pending_events: state.pending_events })),
     };
   }
+}
+
+/**
+ * A domain's projector status: `degraded` when a group is retrying one of its
+ * events, `stopped` when a group has its events pending and no loop runs
+ * here to handle them, else `ok`.
+ */
+function projectorStatus(projectors: readonly ProjectorView[], inDomain: (type: string) => boolean): 'ok' | 'degraded' | 'stopped' {
+  if (projectors.some((p) => p.state.status === 'failing' && p.nextType !== null && inDomain(p.nextType))) return 'degraded';
+  if (projectors.some((p) => p.state.status === 'stopped' && p.pendingTypes.some(inDomain))) return 'stopped';
+  return 'ok';
 }

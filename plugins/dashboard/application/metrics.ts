@@ -16,10 +16,9 @@ export class MetricsOperation implements Operation<WindowInput, Record<string, u
     const now = this.reader.clock.now();
     const since = new Date(now.getTime() - windowSeconds * 1000);
     const [all, recent] = await Promise.all([this.reader.countsByDomain(), this.reader.countsByDomain(since)]);
-    const stats = this.reader.backbone.stats();
-    const from = since.getTime();
-    const handledInWindow = stats.groups.reduce((sum, g) => sum + g.latencies.filter((l) => l.at >= from).length, 0);
-    const failuresInWindow = stats.recentFailures.filter((f) => f.at >= from).length;
+    const stats = this.reader.backbone.stats(windowSeconds);
+    const handledInWindow = stats.window.handled;
+    const failuresInWindow = stats.window.failed;
     const attempts = handledInWindow + failuresInWindow;
     return {
       generated_at: now.toISOString(),

@@ -13,11 +13,12 @@ export class ProjectorLagOperation implements Operation<Record<string, never>, R
 
   async execute(): Promise<Record<string, unknown>> {
     const { head, projectors } = await this.reader.projectors();
+    const states = projectors.map((p) => p.state);
     return {
       generated_at: this.reader.clock.now().toISOString(),
       head_position: head.toString(),
-      max_lag_events: projectors.reduce((max, p) => Math.max(max, p.pending_events), 0),
-      projectors,
+      max_lag_events: states.reduce((max, p) => Math.max(max, p.pending_events), 0),
+      projectors: states,
     };
   }
 }

@@ -14,11 +14,12 @@ export class StreamStatusOperation implements Operation<Record<string, never>, R
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
   async execute(): Promise<Record<string, unknown>> {
-    const [store, { head, projectors }, parked] = await Promise.all([
+    const [store, { head, projectors: views }, parked] = await Promise.all([
       this.reader.storeHealth(),
       this.reader.projectors(),
       this.reader.consumers.parkedEvents(20),
     ]);
+    const projectors = views.map((view) => view.state);
     const memory = process.memoryUsage();
     const stats = this.reader.backbone.stats();
     return {
@@ -37,6 +38,7 @@ export class StreamStatusOperation implements Operation<Record<string, never>, R
         parked_events: p.parked_total,
         failing_attempts: p.failing_attempts,
         last_error: p.last_error,
+        retry_at: p.retry_at,
         status: p.status,
       })),
       pending_total: projectors.reduce((sum, p) => sum + p.pending_events, 0),

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { token } from '../../../kernel/contract/token.js';
 import { Clock } from '../../../ports/clock.js';
+import { attemptRow } from './attempt-row.js';
 import type { BackgroundWorker } from '../../../ports/event-consumers.js';
 import { Ids } from '../../../ports/ids.js';
 import { Logger } from '../../../ports/logger.js';
@@ -17,11 +18,25 @@ import {
   type AttemptRecord,
   type AttemptState,
   type DeliveryAnswer,
+  type DeliveryOutcome,
   type DeliveryRecord,
   type WebhookRecord,
 } from '../ports.js';
+import { CancelDeliveries } from './cancel-deliveries.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
 import { signDelivery } from './signer.js';
+
+/** An answer (or a cancellation) ready to write: the delivery's new state under its lease, and its history row. */
+interface Recorded {
+  readonly outcome: DeliveryOutcome;
+  readonly attempt: AttemptRecord;
+}
+
+/** An endpoint an answer disabled in this write, with the reason. */
+interface Disabling {
+  readonly webhook: WebhookRecord;
+  readonly reason: string;
+}
 
 /** A sent delivery with its answer, or one not sent (endpoint disabled or deleted meanwhile). */
 type SendOutcome =
@@ -44,6 +59,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
     @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(CancelDeliveries) private readonly cancel: CancelDeliveries,
     @inject(WebhookTransport) private readonly transport: WebhookTransport,
     @inject(WebhooksConfig) private readonly config: WebhooksConfig,
     @inject(Clock) private readonly clock: Clock,
@@ -95,18 +111,26 @@ export class WebhookDispatcher implements BackgroundWorker {
   readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
     this.uow.run(async (tx) => {
       const seen = new Map<string, WebhookRecord | undefined>();
-      const deliveries: DeliveryRecord[] = [];
-      const attempts: AttemptRecord[] = [];
+      const disabled: Disabling[] = [];
+      const now = this.clock.now();
+      const recorded: Recorded[] = [];
       for (const outcome of outcomes) {
-        if (outcome.answer) {
-          const recorded = await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen);
-          deliveries.push(recorded.delivery);
-          attempts.push(recorded.attempt);
-        } else deliveries.push(this.#cancelled(outcome.delivery, outcome.reason));
+        recorded.push(
+          outcome.answer
+            ? await this.#record(tx, outcome.delivery, outcome.delivery.attempts + 1, outcome.answer, seen, disabled)
+            : this.#notSent(outcome.delivery, outcome.reason, now),
+        );
       }
-      // Two statements for the whole write, however many answers it holds: short transactions.
-      await this.deliveries.updateMany(tx, deliveries);
-      await this.deliveries.insertAttempts(tx, attempts);
+      // Two statements for the whole write, however many answers it holds: short transactions. An answer whose
+      // delivery changed hands meanwhile (cancelled, deleted, or claimed again after its lease lapsed) is dropped.
+      const written = await this.deliveries.recordOutcomes(tx, recorded.map((r) => r.outcome));
+      await this.deliveries.insertAttempts(tx, recorded.filter((r) => written.has(r.outcome.delivery.id)).map((r) => r.attempt));
+      if (written.size < recorded.length) {
+        const dropped = recorded.filter((r) => !written.has(r.outcome.delivery.id)).map((r) => r.outcome.delivery.id);
+        this.logger.warn('webhook answers not recorded: the delivery was cancelled, deleted or claimed again meanwhile', { delivery_ids: dropped });
+      }
+      // After the answers, so the deliveries just answered keep their outcome and only the others are cancelled.
+      for (const { webhook, reason } of disabled) await this.#disable(tx, webhook, reason, now);
     }),
   );
 
@@ -125,14 +149,19 @@ export class WebhookDispatcher implements BackgroundWorker {
     return { delivery, answer };
   }
 
-  /** `seen` holds the webhooks read or changed in this unit of work, so a write of many answers reads each once. */
+  /**
+   * `seen` holds the webhooks read or changed in this unit of work, so a
+   * write of many answers reads each once; endpoints this answer disables
+   * are added to `disabled` (their backlog is cancelled after the answers).
+   */
   async #record(
     tx: Tx,
     delivery: DeliveryRecord,
     attempt: number,
     answer: DeliveryAnswer,
     seen: Map<string, WebhookRecord | undefined>,
-  ): Promise<{ delivery: DeliveryRecord; attempt: AttemptRecord }> {
+    disabled: Disabling[],
+  ): Promise<Recorded> {
     const now = this.clock.now();
     // Re-read: the owner may have disabled or deleted the endpoint while we were sending.
     if (!seen.has(delivery.webhookId)) seen.set(delivery.webhookId, await this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
@@ -156,14 +185,15 @@ export class WebhookDispatcher implements BackgroundWorker {
     } else if (verdict.kind === 'gone' || !webhook || !webhook.active) {
       state = 'failed';
       status = 'failed';
-      if (webhook?.active && verdict.kind === 'gone') await this.#disable(tx, webhook, 'the endpoint answered 410 Gone', now, save);
+      if (webhook?.active && verdict.kind === 'gone') await this.#disabling(webhook, 'the endpoint answered 410 Gone', now, save, disabled);
     } else {
       const scheduled = nextRetryDelayMs(attempt, this.config.retry_delays_ms, this.config.jitter, this.#unit());
       const failingSince = webhook.failingSince ?? now;
       if (now.getTime() - failingSince.getTime() >= this.config.disable_after_ms) {
         state = 'failed';
         status = 'failed';
-        await this.#disable(tx, webhook, `the endpoint failed every delivery for ${Math.round(this.config.disable_after_ms / 3_600_000)} hours`, now, save);
+        const reason = `the endpoint failed every delivery for ${Math.round(this.config.disable_after_ms / 3_600_000)} hours`;
+        await this.#disabling(webhook, reason, now, save, disabled);
       } else {
         if (!webhook.failingSince) await save({ ...webhook, failingSince, updatedAt: now });
         if (scheduled === undefined) {
@@ -189,33 +219,36 @@ export class WebhookDispatcher implements BackgroundWorker {
       deliveredAt: status === 'succeeded' ? now : null,
     };
     return {
-      delivery: updated,
-      attempt: {
-      id: this.ids.uuid(),
-      teamId: delivery.teamId,
-      webhookId: delivery.webhookId,
-      deliveryId: delivery.id,
-      eventId: delivery.eventId,
-      eventType: delivery.eventType,
-      attempt,
-      statusCode: answer.statusCode ?? null,
-      durationMs: Math.round(answer.durationMs),
-      error,
-      nextRetryAt: nextAttemptAt,
-      state,
-      attemptedAt: now,
-      },
+      outcome: { delivery: updated, leasedUntil: delivery.nextAttemptAt! },
+      attempt: attemptRow(this.ids.uuid(), delivery, {
+        attempt,
+        statusCode: answer.statusCode ?? null,
+        durationMs: Math.round(answer.durationMs),
+        error,
+        nextRetryAt: nextAttemptAt,
+        state,
+        attemptedAt: now,
+      }),
     };
   }
 
-  #cancelled(delivery: DeliveryRecord, reason: string): DeliveryRecord {
-    return { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: this.clock.now() };
+  /** A claimed delivery not sent because its endpoint was disabled or deleted meanwhile: cancelled, and said so in the history. */
+  #notSent(delivery: DeliveryRecord, reason: string, now: Date): Recorded {
+    return {
+      outcome: { delivery: { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: now }, leasedUntil: delivery.nextAttemptAt! },
+      attempt: this.cancel.historyRow(delivery, reason, now),
+    };
   }
 
-  /** Disables the endpoint, cancels its backlog and tells the team with system.status_change (in the same commit). */
-  async #disable(tx: Tx, webhook: WebhookRecord, reason: string, now: Date, save: (next: WebhookRecord) => Promise<void>): Promise<void> {
+  /** Marks the endpoint disabled now (later answers in this write see it); the rest happens in #disable. */
+  async #disabling(webhook: WebhookRecord, reason: string, now: Date, save: (next: WebhookRecord) => Promise<void>, disabled: Disabling[]): Promise<void> {
     await save({ ...webhook, active: false, disabledReason: reason, updatedAt: now });
-    await this.deliveries.cancelPending(tx, webhook.teamId, webhook.id, now);
+    disabled.push({ webhook, reason });
+  }
+
+  /** Cancels the endpoint's backlog and tells the team with system.status_change (in the same commit). */
+  async #disable(tx: Tx, webhook: WebhookRecord, reason: string, now: Date): Promise<void> {
+    await this.cancel.pending(tx, webhook, reason, now);
     const payload: StatusChangePayload = { component: 'webhook', id: webhook.id, status: 'disabled', previous_status: 'active', reason };
     await tx.append([{ type: 'system.status_change', teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: { ...payload } }]);
     this.logger.warn('webhook endpoint disabled', { webhook_id: webhook.id, team_id: webhook.teamId, reason });

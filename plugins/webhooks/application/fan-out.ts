@@ -15,7 +15,8 @@ export const FAN_OUT_GROUP = 'webhooks.fan-out';
 /**
  * The webhooks' consumer group (the outbox writer): for each committed event
  * it inserts one pending delivery per active subscription of the event's own
- * team that selects it and existed when the event occurred. Rows commit with
+ * team that selects it and existed when the event occurred (the store stamps
+ * occurred_at with the same Clock port that stamps created_at). Rows commit with
  * the group's checkpoint, so each event fans out exactly once even with
  * several processes and crashes; the HTTP work happens later, outside any
  * API transaction.
@@ -42,7 +43,6 @@ export class WebhookFanOut implements ConsumerDefinition {
     );
     if (subscribers.length === 0) return;
     const body = deliveryBody(event);
-    // Due now by the clock port (the store may stamp occurred_at with another clock, e.g. in tests).
     const now = this.clock.now();
     const rows: DeliveryRecord[] = subscribers.map((webhook) => ({
       id: this.ids.uuid(),

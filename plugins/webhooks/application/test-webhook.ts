@@ -14,8 +14,8 @@ import { requireWebhook } from './inputs.js';
 /**
  * POST /webhooks/{id}/test: queues a test.webhook delivery to this one
  * endpoint (through the normal dispatcher: same signing, retries and
- * history). The event is recorded in the store for audit; the fan-out
- * never sends test.webhook anywhere else.
+ * history). The event is recorded in the store for audit under the same id
+ * the receiver gets; the fan-out never sends test.webhook anywhere else.
  */
 @injectable()
 export class TestWebhookOperation implements Operation<WebhookIdInput, TestDeliveryView> {
@@ -57,7 +57,8 @@ export class TestWebhookOperation implements Operation<WebhookIdInput, TestDeliv
           deliveredAt: null,
         },
       ]);
-      await tx.append([{ type: TEST_EVENT, teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: event.payload }]);
+      // The same id as the delivery's webhook-id, so the audit record and what the receiver saw match.
+      await tx.append([{ id: event.id, type: TEST_EVENT, teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: event.payload }]);
       return { delivery_id: deliveryId, event_id: event.id, event_type: TEST_EVENT, status: 'pending' } as const;
     });
   }

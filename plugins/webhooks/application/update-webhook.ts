@@ -5,7 +5,8 @@ import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { parseEventSelection } from '../domain/subscription.js';
 import type { UpdateWebhookInput, WebhookView, WebhookWithSecretView } from '../operations.js';
-import { DeliveryRepository, WebhookRepository, type WebhookRecord } from '../ports.js';
+import { WebhookRepository, type WebhookRecord } from '../ports.js';
+import { CancelDeliveries } from './cancel-deliveries.js';
 import { description, flag, requireWebhook, secret } from './inputs.js';
 import { KnownEvents } from './known-events.js';
 import { UrlPolicy } from './url-policy.js';
@@ -14,14 +15,15 @@ import { webhookView, webhookWithSecret } from './views.js';
 /**
  * PATCH /webhooks/{id}: changes url, events, description, active or the
  * secret (shown once in this response when set). Re-activating clears the
- * failure record; deactivating cancels pending deliveries.
+ * failure record; deactivating cancels pending deliveries (each recorded
+ * in the history).
  */
 @injectable()
 export class UpdateWebhookOperation implements Operation<UpdateWebhookInput, WebhookView | WebhookWithSecretView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
-    @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(CancelDeliveries) private readonly cancel: CancelDeliveries,
     @inject(UrlPolicy) private readonly urls: UrlPolicy,
     @inject(KnownEvents) private readonly known: KnownEvents,
     @inject(Clock) private readonly clock: Clock,
@@ -48,7 +50,7 @@ export class UpdateWebhookOperation implements Operation<UpdateWebhookInput, Web
         updatedAt: now,
       };
       await this.webhooks.update(tx, next);
-      if (active === false && current.active) await this.deliveries.cancelPending(tx, next.teamId, next.id, now);
+      if (active === false && current.active) await this.cancel.pending(tx, next, 'disabled by the owner', now);
       return next;
     });
     return newSecret === undefined ? webhookView(updated) : webhookWithSecret(updated);

@@ -1,5 +1,5 @@
-import type { AttemptRecord, WebhookRecord } from '../ports.js';
-import type { DeliveryAttemptView, WebhookView, WebhookWithSecretView } from '../operations.js';
+import type { AttemptRecord, DeliveryRecord, WebhookRecord } from '../ports.js';
+import type { DeliveryAttemptView, DeliveryView, WebhookView, WebhookWithSecretView } from '../operations.js';
 
 export function webhookView(webhook: WebhookRecord): WebhookView {
   return {
@@ -33,5 +33,21 @@ export function attemptView(attempt: AttemptRecord): DeliveryAttemptView {
     next_retry_at: attempt.nextRetryAt?.toISOString() ?? null,
     state: attempt.state,
     attempted_at: attempt.attemptedAt.toISOString(),
+  };
+}
+
+export function deliveryView(delivery: DeliveryRecord): DeliveryView {
+  return {
+    id: delivery.id,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+    created_at: delivery.createdAt.toISOString(),
+    updated_at: delivery.updatedAt.toISOString(),
+    delivered_at: delivery.deliveredAt?.toISOString() ?? null,
   };
 }

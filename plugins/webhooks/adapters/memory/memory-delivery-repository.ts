@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
-import type { AttemptRecord, DeliveryRecord, DeliveryRepository, Slice } from '../../ports.js';
+import type { AttemptRecord, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
 import { MemoryWebhooks, MemoryWebhookState, slice } from './memory-webhook-state.js';
 
 @injectable()
@@ -26,31 +26,27 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     return due.map((delivery) => ({ ...delivery, nextAttemptAt: leaseUntil }));
   }
 
-  async update(tx: Tx, delivery: DeliveryRecord): Promise<void> {
-    if (this.state.deliveries.get(delivery.id)?.teamId !== delivery.teamId) return;
-    this.state.put(tx, this.state.deliveries, delivery.id, delivery);
-  }
-
-  async updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
-    for (const delivery of deliveries) await this.update(tx, delivery);
+  async recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>> {
+    const written = new Set<string>();
+    for (const { delivery, leasedUntil } of outcomes) {
+      const current = this.state.deliveries.get(delivery.id);
+      if (current?.teamId !== delivery.teamId || current.status !== 'pending' || current.nextAttemptAt?.getTime() !== leasedUntil.getTime()) continue;
+      this.state.put(tx, this.state.deliveries, delivery.id, delivery);
+      written.add(delivery.id);
+    }
+    return written;
   }
 
   async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {
-    for (const attempt of attempts) await this.insertAttempt(tx, attempt);
+    for (const attempt of attempts) this.state.push(tx, this.state.attempts, { seq: this.state.nextSeq(), record: attempt });
   }
 
-  async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number> {
-    let cancelled = 0;
-    for (const delivery of [...this.state.deliveries.values()]) {
-      if (delivery.teamId !== teamId || delivery.webhookId !== webhookId || delivery.status !== 'pending') continue;
-      this.state.put(tx, this.state.deliveries, delivery.id, { ...delivery, status: 'cancelled', nextAttemptAt: null, updatedAt: at });
-      cancelled += 1;
+  async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date, reason: string): Promise<DeliveryRecord[]> {
+    const pending = this.#ofWebhook(teamId, webhookId).filter((d) => d.status === 'pending');
+    for (const delivery of pending) {
+      this.state.put(tx, this.state.deliveries, delivery.id, { ...delivery, status: 'cancelled', nextAttemptAt: null, lastError: reason, updatedAt: at });
     }
-    return cancelled;
-  }
-
-  async insertAttempt(tx: Tx, attempt: AttemptRecord): Promise<void> {
-    this.state.push(tx, this.state.attempts, { seq: this.state.nextSeq(), record: attempt });
+    return pending;
   }
 
   async attempts(_tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>> {
@@ -61,8 +57,38 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     return { items: slice(mine, page), total: mine.length };
   }
 
-  async find(_tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined> {
-    const delivery = this.state.deliveries.get(id);
-    return delivery?.teamId === teamId ? delivery : undefined;
+  async list(_tx: Tx, teamId: string, webhookId: string, status: DeliveryStatus | undefined, page: PageRequest): Promise<Slice<DeliveryRecord>> {
+    const mine = this.#ofWebhook(teamId, webhookId)
+      .filter((d) => status === undefined || d.status === status)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0));
+    return { items: slice(mine, page), total: mine.length };
+  }
+
+  async removeForWebhook(tx: Tx, teamId: string, webhookId: string): Promise<void> {
+    this.#remove(tx, new Set(this.#ofWebhook(teamId, webhookId).map((d) => d.id)));
+  }
+
+  async prune(tx: Tx, before: Date, limit: number): Promise<number> {
+    const gone = [...this.state.deliveries.values()]
+      .filter((d) => d.status !== 'pending' && d.updatedAt < before)
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+      .slice(0, limit);
+    this.#remove(tx, new Set(gone.map((d) => d.id)));
+    return gone.length;
+  }
+
+  #ofWebhook(teamId: string, webhookId: string): DeliveryRecord[] {
+    return [...this.state.deliveries.values()].filter((d) => d.teamId === teamId && d.webhookId === webhookId);
+  }
+
+  /** Deletes deliveries, their unique keys and their attempts. */
+  #remove(tx: Tx, ids: ReadonlySet<string>): void {
+    if (ids.size === 0) return;
+    for (const id of ids) {
+      const delivery = this.state.deliveries.get(id)!;
+      this.state.remove(tx, this.state.deliveryKeys, `${delivery.webhookId}\u0000${delivery.eventId}`);
+      this.state.remove(tx, this.state.deliveries, id);
+    }
+    this.state.filter(tx, this.state.attempts, (a) => !ids.has(a.record.deliveryId));
   }
 }

@@ -1,3 +1,4 @@
+import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
 import { appendUndoable, deleteUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import { token } from '../../../../kernel/contract/token.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
@@ -31,6 +32,15 @@ export class MemoryWebhookState {
 
   push<V>(tx: Tx, list: V[], item: V): void {
     appendUndoable(tx, list, [item]);
+  }
+
+  /** Keeps only the items that pass, in place; a rollback puts the list back as it was. */
+  filter<V>(tx: Tx, list: V[], keep: (item: V) => boolean): void {
+    const before = [...list];
+    const kept = list.filter(keep);
+    if (kept.length === list.length) return;
+    list.splice(0, list.length, ...kept);
+    memoryTx(tx).onRollback(() => list.splice(0, list.length, ...before));
   }
 }
 

@@ -72,4 +72,21 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
       for (const table of ['webhook_delivery_attempts', 'webhook_deliveries', 'webhooks']) await sql`drop table if exists ${sql.id(table)}`.execute(db);
     },
   },
+  '0002-delivery-history-and-retention': {
+    // The per-webhook delivery list (newest first), the retention prune (finished rows by age) and its attempt cleanup.
+    async up(db: Kysely<any>) {
+      for (const statement of [
+        `create index webhook_deliveries_history on webhook_deliveries (team_id, webhook_id, created_at desc, id desc)`,
+        `create index webhook_deliveries_finished on webhook_deliveries (updated_at) where status <> 'pending'`,
+        `create index webhook_delivery_attempts_delivery on webhook_delivery_attempts (delivery_id)`,
+      ]) {
+        await sql.raw(statement).execute(db);
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const index of ['webhook_delivery_attempts_delivery', 'webhook_deliveries_finished', 'webhook_deliveries_history']) {
+        await sql`drop index if exists ${sql.id(index)}`.execute(db);
+      }
+    },
+  },
 };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
 import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
-import type { AttemptRecord, AttemptState, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import type { AttemptRecord, AttemptState, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
 import { toCount, toDate, toDateOrNull } from './sql-values.js';
 
 const COLUMNS = sql.raw(
@@ -35,25 +35,22 @@ export class SqlDeliveryRepository implements DeliveryRepository {
     return rows.map(toDelivery);
   }
 
-  async update(tx: Tx, d: DeliveryRecord): Promise<void> {
-    await sql`
-      update webhook_deliveries set status = ${d.status}, attempts = ${d.attempts}, next_attempt_at = ${d.nextAttemptAt},
-        last_status_code = ${d.lastStatusCode}, last_error = ${d.lastError}, updated_at = ${d.updatedAt}, delivered_at = ${d.deliveredAt}
-      where team_id = ${d.teamId} and id = ${d.id}`.execute(sqlTx(tx).db);
-  }
-
-  async updateMany(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    const rows = deliveries.map(
-      (d) => sql`(${d.id}, ${d.teamId}, ${d.status}, ${d.attempts}::integer, ${d.nextAttemptAt}::timestamptz, ${d.lastStatusCode}::integer,
-                  ${d.lastError}, ${d.updatedAt}::timestamptz, ${d.deliveredAt}::timestamptz)`,
+  async recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>> {
+    if (outcomes.length === 0) return new Set();
+    const rows = outcomes.map(
+      ({ delivery: d, leasedUntil }) =>
+        sql`(${d.id}, ${d.teamId}, ${leasedUntil}::timestamptz, ${d.status}, ${d.attempts}::integer, ${d.nextAttemptAt}::timestamptz,
+             ${d.lastStatusCode}::integer, ${d.lastError}, ${d.updatedAt}::timestamptz, ${d.deliveredAt}::timestamptz)`,
     );
-    await sql`
+    const { rows: written } = await sql<{ id: string }>`
       update webhook_deliveries as d
       set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_status_code = v.last_status_code,
           last_error = v.last_error, updated_at = v.updated_at, delivered_at = v.delivered_at
-      from (values ${sql.join(rows)}) as v(id, team_id, status, attempts, next_attempt_at, last_status_code, last_error, updated_at, delivered_at)
-      where d.id = v.id and d.team_id = v.team_id`.execute(sqlTx(tx).db);
+      from (values ${sql.join(rows)})
+        as v(id, team_id, leased_until, status, attempts, next_attempt_at, last_status_code, last_error, updated_at, delivered_at)
+      where d.id = v.id and d.team_id = v.team_id and d.status = 'pending' and d.next_attempt_at = v.leased_until
+      returning d.id`.execute(sqlTx(tx).db);
+    return new Set(written.map((row) => row.id));
   }
 
   async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {
@@ -68,19 +65,18 @@ export class SqlDeliveryRepository implements DeliveryRepository {
       values ${sql.join(rows)}`.execute(sqlTx(tx).db);
   }
 
-  async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date): Promise<number> {
-    const result = await sql`
-      update webhook_deliveries set status = 'cancelled', next_attempt_at = null, updated_at = ${at}
-      where team_id = ${teamId} and webhook_id = ${webhookId} and status = 'pending'`.execute(sqlTx(tx).db);
-    return Number(result.numAffectedRows ?? 0);
-  }
-
-  async insertAttempt(tx: Tx, a: AttemptRecord): Promise<void> {
-    await sql`
-      insert into webhook_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
-        duration_ms, error, next_retry_at, state, attempted_at)
-      values (${a.teamId}, ${a.id}, ${a.webhookId}, ${a.deliveryId}, ${a.eventId}, ${a.eventType}, ${a.attempt}, ${a.statusCode},
-        ${a.durationMs}, ${a.error}, ${a.nextRetryAt}, ${a.state}, ${a.attemptedAt})`.execute(sqlTx(tx).db);
+  async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date, reason: string): Promise<DeliveryRecord[]> {
+    // The CTE reads the rows as they were; the update sees the same snapshot.
+    const { rows } = await sql<Record<string, unknown>>`
+      with before as (
+        select ${COLUMNS} from webhook_deliveries
+        where team_id = ${teamId} and webhook_id = ${webhookId} and status = 'pending' for update
+      ), cancelled as (
+        update webhook_deliveries as d set status = 'cancelled', next_attempt_at = null, last_error = ${reason}, updated_at = ${at}
+        from before where d.id = before.id
+      )
+      select * from before`.execute(sqlTx(tx).db);
+    return rows.map(toDelivery);
   }
 
   async attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>> {
@@ -93,10 +89,35 @@ export class SqlDeliveryRepository implements DeliveryRepository {
     return { items: rows.map(toAttempt), total: toCount(count.rows[0]?.n) };
   }
 
-  async find(tx: Tx, teamId: string, id: string): Promise<DeliveryRecord | undefined> {
+  async list(tx: Tx, teamId: string, webhookId: string, status: DeliveryStatus | undefined, page: PageRequest): Promise<Slice<DeliveryRecord>> {
+    const { db } = sqlTx(tx);
+    const only = status === undefined ? sql`` : sql`and status = ${status}`;
+    const count = await sql<{ n: unknown }>`
+      select count(*) as n from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}`.execute(db);
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhook_deliveries where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
-    return rows[0] ? toDelivery(rows[0]) : undefined;
+      select ${COLUMNS} from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}
+      order by created_at desc, id desc limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
+    return { items: rows.map(toDelivery), total: toCount(count.rows[0]?.n) };
+  }
+
+  async removeForWebhook(tx: Tx, teamId: string, webhookId: string): Promise<void> {
+    const { db } = sqlTx(tx);
+    await sql`delete from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+    await sql`delete from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+  }
+
+  async prune(tx: Tx, before: Date, limit: number): Promise<number> {
+    const { rows } = await sql<{ n: unknown }>`
+      with gone as (
+        delete from webhook_deliveries where id in (
+          select id from webhook_deliveries where status <> 'pending' and updated_at < ${before}
+          order by updated_at limit ${limit})
+        returning id
+      ), attempts as (
+        delete from webhook_delivery_attempts as a using gone where a.delivery_id = gone.id
+      )
+      select count(*) as n from gone`.execute(sqlTx(tx).db);
+    return toCount(rows[0]?.n);
   }
 }
 

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
+import { positionText } from './http.js';
+import { RedriveParked } from './operations.js';
+
+/** npm run bank -- events redrive --group webhooks.fan-out [--position 1234] */
+export const dashboardCommands: readonly CommandDeclaration[] = [
+  command({
+    name: 'events redrive',
+    summary: 'Hand parked events of a consumer group to its handler again (one --position, or all)',
+    options: z.strictObject({ group: z.string().min(1), position: positionText.optional() }),
+    operation: RedriveParked,
+    scope: 'operator',
+  }),
+];

@@ -1,0 +1,33 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../kernel/contract/context.js';
+import { Page } from '../../../kernel/contract/page.js';
+import type { Operation } from '../../../kernel/contract/route.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import type { DeliveryView, OutboxInput } from '../operations.js';
+import { DeliveryRepository, WebhookRepository } from '../ports.js';
+import { pageOf, requireWebhook } from './inputs.js';
+import { deliveryView } from './views.js';
+
+/**
+ * GET /webhooks/{id}/outbox: one row per event sent or to be sent to this
+ * webhook, newest first, with where it stands (pending, also when never
+ * attempted yet; succeeded, failed, cancelled). The attempts behind each
+ * are in /deliveries.
+ */
+@injectable()
+export class ListOutboxOperation implements Operation<OutboxInput, Page<DeliveryView>> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(WebhookRepository) private readonly webhooks: WebhookRepository,
+    @inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+  ) {}
+
+  async execute(input: OutboxInput, ctx: RequestContext): Promise<Page<DeliveryView>> {
+    const page = pageOf(input.page, input.per_page);
+    const slice = await this.uow.run(async (tx) => {
+      await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
+      return this.deliveries.list(tx, ctx.actor.teamId, input.id, input.status, page);
+    });
+    return new Page(slice.items.map(deliveryView), page.page, page.perPage, slice.total);
+  }
+}
