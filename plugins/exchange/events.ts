@@ -17,6 +17,9 @@ export const orderPayload = z.object({
   amount: z.string(),
   filled_amount: z.string(),
   status: z.enum(['open', 'partially_filled', 'filled', 'cancelled']),
+  /** The order's own times (ISO 8601): when it was placed and when it last changed. */
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 
 export const tradePayload = z.object({
@@ -37,8 +40,8 @@ const exchange = { version: 1, group: 'Exchange', webhook: false } as const;
 
 export const exchangeEvents = [
   eventType({ ...exchange, name: 'exchange.order.placed', payload: orderPayload, description: 'An order was accepted and its funds reserved.', emittedBy: 'placeOrder' }),
-  eventType({ ...exchange, name: 'exchange.order.matched', payload: orderPayload, description: 'An order (maker or taker) was filled in part or in full.', emittedBy: 'placeOrder' }),
-  eventType({ ...exchange, name: 'exchange.order.cancelled', payload: orderPayload, description: 'An order was cancelled and its remaining reservation released.', emittedBy: 'cancelOrder, market remainder' }),
+  eventType({ ...exchange, name: 'exchange.order.matched', payload: orderPayload, description: 'One fill of an order (maker or taker): one event per order and fill, with the order as it stands after that fill.', emittedBy: 'placeOrder' }),
+  eventType({ ...exchange, name: 'exchange.order.cancelled', payload: orderPayload, description: 'An order left the book unfilled (cancelOrder, or a MARKET or below-minimum remainder) and its remaining reservation was released.', emittedBy: 'cancelOrder, placeOrder' }),
   eventType({ ...exchange, name: 'exchange.trade.executed', payload: tradePayload, description: 'Two orders matched; both sides settled by ledger captures.', emittedBy: 'placeOrder' }),
   eventType({ ...exchange, name: 'exchange.order_book.updated', payload: bookPayload, description: 'The top 20 price levels of a book after a change.', emittedBy: 'placeOrder, cancelOrder' }),
 ];

@@ -158,13 +158,10 @@ function payloadOf<T>(event: StoredEvent): T {
   return event.payload as T;
 }
 
+/** The order as the event recorded it, with the order's own created_at and updated_at. */
 function orderFromEvent(event: StoredEvent): OrderView {
-  const p = event.payload as Record<string, string | null>;
-  return {
-    id: p['order_id']!, account_id: p['account_id']!, pair: p['pair']!, side: p['side'] as OrderView['side'], type: p['type'] as OrderView['type'],
-    price: p['price'] ?? null, amount: p['amount']!, filled_amount: p['filled_amount']!, status: p['status'] as OrderView['status'],
-    created_at: event.occurredAt.toISOString(), updated_at: event.occurredAt.toISOString(),
-  };
+  const { order_id, ...order } = payloadOf<Omit<OrderView, 'id'> & { order_id: string }>(event);
+  return { ...order, id: order_id };
 }
 
 @Resolver(() => Order)
@@ -233,7 +230,8 @@ export class ExchangeResolver {
   }
 
   @Subscription(() => Order, {
-    description: 'Orders of the team filled in part or in full (one message per order and match); all pairs without pair.',
+    description:
+      'Fills of the team’s orders: one message per order and fill, maker and taker alike, with the order as it stands after that fill (created_at and updated_at are the order’s). All pairs without pair.',
     subscribe: ({ args, context }) =>
       (context as GraphqlContext).events(
         (event) => event.type === 'exchange.order.matched' && (args['pair'] == null || event.payload['pair'] === args['pair']),

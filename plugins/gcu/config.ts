@@ -24,6 +24,12 @@ export const gcuConfigSchema = z
     announce_days: z.number().int().min(0).max(20).default(4),
     /** How often the scheduler looks at the clock (prices, proposals, rebalancing); 0 turns the timer off. */
     tick_interval_ms: z.number().int().min(0).default(60_000),
+    /**
+     * Largest share of an exchange's value that compose/decompose may lose to
+     * rounding components to whole minor units; costlier amounts are refused
+     * (docs/gcu.md, "Rounding").
+     */
+    max_rounding_cost: fraction.refine((text) => text.replace(/[0.]/g, '') !== '', 'must be more than 0').default('0.005'),
     /** Longest gap of hourly price points backfilled in one tick (a feed that can tell past prices). */
     max_backfill_hours: z.number().int().min(1).default(24 * 400),
   })

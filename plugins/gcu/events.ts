@@ -103,7 +103,7 @@ export const gcuEvents = [
     ...governance,
     name: 'governance.snapshot_taken',
     payload: z.object({ proposal_id: z.string(), snapshot_at: z.string(), eligible_supply: z.string(), holders: z.number() }),
-    description: "Voting opened: every team's GCU was recorded as its voting power for this proposal.",
+    description: "Voting opened: every team's GCU as of voting_starts_at (snapshot_at) was recorded as its voting power for this proposal.",
     emittedBy: 'the first scheduler tick or vote at or after voting_starts_at',
   }),
   eventType({

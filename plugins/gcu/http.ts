@@ -26,9 +26,18 @@ const exchangeView = z.object({
   components: z.record(z.string(), z.string()).describe('asset code → amount debited (compose) or credited (decompose)'),
   basket_version: z.number().int(),
   movement_uuid: z.string(),
+  value_usd: z.string().describe('USD value of the basket units at current prices, 8 decimals'),
+  rounding_cost_usd: z.string().describe('USD value of what rounding the components to whole minor units took from the customer, 8 decimals'),
   completed_at: z.string(),
 });
-const tallies = z.object({ for: z.string(), against: z.string(), abstain: z.string(), total_votes_cast: z.string(), voters: z.number().int() });
+const hiddenUntilEnd = (text: string) => z.string().nullable().describe(`${text}; null until voting ends (a running total would show each vote's power)`);
+const tallies = z.object({
+  for: hiddenUntilEnd('GCU of voting power for'),
+  against: hiddenUntilEnd('GCU of voting power against'),
+  abstain: hiddenUntilEnd('GCU of voting power abstaining'),
+  total_votes_cast: hiddenUntilEnd('for + against + abstain'),
+  voters: z.number().int().describe('teams that voted (shown live)'),
+});
 const voteView = z.object({
   proposal_id: z.string(),
   vote: z.enum(['for', 'against', 'abstain']),
@@ -71,7 +80,8 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     response: exchangeView,
     operation: ops.Compose,
     summary: 'Exchange component assets for basket units',
-    description: 'Debits ceil(amount × quantity per unit) of every component and credits the units, in one ledger movement. 422 insufficient_funds (nothing moves) when a component is short.',
+    description:
+      'Debits ceil(amount × quantity per unit) of every component and credits the units, in one ledger movement. 422 insufficient_funds (nothing moves) when a component is short; 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value (GET /gcu shows the minimum amount that always passes).',
     tags: baskets,
   }),
   route({
@@ -84,7 +94,8 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     response: exchangeView,
     operation: ops.Decompose,
     summary: 'Exchange basket units back for their components',
-    description: 'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement.',
+    description:
+      'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement. 422 amount_below_minimum when a component would pay nothing, 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value.',
     tags: baskets,
   }),
   route({ method: 'GET', path: '/gcu', prefixes: v2, access: 'read', operation: ops.GetGcu, summary: 'The GCU: value, weights, rebalancing, changes', tags: gcu }),
@@ -130,7 +141,8 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     response: voteView,
     operation: ops.CastVote,
     summary: "Vote with the team's GCU balance at the proposal's snapshot",
-    description: 'One vote per team and proposal; voting again replaces the choice. 422 proposal_not_active outside the voting window, 422 no_voting_power without GCU at the snapshot.',
+    description:
+      'One vote per team and proposal; voting again (any key of the team) replaces the choice. 422 proposal_not_active outside the voting window, 422 no_voting_power without GCU at the snapshot (as of voting_starts_at); 503 holdings_busy with Retry-After when voting power is being brought up to date elsewhere. Tally amounts are null until voting ends.',
     tags: voting,
   }),
   route({ method: 'GET', path: '/gcu/voting/my-votes', prefixes: v2, access: 'read', operation: ops.MyVotes, summary: "The caller's team's votes, newest first", tags: voting }),

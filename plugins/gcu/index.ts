@@ -22,6 +22,7 @@ import { CastVoteOperation } from './application/cast-vote.js';
 import { ComposeOperation } from './application/compose.js';
 import { CreateProposalOperation } from './application/create-proposal.js';
 import { DecomposeOperation } from './application/decompose.js';
+import { ExchangeTerms } from './application/exchange-terms.js';
 import { GovernanceTick } from './application/governance-tick.js';
 import { HoldingsProjection } from './application/holdings-projection.js';
 import { PriceRecorder } from './application/price-recorder.js';
@@ -65,6 +66,7 @@ const services: readonly Newable<unknown>[] = [
   BasketBook,
   BasketExchange,
   BasketReport,
+  ExchangeTerms,
   GovernanceTick,
   HoldingsProjection,
   PriceRecorder,

@@ -32,5 +32,9 @@ export interface BasketExchangeView {
   readonly components: Record<string, string>;
   readonly basket_version: number;
   readonly movement_uuid: string;
+  /** USD value of the basket units at current prices, 8 decimals. */
+  readonly value_usd: string;
+  /** USD value, at current prices, of what rounding the components to whole minor units took from the customer. */
+  readonly rounding_cost_usd: string;
   readonly completed_at: string;
 }

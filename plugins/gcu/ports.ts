@@ -71,9 +71,11 @@ export interface ReserveRecord {
   readonly version: number;
 }
 
-/** A customer account's latest basket-unit balance, from its newest account.balance_updated event. */
+/** A customer account's basket-unit balance after one change: one account.balance_updated event. */
 export interface HoldingRow {
   readonly position: bigint;
+  /** When the change happened (the event's occurred_at). */
+  readonly occurredAt: Date;
   readonly teamId: string;
   readonly accountId: string;
   readonly assetCode: string;
@@ -123,10 +125,15 @@ export interface GcuRepository {
   /** Teams whose reserve still matches an older basket version. */
   staleReserves(tx: Tx, basketCode: string, version: number): Promise<ReserveRecord[]>;
 
-  /** Upserts each account's balance unless a newer position is already stored. */
-  upsertHoldings(tx: Tx, rows: readonly HoldingRow[]): Promise<void>;
-  /** Current balance per team (teams with a positive total only). */
-  holdingsByTeam(tx: Tx, assetCode: string): Promise<Map<string, bigint>>;
+  /** Adds balance changes to the holdings history; a row already stored (same account, asset and position) is kept. */
+  recordHoldings(tx: Tx, rows: readonly HoldingRow[]): Promise<void>;
+  /**
+   * Balance per team (teams with a positive total only): each account's
+   * newest row, or its newest row that occurred at or before `asOf`.
+   */
+  holdingsByTeam(tx: Tx, assetCode: string, asOf?: Date): Promise<Map<string, bigint>>;
+  /** Deletes rows no balance "as of" `before` or later can need: those followed by a newer row of the same account that occurred at or before `before`. */
+  pruneHoldings(tx: Tx, assetCode: string, before: Date): Promise<void>;
   /** Records the voting power of every holder when a proposal's snapshot is taken. */
   insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>): Promise<void>;
   /** The team's power in the proposal's snapshot (0 when it held nothing then). */

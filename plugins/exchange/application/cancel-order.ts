@@ -34,7 +34,7 @@ export class CancelOrderOperation implements Operation<{ id: string }, OrderView
       if (order.reserved > 0n) await this.ledger.release(tx, teamId, order.holdId);
       const now = this.clock.now();
       const cancelled = { ...order, status: 'cancelled' as const, reserved: 0n, updatedAt: now };
-      await this.repo.updateOrder(tx, cancelled);
+      await this.repo.updateOrders(tx, [cancelled]);
       await tx.append([orderEvent(this.assets, 'exchange.order.cancelled', cancelled), await bookEvent(this.repo, this.assets, tx, teamId, order.pair, now)]);
       return orderView(this.assets, cancelled);
     });

@@ -1,7 +1,9 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { BusinessRuleError, ValidationError } from '../../../kernel/errors/errors.js';
 import { parseAmountField } from '../../../kernel/money/amount-field.js';
+import { formatMinor } from '../../../kernel/money/decimal.js';
 import type { Asset } from '../../../kernel/money/asset.js';
 import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { worthAMinorUnit } from '../domain/matching.js';
 import { parsePair, type OrderType, type Side } from '../domain/order.js';
 import type { PlaceOrderInput } from '../operations.js';
 
@@ -16,7 +18,12 @@ export interface ValidOrder {
   readonly price: bigint | null;
 }
 
-/** Every field checked, each failure a 422 pointing at it. */
+/**
+ * Every field checked, each failure a 422 pointing at it. A LIMIT order
+ * worth less than the minimum order value (one minor unit of the quote
+ * asset at its price) is order_too_small; a MARKET order's value is checked
+ * against the book when it matches.
+ */
 export function validOrder(assets: AssetCatalog, input: PlaceOrderInput): ValidOrder {
   if (typeof input.account_id !== 'string' || input.account_id === '' || input.account_id.length > 100) {
     throw ValidationError.field('/account_id', 'account_id must be an account identifier string');
@@ -32,8 +39,18 @@ export function validOrder(assets: AssetCatalog, input: PlaceOrderInput): ValidO
   if (input.type === 'LIMIT') {
     if (input.price === undefined || input.price === null) throw ValidationError.field('/price', 'a LIMIT order needs a price');
     price = parseAmountField(input.price, quote, '/price');
+    if (!worthAMinorUnit(amount, price, base.precision)) throw orderTooSmall(quote, 'at its price');
   } else if (input.price !== undefined && input.price !== null) {
     throw ValidationError.field('/price', 'a MARKET order takes the book’s prices; leave price out');
   }
   return { accountId: input.account_id, pair: pair.symbol, base, quote, side: input.side, type: input.type, amount, price };
+}
+
+/** The refusal of an order below the minimum order value (one minor unit of the quote asset). */
+export function orderTooSmall(quote: Asset, where: string): BusinessRuleError {
+  return new BusinessRuleError(
+    'order_too_small',
+    `The order is worth less than the minimum order value, one minor unit of ${quote.code} (${formatMinor(1n, quote.precision)}), ${where}.`,
+    { pointer: '/amount' },
+  );
 }

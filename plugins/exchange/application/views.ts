@@ -2,7 +2,7 @@ import type { NewEvent } from '../../../kernel/contract/event.js';
 import { formatMinor } from '../../../kernel/money/decimal.js';
 import type { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { levels } from '../domain/matching.js';
+import type { BookLevel } from '../domain/book.js';
 import { parsePair, type OrderRecord, type TradeRecord } from '../domain/order.js';
 import type { OrderBookView, OrderView, TradeView } from '../operations.js';
 import type { ExchangeRepository } from '../ports.js';
@@ -47,15 +47,10 @@ export function tradeView(assets: AssetCatalog, trade: TradeRecord): TradeView {
   };
 }
 
+/** The order as it stands after the change the event reports (created_at and updated_at are the order's own). */
 export function orderEvent(assets: AssetCatalog, type: string, order: OrderRecord): NewEvent {
-  const { id, account_id, pair, side, type: orderType, price, amount, filled_amount, status } = orderView(assets, order);
-  return {
-    type,
-    teamId: order.teamId,
-    aggregateType: 'exchange.order',
-    aggregateId: order.id,
-    payload: { order_id: id, account_id, pair, side, type: orderType, price, amount, filled_amount, status },
-  };
+  const { id, ...rest } = orderView(assets, order);
+  return { type, teamId: order.teamId, aggregateType: 'exchange.order', aggregateId: order.id, payload: { order_id: id, ...rest } };
 }
 
 export function tradeEvent(assets: AssetCatalog, trade: TradeRecord): NewEvent {
@@ -63,12 +58,13 @@ export function tradeEvent(assets: AssetCatalog, trade: TradeRecord): NewEvent {
   return { type: 'exchange.trade.executed', teamId: trade.teamId, aggregateType: 'exchange.pair', aggregateId: trade.pair, payload: { trade_id: id, ...rest } };
 }
 
-/** The book's price levels as they stand in this transaction. */
+/** The book's best `depth` price levels per side as they stand in this transaction (summed by the store). */
 export async function bookView(repo: ExchangeRepository, assets: AssetCatalog, tx: Tx, teamId: string, pair: string, depth: number, at: Date): Promise<OrderBookView> {
   const p = precisions(assets, pair);
-  const render = (rows: { price: bigint; amount: bigint }[]) => rows.map((row) => ({ price: formatMinor(row.price, p.quote), amount: formatMinor(row.amount, p.base) }));
-  const [bids, asks] = await Promise.all([repo.resting(tx, teamId, pair, 'BUY'), repo.resting(tx, teamId, pair, 'SELL')]);
-  return { pair, bids: render(levels(bids, 'BUY', depth)), asks: render(levels(asks, 'SELL', depth)), updated_at: at.toISOString() };
+  const render = (rows: readonly BookLevel[]) => rows.map((row) => ({ price: formatMinor(row.price, p.quote), amount: formatMinor(row.amount, p.base) }));
+  const bids = await repo.levels(tx, teamId, pair, 'BUY', depth);
+  const asks = await repo.levels(tx, teamId, pair, 'SELL', depth);
+  return { pair, bids: render(bids), asks: render(asks), updated_at: at.toISOString() };
 }
 
 export async function bookEvent(repo: ExchangeRepository, assets: AssetCatalog, tx: Tx, teamId: string, pair: string, at: Date): Promise<NewEvent> {

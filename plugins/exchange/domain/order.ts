@@ -36,7 +36,7 @@ export interface TradeRecord {
   readonly pair: string;
   readonly price: bigint;
   readonly amount: bigint;
-  /** Quote minor units paid: amount × price, rounded down. */
+  /** Quote minor units paid: amount × price, rounded up when the taker buys, down when it sells. */
   readonly quoteAmount: bigint;
   readonly buyOrderId: string;
   readonly sellOrderId: string;

@@ -7,10 +7,13 @@ import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { Ledger, type LedgerLeg } from '../../../ports/ledger.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { componentMinor } from '../domain/quantities.js';
-import { GcuRepository } from '../ports.js';
+import { minimumAmount, quoteExchange, withinTolerance, type ExchangeDirection, type ExchangeQuote } from '../domain/exchange-rounding.js';
+import { div, mul, toDecimal } from '../domain/fraction.js';
+import { formatWeight } from '../domain/weights.js';
+import { GcuRepository, type BasketRecord } from '../ports.js';
 import type { BasketExchangeInput, BasketExchangeView } from '../operations.js';
 import { BasketBook } from './basket-book.js';
+import { ExchangeTerms } from './exchange-terms.js';
 import { issuerAccount, reserveAccount } from './reserve-accounts.js';
 import { ReserveSync } from './reserve-sync.js';
 
@@ -19,7 +22,9 @@ import { ReserveSync } from './reserve-sync.js';
  * work with the reserve record and the event. Compose debits the account
  * ceil(amount × quantity) of every component into the reserve and issues the
  * units; decompose burns the units and pays floor(amount × quantity) of every
- * component out of the reserve (see domain/quantities.ts for why).
+ * component out of the reserve (see domain/quantities.ts for why). Amounts
+ * whose rounding would cost the customer more than the configured tolerance
+ * are refused; the result reports what rounding cost.
  */
 @injectable()
 export class BasketExchange {
@@ -29,6 +34,7 @@ export class BasketExchange {
     @inject(GcuRepository) private readonly repo: GcuRepository,
     @inject(BasketBook) private readonly book: BasketBook,
     @inject(ReserveSync) private readonly reserves: ReserveSync,
+    @inject(ExchangeTerms) private readonly terms: ExchangeTerms,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -47,19 +53,19 @@ export class BasketExchange {
       const basket = reserve.version > found.version ? await this.book.require(tx, found.code) : found;
       if (reserve.version < basket.version) reserve = await this.reserves.sync(tx, teamId, basket);
 
+      const quote = await this.#quote(direction, amount, basketAsset.precision, basket);
       const components: Record<string, string> = {};
       const legs: LedgerLeg[] = [];
       const short: string[] = [];
       const sign = direction === 'compose' ? -1n : 1n;
-      for (const [code, quantity] of basket.quantities) {
-        const asset = this.assets.find(code)!;
-        const minor = componentMinor(amount, basketAsset.precision, quantity, asset.precision, direction === 'compose' ? 'up' : 'down');
+      for (const [code, minor] of quote.moved) {
         if (minor === 0n) continue;
+        const precision = this.assets.find(code)!.precision;
         if (direction === 'compose') {
           const available = (await this.ledger.balance(tx, teamId, input.id, code)).available;
-          if (available < minor) short.push(`${code}: needs ${formatMinor(minor, asset.precision)}, available ${formatMinor(available, asset.precision)}`);
+          if (available < minor) short.push(`${code}: needs ${formatMinor(minor, precision)}, available ${formatMinor(available, precision)}`);
         }
-        components[code] = formatMinor(minor, asset.precision);
+        components[code] = formatMinor(minor, precision);
         legs.push({ accountId: input.id, assetCode: code, amount: sign * minor });
         legs.push({ accountId: reserveAccount(basket.code), assetCode: code, amount: -sign * minor });
       }
@@ -89,7 +95,45 @@ export class BasketExchange {
         movement_uuid: posted.movementId,
       };
       await tx.append([{ type: `basket.${direction}d`, teamId, aggregateType: 'account', aggregateId: input.id, payload }]);
-      return { ...payload, direction, completed_at: now.toISOString() };
+      return {
+        ...payload,
+        direction,
+        value_usd: toDecimal(quote.value, USD_DECIMALS),
+        rounding_cost_usd: toDecimal(quote.cost, USD_DECIMALS),
+        completed_at: now.toISOString(),
+      };
     });
   }
+
+  /**
+   * The components to move at current prices, refused with 422 when a
+   * decompose would pay nothing of a component or rounding would cost more
+   * than `max_rounding_cost` of the value (domain/exchange-rounding.ts).
+   */
+  async #quote(direction: ExchangeDirection, amount: bigint, basketPrecision: number, basket: BasketRecord): Promise<ExchangeQuote> {
+    const terms = await this.terms.of(basket);
+    const quote = quoteExchange(direction, amount, basketPrecision, terms);
+    const tolerance = this.terms.tolerancePpm;
+    const units = `${formatMinor(amount, basketPrecision)} ${basket.code}`;
+    const minimum = () => `${formatMinor(minimumAmount(direction, basketPrecision, terms, tolerance), basketPrecision)} ${basket.code}`;
+    if (quote.unpaid.length > 0) {
+      throw new BusinessRuleError(
+        'amount_below_minimum',
+        `Decomposing ${units} would pay no ${quote.unpaid.join(', ')}: the share of one unit is below the smallest amount of the asset, and decompose rounds down. Decompose at least ${minimum()}.`,
+        { pointer: '/amount' },
+      );
+    }
+    if (!withinTolerance(quote, tolerance)) {
+      const share = quote.value.n === 0n ? '100' : toDecimal(mul(div(quote.cost, quote.value), { n: 100n, d: 1n }), 2);
+      throw new BusinessRuleError(
+        'rounding_cost_too_high',
+        `Rounding the components of ${units} to whole minor units would cost ${toDecimal(quote.cost, 2)} USD, ${share} % of their ${toDecimal(quote.value, 2)} USD value; at most ${formatWeight(tolerance * 100n)} % is accepted. Amounts of at least ${minimum()} always are.`,
+        { pointer: '/amount' },
+      );
+    }
+    return quote;
+  }
 }
+
+/** Decimals of the USD figures in the result (as total_value_usd_decimal). */
+const USD_DECIMALS = 8;

@@ -7,6 +7,7 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { GcuRepository } from '../ports.js';
 import { BasketBook } from './basket-book.js';
 import { BasketReport } from './basket-report.js';
+import { ExchangeTerms } from './exchange-terms.js';
 
 /**
  * The read side of baskets: GET /baskets, /baskets/{code}, /gcu and
@@ -92,6 +93,7 @@ export class GetBasketOperation implements Operation<{ basket_code: string }, un
 export class GetGcuOperation implements Operation<unknown, unknown> {
   constructor(
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(ExchangeTerms) private readonly terms: ExchangeTerms,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -134,6 +136,7 @@ export class GetGcuOperation implements Operation<unknown, unknown> {
           approval_threshold: Number(basket.approvalPpm) / 1e6,
           active_proposals: (await this.repo.listProposals(tx, basket.code)).filter((p) => p.startsAt <= now && now < p.endsAt).map((p) => p.id),
         },
+        exchange: await this.terms.limits(basket),
       };
     });
   }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { formatMinor } from '../../../kernel/money/decimal.js';
 import type { Rate } from '../../../kernel/money/rate.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
@@ -14,7 +15,7 @@ import { Valuation } from './valuation.js';
  * and the pieces the basket and GCU views share. Numbers are for display and
  * are rounded from exact fractions; every number has an exact decimal-string
  * twin where money or weights are concerned (weight_decimal,
- * quantity_per_unit, unit value strings).
+ * quantity_per_unit, current_price_usd_decimal, unit value strings).
  */
 @injectable()
 export class BasketReport {
@@ -40,6 +41,7 @@ export class BasketReport {
         weight_decimal: formatWeight(basket.weights.get(code) ?? 0n),
         quantity_per_unit: toDecimal({ n: quantity, d: QUANTITY_SCALE }, 18),
         current_price_usd: toNumber(fromRate(price), 6),
+        current_price_usd_decimal: formatMinor(price.numerator, price.scale),
         value_contribution_usd: toNumber(contribution, 6),
         percentage_of_basket: total.n === 0n ? 0 : toNumber(mul(div(contribution, total), { n: 100n, d: 1n }), 2),
         '24h_change': await this.#assetChange(tx, code, price, now, 1),

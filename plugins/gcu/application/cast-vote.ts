@@ -15,10 +15,11 @@ import { Snapshots } from './snapshots.js';
 
 /**
  * POST /gcu/voting/proposals/{id}/vote. Voting power is the GCU the caller's
- * team held across its accounts at the proposal's snapshot (taken when voting
- * opens, see snapshots.ts), so moving GCU afterwards gives nobody a second vote. The holder is the team
- * (accounts belong to teams), so a team has one vote per proposal; casting
- * again (by any of its users) replaces the choice, never adds power.
+ * team held across its accounts when voting opened (the snapshot, see
+ * snapshots.ts), so moving GCU afterwards gives nobody a second vote. The
+ * holder is the team (accounts belong to teams), so a team has one vote per
+ * proposal; casting again (by any of its users or keys) replaces the choice,
+ * never adds power, and voted_by records who cast it last.
  */
 @injectable()
 export class CastVoteOperation implements Operation<{ id: string; vote: string }, unknown> {
@@ -49,7 +50,7 @@ export class CastVoteOperation implements Operation<{ id: string; vote: string }
       const power = await this.repo.snapshotPower(tx, proposal.id, teamId);
       const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
       if (power <= 0n) {
-        throw new BusinessRuleError('no_voting_power', `Your team held no ${proposal.basketCode} at the snapshot (${proposal.snapshotAt.toISOString()}); voting power is the ${proposal.basketCode} your team's accounts held when voting opened.`);
+        throw new BusinessRuleError('no_voting_power', `Your team held no ${proposal.basketCode} when voting opened (${proposal.startsAt.toISOString()}); voting power is the ${proposal.basketCode} your team's accounts held at that moment.`);
       }
       const previous = await this.repo.findVote(tx, proposal.id, teamId);
       await this.repo.saveVote(tx, {
@@ -75,7 +76,7 @@ export class CastVoteOperation implements Operation<{ id: string; vote: string }
         proposal_id: proposal.id,
         vote: input.vote,
         voting_power: formatMinor(power, precision),
-        snapshot_at: proposal.snapshotAt.toISOString(),
+        snapshot_at: proposal.startsAt.toISOString(),
         replaced: previous?.choice ?? null,
         voted_at: now.toISOString(),
         tallies: view.tallies,

@@ -5,7 +5,8 @@ import { ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { GOVERNANCE_PARAMETERS, type GovernanceParameter } from '../domain/proposal.js';
+import { DAY_MS } from '../domain/calendar.js';
+import { GOVERNANCE_PARAMETERS, MAX_LEAD_DAYS, MAX_VOTING_DAYS, type GovernanceParameter } from '../domain/proposal.js';
 import { parseComposition, parseWeight } from '../domain/weights.js';
 import { GcuConfig } from '../config.js';
 import { BasketBook } from './basket-book.js';
@@ -41,6 +42,12 @@ export class CreateProposalOperation implements Operation<CreateProposalInput, u
     const endsAt = parseTime(input.voting_ends_at, '/voting_ends_at');
     if (endsAt <= startsAt) throw ValidationError.field('/voting_ends_at', 'voting_ends_at must be after voting_starts_at', 'invalid_window');
     if (startsAt < now) throw ValidationError.field('/voting_starts_at', 'voting cannot start in the past: the snapshot must be taken at or after creation', 'invalid_window');
+    if (startsAt.getTime() - now.getTime() > MAX_LEAD_DAYS * DAY_MS) {
+      throw ValidationError.field('/voting_starts_at', `voting must start within ${MAX_LEAD_DAYS} days from now`, 'invalid_window');
+    }
+    if (endsAt.getTime() - startsAt.getTime() > MAX_VOTING_DAYS * DAY_MS) {
+      throw ValidationError.field('/voting_ends_at', `the voting window may last at most ${MAX_VOTING_DAYS} days`, 'invalid_window');
+    }
     const kind = input.kind ?? 'composition';
     const title = String(input.title ?? '').trim();
     if (!title || title.length > 200) throw ValidationError.field('/title', 'title must be 1–200 characters', 'invalid_title');

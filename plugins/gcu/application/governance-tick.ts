@@ -23,7 +23,8 @@ export interface TickReport {
 /**
  * Everything the clock drives, idempotent so any number of ticks at any
  * times converge: record prices, announce next month's proposal, take the
- * snapshot of proposals whose voting opened, close
+ * snapshot of proposals whose voting opened (as of their start), drop
+ * holdings history no snapshot can need any more, close
  * proposals whose voting ended, rebalance when next_rebalance has come (or
  * when forced), then bring every team's reserve to the new quantities (one
  * unit of work per team, so one team's trouble never blocks the others).
@@ -61,6 +62,9 @@ export class GovernanceTick {
       for (const proposal of await this.repo.listProposals(tx, basket.code)) {
         if (proposal.eligibleSupply === null && proposal.startsAt <= now) await this.snapshots.ensure(tx, proposal.id, now);
       }
+      // Every started proposal has its snapshot now and new ones cannot start in the past, so no snapshot
+      // will be read as of an earlier time: older history can go (a day's margin for processes whose clocks disagree).
+      await this.repo.pruneHoldings(tx, basket.code, new Date(now.getTime() - DAY_MS));
       basket = await this.rebalancer.closeDue(tx, basket, now);
       let rebalanced: number | null = null;
       if (options.forceRebalance || now >= basket.nextRebalance) {

@@ -55,12 +55,13 @@ export class GetProposalOperation implements Operation<{ id: string }, unknown> 
   }
 }
 
-/** GET /gcu/voting/my-votes: the caller's team's votes, newest first. */
+/** GET /gcu/voting/my-votes: the caller's team's votes, newest first, with the outcome as the proposal shows it. */
 @injectable()
 export class MyVotesOperation implements Operation<unknown, unknown[]> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
+    @inject(ProposalViews) private readonly views: ProposalViews,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -81,7 +82,7 @@ export class MyVotesOperation implements Operation<unknown, unknown[]> {
           voted_at: vote.castAt.toISOString(),
           voted_by: vote.userId,
           changes: vote.changes,
-          outcome: proposal.outcome,
+          outcome: this.views.outcome(proposal, await this.views.tallyOf(tx, proposal), now),
         });
       }
       return out;

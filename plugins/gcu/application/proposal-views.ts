@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { formatMinor } from '../../../kernel/money/decimal.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { statusAt, type ProposalRecord } from '../domain/proposal.js';
+import { statusAt, talliesPublished, type Outcome, type ProposalRecord } from '../domain/proposal.js';
 import { approved, outcomeOf, quorumReached, tally, type Tally } from '../domain/tally.js';
 import { formatWeight, weightsToJson, WEIGHT_SCALE } from '../domain/weights.js';
 import { GcuRepository } from '../ports.js';
@@ -10,7 +10,9 @@ import { GcuRepository } from '../ports.js';
 /**
  * The proposal record as the API shows it (docs/gcu.md documents every
  * field). Tallies are GCU amounts (decimal strings) of voting power; rates are
- * percentages rounded to 2 decimals for display.
+ * percentages rounded to 2 decimals for display. Until voting ends every
+ * figure derived from voting power is null and only the number of teams that
+ * voted is shown (see talliesPublished).
  */
 @injectable()
 export class ProposalViews {
@@ -24,12 +26,19 @@ export class ProposalViews {
     return tally(votes, proposal.eligibleSupply ?? 0n);
   }
 
+  /** The outcome as shown: frozen once closed, what the final tally says once voting ended, pending before. */
+  outcome(proposal: ProposalRecord, t: Tally, now: Date): Outcome {
+    if (proposal.closedAt) return proposal.outcome;
+    return statusAt(proposal, now) === 'past' ? outcomeOf(t, proposal.quorumPpm, proposal.approvalPpm) : 'pending';
+  }
+
   async view(tx: Tx, proposal: ProposalRecord, now: Date) {
     const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
     const t = await this.tallyOf(tx, proposal);
     const basket = await this.repo.findBasket(tx, proposal.basketCode);
     const status = statusAt(proposal, now);
-    const amount = (minor: bigint) => formatMinor(minor, precision);
+    const published = talliesPublished(proposal, now);
+    const amount = (minor: bigint) => (published ? formatMinor(minor, precision) : null);
     const required = (t.eligible * proposal.quorumPpm + WEIGHT_SCALE - 1n) / WEIGHT_SCALE;
     return {
       id: proposal.id,
@@ -45,8 +54,9 @@ export class ProposalViews {
       is_voting_active: status === 'active',
       voting_starts_at: proposal.startsAt.toISOString(),
       voting_ends_at: proposal.endsAt.toISOString(),
-      snapshot_at: proposal.snapshotAt.toISOString(),
+      snapshot_at: proposal.startsAt.toISOString(),
       snapshot_taken: proposal.eligibleSupply !== null,
+      tallies_published: published,
       tallies: {
         for: amount(t.for),
         against: amount(t.against),
@@ -56,16 +66,16 @@ export class ProposalViews {
       },
       quorum: {
         required_fraction: formatWeight(proposal.quorumPpm),
-        eligible_supply: proposal.eligibleSupply === null ? null : amount(t.eligible),
-        required_votes: amount(required),
-        reached: quorumReached(t, proposal.quorumPpm),
+        eligible_supply: proposal.eligibleSupply === null ? null : formatMinor(t.eligible, precision),
+        required_votes: formatMinor(required, precision),
+        reached: published ? quorumReached(t, proposal.quorumPpm) : null,
       },
       approval_threshold: formatWeight(proposal.approvalPpm),
-      participation_rate: t.eligible === 0n ? 0 : Number((t.cast * 10_000n) / t.eligible) / 100,
-      approval_rate: t.for + t.against === 0n ? 0 : Number((t.for * 10_000n) / (t.for + t.against)) / 100,
-      outcome: proposal.closedAt ? proposal.outcome : status === 'past' ? outcomeOf(t, proposal.quorumPpm, proposal.approvalPpm) : 'pending',
-      provisional_outcome: proposal.closedAt ? null : outcomeOf(t, proposal.quorumPpm, proposal.approvalPpm),
-      approved_so_far: approved(t, proposal.approvalPpm),
+      participation_rate: !published ? null : t.eligible === 0n ? 0 : Number((t.cast * 10_000n) / t.eligible) / 100,
+      approval_rate: !published ? null : t.for + t.against === 0n ? 0 : Number((t.for * 10_000n) / (t.for + t.against)) / 100,
+      outcome: this.outcome(proposal, t, now),
+      provisional_outcome: published && !proposal.closedAt ? outcomeOf(t, proposal.quorumPpm, proposal.approvalPpm) : null,
+      approved_so_far: published ? approved(t, proposal.approvalPpm) : null,
       closed_at: proposal.closedAt?.toISOString() ?? null,
       applied_at: proposal.appliedAt?.toISOString() ?? null,
       created_by: proposal.createdBy,

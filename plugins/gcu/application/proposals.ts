@@ -20,7 +20,6 @@ export class Proposals {
       ...input,
       id: this.ids.uuid(),
       basketCode: basket.code,
-      snapshotAt: input.startsAt,
       eligibleSupply: null,
       quorumPpm: basket.quorumPpm,
       approvalPpm: basket.approvalPpm,

@@ -5,7 +5,7 @@ import type { Tx } from '../../../ports/unit-of-work.js';
 import { nextMonthStart } from '../domain/calendar.js';
 import { toDecimal } from '../domain/fraction.js';
 import { GOVERNANCE_PARAMETERS, type ProposalRecord } from '../domain/proposal.js';
-import { quantitiesFor, unitValueUsd } from '../domain/quantities.js';
+import { fixingValue, quantitiesFor, unitValueUsd } from '../domain/quantities.js';
 import { outcomeOf, type Tally } from '../domain/tally.js';
 import { formatWeight, weightsToJson } from '../domain/weights.js';
 import { GcuRepository, type BasketRecord } from '../ports.js';
@@ -20,7 +20,8 @@ import { Valuation } from './valuation.js';
  * since the previous rebalancing, the one with the most power for (ties: the
  * earliest created); with none, the current target weights are re-applied,
  * which undoes a month of price drift. Quantities are reset at the moment's
- * prices so the unit's value is continuous.
+ * prices so the unit's value is continuous (to the 8 decimals of
+ * fixingValue).
  */
 @injectable()
 export class Rebalancer {
@@ -82,7 +83,7 @@ export class Rebalancer {
     const weights = winner?.proposedComposition ?? basket.weights;
     const assets = new Set([...basket.quantities.keys(), ...weights.keys()]);
     const prices = await this.valuation.currentPrices(assets);
-    const value = unitValueUsd(basket.quantities, prices);
+    const value = fixingValue(unitValueUsd(basket.quantities, prices));
     const quantities = quantitiesFor(weights, value, prices);
     const next: BasketRecord = {
       ...basket,

@@ -6,12 +6,14 @@ import type { ProposalRecord } from '../domain/proposal.js';
 import { GcuRepository } from '../ports.js';
 
 /**
- * Takes a proposal's voting-power snapshot: the first time anything (a
- * scheduler tick, a vote) touches the proposal at or after starts_at, every
- * team's current GCU (from the holdings projection, caught up just before)
- * is recorded under the proposal's row lock, together with the total supply
- * that the quorum is measured against. Recorded once, for all holders at the
- * same instant, so no unit can vote twice.
+ * Takes a proposal's voting-power snapshot: every team's GCU as of
+ * starts_at, read from the holdings history (the balance after each
+ * account's last change that occurred at or before starts_at), together with
+ * the total supply the quorum is measured against. It is computed by the
+ * first scheduler tick or vote at or after starts_at, once the projection has
+ * caught up with every committed event, and recorded once under the
+ * proposal's row lock, for all holders as of the same instant, so no unit
+ * can vote twice. How late the tick comes changes nothing.
  */
 @injectable()
 export class Snapshots {
@@ -23,11 +25,11 @@ export class Snapshots {
   async ensure(tx: Tx, proposalId: string, now: Date): Promise<ProposalRecord | undefined> {
     const proposal = await this.repo.lockProposal(tx, proposalId);
     if (!proposal || proposal.eligibleSupply !== null || now < proposal.startsAt) return proposal;
-    const powers = await this.repo.holdingsByTeam(tx, proposal.basketCode);
+    const powers = await this.repo.holdingsByTeam(tx, proposal.basketCode, proposal.startsAt);
     let supply = 0n;
     for (const power of powers.values()) supply += power;
     await this.repo.insertSnapshot(tx, proposal.id, powers);
-    const taken: ProposalRecord = { ...proposal, snapshotAt: now, eligibleSupply: supply };
+    const taken: ProposalRecord = { ...proposal, eligibleSupply: supply };
     await this.repo.saveProposal(tx, taken);
     const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
     await tx.append([
@@ -36,7 +38,7 @@ export class Snapshots {
         teamId: '',
         aggregateType: 'proposal',
         aggregateId: proposal.id,
-        payload: { proposal_id: proposal.id, snapshot_at: now.toISOString(), eligible_supply: formatMinor(supply, precision), holders: powers.size },
+        payload: { proposal_id: proposal.id, snapshot_at: proposal.startsAt.toISOString(), eligible_supply: formatMinor(supply, precision), holders: powers.size },
       },
     ]);
     return taken;

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nextMonthStart, votingWindowFor } from './calendar.js';
 import { bucketStart, closeOfBuckets, periodStart } from './history.js';
-import { statusAt } from './proposal.js';
+import { statusAt, talliesPublished } from './proposal.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -12,6 +12,12 @@ test('proposal status follows the clock: upcoming → active → past, end exclu
   assert.is(statusAt(p, at('2026-01-25T00:00:00Z')), 'active');
   assert.is(statusAt(p, at('2026-01-31T23:59:59.999Z')), 'active');
   assert.is(statusAt(p, at('2026-02-01T00:00:00Z')), 'past');
+});
+
+test('amounts of voting power are published from the end of voting on, never while votes can change', () => {
+  const p = { endsAt: at('2026-02-01T00:00:00Z') };
+  assert.not.ok(talliesPublished(p, at('2026-01-31T23:59:59.999Z')));
+  assert.ok(talliesPublished(p, at('2026-02-01T00:00:00Z')));
 });
 
 test('the voting window for a period ends when the period begins', () => {

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseRate } from '../../../kernel/money/rate.js';
 import { div, toDecimal } from './fraction.js';
-import { componentMinor, contributionUsd, quantitiesFor, QUANTITY_SCALE, unitValueUsd } from './quantities.js';
+import { componentMinor, contributionUsd, fixingValue, quantitiesFor, QUANTITY_SCALE, unitValueUsd } from './quantities.js';
 import { DEFAULT_GCU_WEIGHTS } from './weights.js';
 
 const prices = new Map(Object.entries({ USD: '1', EUR: '1.08', GBP: '1.27', CHF: '1.13', JPY: '0.0067', XAU: '2350' }).map(([c, p]) => [c, parseRate(p)]));
@@ -26,6 +26,19 @@ test('value moves with prices between rebalancings; re-fixing keeps the value co
   const refixed = quantitiesFor(DEFAULT_GCU_WEIGHTS, unitValueUsd(q, moved), moved);
   assert.is(toDecimal(unitValueUsd(refixed, moved), 9), '1.002000000');
   assert.ok(refixed.get('XAU')! < q.get('XAU')!, 'gold quantity falls after its price rose');
+});
+
+test('re-fixing under unchanged prices keeps round quantities: the atto-unit residue never reaches them', () => {
+  let q = quantitiesFor(DEFAULT_GCU_WEIGHTS, { n: 110n, d: 100n }, prices);
+  // Gold's quantity is rounded to 1e-18 oz, so the measured value is 1.10 plus a residue of about 1e-15.
+  assert.is.not(toDecimal(unitValueUsd(q, prices), 24), '1.100000000000000000000000');
+  for (let month = 0; month < 12; month++) {
+    const value = fixingValue(unitValueUsd(q, prices));
+    assert.equal(value, { n: 11n, d: 10n });
+    q = quantitiesFor(DEFAULT_GCU_WEIGHTS, value, prices);
+  }
+  assert.is(q.get('USD'), 440_000_000_000_000_000n); // 0.44 USD, not 0.440000000000008641
+  assert.is(toDecimal(fixingValue({ n: 1_234_567_895n, d: 10n ** 17n }), 8), '0.00000001', 'half-up at the 8th decimal');
 });
 
 test('compose rounds up, decompose rounds down, exact amounts are not rounded', () => {

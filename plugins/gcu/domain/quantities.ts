@@ -1,5 +1,5 @@
 import type { Rate } from '../../../kernel/money/rate.js';
-import { div, fromRate, mul, type Fraction } from './fraction.js';
+import { div, fromRate, mul, reduce, type Fraction } from './fraction.js';
 import { WEIGHT_SCALE, type Weights } from './weights.js';
 
 /**
@@ -17,6 +17,21 @@ import { WEIGHT_SCALE, type Weights } from './weights.js';
 export const QUANTITY_SCALE = 10n ** 18n;
 
 export type Quantities = ReadonlyMap<string, bigint>;
+
+/**
+ * The unit value a fixing uses: the measured value rounded half-up to 8
+ * decimals (what `total_value_usd_decimal` shows). Measured values carry the
+ * sub-1e-15 residue of the previous fixing's atto-unit rounding; fixing at
+ * that residue would print it into every new quantity (0.440000000000008641
+ * USD instead of 0.44 under unchanged prices) and let it grow with each
+ * rebalancing. The value stays continuous to the 8 decimals it is shown at.
+ */
+export const FIXING_DECIMALS = 8;
+
+export function fixingValue(measured: Fraction): Fraction {
+  const scale = 10n ** BigInt(FIXING_DECIMALS);
+  return reduce({ n: (measured.n * scale * 2n + measured.d) / (2n * measured.d), d: scale });
+}
 
 /** Quantities so that unit value = `unitValueUsd` and shares = `weights` at `prices`. */
 export function quantitiesFor(weights: Weights, unitValueUsd: Fraction, prices: ReadonlyMap<string, Rate>): Quantities {

@@ -31,8 +31,10 @@ export class BasketComponent {
   weight_decimal!: string;
   @Field(() => String, { description: 'Quantity of the asset in one unit, 18 decimals.' })
   quantity_per_unit!: string;
-  @Field(() => Float)
+  @Field(() => Float, { description: 'Rounded to 6 decimals for display; current_price_usd_decimal is exact.' })
   current_price_usd!: number;
+  @Field(() => String, { description: 'USD per whole unit of the asset, exact decimal string.' })
+  current_price_usd_decimal!: string;
   @Field(() => Float)
   value_contribution_usd!: number;
   @Field(() => Float)
@@ -159,6 +161,10 @@ export class BasketExchange {
   basket_version!: number;
   @Field(() => ID)
   movement_uuid!: string;
+  @Field(() => String, { description: 'USD value of the basket units at current prices, 8 decimals.' })
+  value_usd!: string;
+  @Field(() => String, { description: 'USD value of what rounding the components to whole minor units took from the customer, 8 decimals.' })
+  rounding_cost_usd!: string;
   @Field(() => String)
   completed_at!: string;
 }

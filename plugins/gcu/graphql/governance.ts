@@ -24,17 +24,17 @@ export class GovernanceParameterChange {
   value!: string;
 }
 
-@ObjectType({ description: 'Voting power per choice, in GCU.' })
+@ObjectType({ description: 'Voting power per choice, in GCU. Amounts are null until voting ends (a running total would show each vote\'s power); voters is live.' })
 export class ProposalTallies {
-  @Field(() => String)
-  for!: string;
-  @Field(() => String)
-  against!: string;
-  @Field(() => String)
-  abstain!: string;
-  @Field(() => String)
-  total_votes_cast!: string;
-  @Field(() => Int)
+  @Field(() => String, { nullable: true })
+  for!: string | null;
+  @Field(() => String, { nullable: true })
+  against!: string | null;
+  @Field(() => String, { nullable: true })
+  abstain!: string | null;
+  @Field(() => String, { nullable: true })
+  total_votes_cast!: string | null;
+  @Field(() => Int, { description: 'Teams that voted.' })
   voters!: number;
 }
 
@@ -46,8 +46,8 @@ export class ProposalQuorum {
   eligible_supply!: string | null;
   @Field(() => String)
   required_votes!: string;
-  @Field(() => Boolean)
-  reached!: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Null until voting ends.' })
+  reached!: boolean | null;
 }
 
 @ObjectType({ description: 'A governance proposal (docs/gcu.md documents every field).' })
@@ -78,22 +78,28 @@ export class Proposal {
   voting_starts_at!: string;
   @Field(() => String)
   voting_ends_at!: string;
-  @Field(() => String)
+  @Field(() => String, { description: 'The balances voting power is read from: as of voting_starts_at.' })
   snapshot_at!: string;
   @Field(() => Boolean)
   snapshot_taken!: boolean;
+  @Field(() => Boolean, { description: 'Whether tallies, rates and quorum.reached are shown: from voting_ends_at on.' })
+  tallies_published!: boolean;
   @Field(() => ProposalTallies)
   tallies!: ProposalTallies;
   @Field(() => ProposalQuorum)
   quorum!: ProposalQuorum;
   @Field(() => String)
   approval_threshold!: string;
-  @Field(() => Float)
-  participation_rate!: number;
-  @Field(() => Float)
-  approval_rate!: number;
-  @Field(() => String, { description: 'pending, passed, rejected or no_quorum.' })
+  @Field(() => Float, { nullable: true, description: 'Percent; null until voting ends.' })
+  participation_rate!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Percent; null until voting ends.' })
+  approval_rate!: number | null;
+  @Field(() => String, { description: 'pending, passed, rejected or no_quorum: frozen once closed, the final tally\'s verdict once voting ended.' })
   outcome!: string;
+  @Field(() => String, { nullable: true, description: 'What the final tally says between the end of voting and closing; null otherwise.' })
+  provisional_outcome!: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether for exceeds the approval threshold; null until voting ends.' })
+  approved_so_far!: boolean | null;
   @Field(() => String, { nullable: true })
   closed_at!: string | null;
   @Field(() => String, { nullable: true })
@@ -140,7 +146,7 @@ export class MyVote {
   voted_by!: string;
   @Field(() => Int)
   changes!: number;
-  @Field(() => String)
+  @Field(() => String, { description: 'As the proposal shows it: pending until voting ends.' })
   outcome!: string;
 }
 

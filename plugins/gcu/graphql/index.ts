@@ -1,9 +1,10 @@
 import type { GraphqlContribution } from '../../../kernel/contract/graphql.js';
 import { BasketResolver } from './basket.js';
+import { GcuInfoResolver } from './gcu-info.js';
 import { GovernanceResolver } from './governance.js';
 
 /** The GCU plugin's GraphQL domains (schema/basket.graphql, schema/governance.graphql). */
 export const gcuGraphql: readonly GraphqlContribution[] = [
-  { domain: 'basket', resolvers: [BasketResolver] },
+  { domain: 'basket', resolvers: [BasketResolver, GcuInfoResolver] },
   { domain: 'governance', resolvers: [GovernanceResolver] },
 ];

@@ -2,12 +2,13 @@ import { injectable } from 'inversify';
 import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import type { PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
+import { byPriority, comparePriority, levels, type BookLevel, type BookPosition } from '../../domain/book.js';
 import { isResting, type OrderRecord, type Side, type TradeRecord } from '../../domain/order.js';
-import type { ExchangeRepository, OrderFilter } from '../../ports.js';
+import type { ExchangeRepository, OrderChange, OrderFilter } from '../../ports.js';
 
 /**
  * The memory store's exchange tables. The store runs one unit of work at a
- * time, so the book needs no lock; every write registers its undo.
+ * time, so books and accounts need no lock; every write registers its undo.
  */
 @injectable()
 export class MemoryExchangeRepository implements ExchangeRepository {
@@ -23,14 +24,18 @@ export class MemoryExchangeRepository implements ExchangeRepository {
     return next;
   }
 
+  async lockAccounts(): Promise<void> {}
+
   async insertOrder(tx: Tx, order: OrderRecord): Promise<void> {
     putUndoable(tx, this.orders, order.id, order);
   }
 
-  async updateOrder(tx: Tx, change: Pick<OrderRecord, 'id' | 'teamId' | 'filled' | 'status' | 'reserved' | 'updatedAt'>): Promise<void> {
-    const before = this.orders.get(change.id);
-    if (!before || before.teamId !== change.teamId) return;
-    putUndoable(tx, this.orders, change.id, { ...before, filled: change.filled, status: change.status, reserved: change.reserved, updatedAt: change.updatedAt });
+  async updateOrders(tx: Tx, changes: readonly OrderChange[]): Promise<void> {
+    for (const change of changes) {
+      const before = this.orders.get(change.id);
+      if (!before || before.teamId !== change.teamId) continue;
+      putUndoable(tx, this.orders, change.id, { ...before, filled: change.filled, status: change.status, reserved: change.reserved, updatedAt: change.updatedAt });
+    }
   }
 
   async findOrder(_tx: Tx, teamId: string, id: string): Promise<OrderRecord | undefined> {
@@ -38,8 +43,15 @@ export class MemoryExchangeRepository implements ExchangeRepository {
     return order && order.teamId === teamId ? order : undefined;
   }
 
-  async resting(_tx: Tx, teamId: string, pair: string, side: Side): Promise<OrderRecord[]> {
-    return [...this.orders.values()].filter((o) => o.teamId === teamId && o.pair === pair && o.side === side && isResting(o.status));
+  async crossing(_tx: Tx, teamId: string, pair: string, side: Side, limit: bigint | null, after: BookPosition | undefined, count: number): Promise<OrderRecord[]> {
+    const crosses = (price: bigint) => limit === null || (side === 'SELL' ? price <= limit : price >= limit);
+    return byPriority(this.resting(teamId, pair, side), side)
+      .filter((order) => crosses(order.price!) && (!after || comparePriority(order as BookPosition, after, side) > 0))
+      .slice(0, count);
+  }
+
+  async levels(_tx: Tx, teamId: string, pair: string, side: Side, depth: number): Promise<BookLevel[]> {
+    return levels(this.resting(teamId, pair, side), side, depth);
   }
 
   async listOrders(_tx: Tx, teamId: string, filter: OrderFilter, page: PageRequest): Promise<{ items: OrderRecord[]; total: number }> {
@@ -58,5 +70,9 @@ export class MemoryExchangeRepository implements ExchangeRepository {
     const mine = this.trades.filter((t) => t.teamId === teamId && (!pair || t.pair === pair)).reverse();
     const start = (page.page - 1) * page.perPage;
     return { items: mine.slice(start, start + page.perPage), total: mine.length };
+  }
+
+  private resting(teamId: string, pair: string, side: Side): OrderRecord[] {
+    return [...this.orders.values()].filter((o) => o.teamId === teamId && o.pair === pair && o.side === side && isResting(o.status));
   }
 }

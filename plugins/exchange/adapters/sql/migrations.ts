@@ -54,10 +54,29 @@ const statements = [
   `create index exchange_trades_team_pair on exchange_trades (team_id, pair, position desc)`,
 ];
 
+/**
+ * exchange_account_locks has one row per (team, trading account): a
+ * placement locks the rows of every account it will touch, in sorted order,
+ * before its first ledger call (see SqlExchangeRepository.lockAccounts).
+ * The bids index serves the matcher's walk down the bids (highest price,
+ * then earliest), which the ascending resting index cannot give without a
+ * sort; asks use exchange_orders_resting.
+ */
+const accountLocksAndBids = [
+  `create table exchange_account_locks (
+    team_id text not null,
+    account_id text not null,
+    primary key (team_id, account_id)
+  )`,
+  `create index exchange_orders_resting_bids on exchange_orders (team_id, pair, price desc, seq)
+    where side = 'BUY' and status in ('open', 'partially_filled')`,
+];
+
+const run = (list: readonly string[]) => async (db: Kysely<any>) => {
+  for (const statement of list) await sql.raw(statement).execute(db);
+};
+
 export const exchangeMigrations: Record<string, SqlMigration> = {
-  '0001-orders-trades': {
-    async up(db: Kysely<any>) {
-      for (const statement of statements) await sql.raw(statement).execute(db);
-    },
-  },
+  '0001-orders-trades': { up: run(statements) },
+  '0002-account-locks-bids-index': { up: run(accountLocksAndBids) },
 };

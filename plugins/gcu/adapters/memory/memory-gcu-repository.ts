@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
+import { appendUndoable, deleteUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
@@ -98,10 +98,10 @@ export class MemoryGcuRepository implements GcuRepository {
     putUndoable(tx, this.#votes, `${vote.proposalId}|${vote.teamId}`, vote);
   }
   async listVotes(_tx: Tx, proposalId: string) {
-    return [...this.#votes.values()].filter((v) => v.proposalId === proposalId);
+    return [...this.#votes.values()].filter((v) => v.proposalId === proposalId).sort((a, b) => a.teamId.localeCompare(b.teamId));
   }
   async listTeamVotes(_tx: Tx, teamId: string) {
-    return [...this.#votes.values()].filter((v) => v.teamId === teamId).sort((a, b) => b.castAt.getTime() - a.castAt.getTime());
+    return [...this.#votes.values()].filter((v) => v.teamId === teamId).sort((a, b) => b.castAt.getTime() - a.castAt.getTime() || a.proposalId.localeCompare(b.proposalId));
   }
 
   async lockReserve(tx: Tx, teamId: string, basketCode: string, version: number) {
@@ -124,19 +124,34 @@ export class MemoryGcuRepository implements GcuRepository {
     return [...this.#reserves.values()].filter((r) => r.basketCode === basketCode && r.version < version);
   }
 
-  async upsertHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+  async recordHoldings(tx: Tx, rows: readonly HoldingRow[]) {
     for (const row of rows) {
-      const key = `${row.accountId}|${row.assetCode}`;
-      const stored = this.#holdings.get(key);
-      if (!stored || stored.position < row.position) putUndoable(tx, this.#holdings, key, row);
+      const key = `${row.accountId}|${row.assetCode}|${row.position}`;
+      if (!this.#holdings.has(key)) putUndoable(tx, this.#holdings, key, row);
     }
   }
-  async holdingsByTeam(_tx: Tx, assetCode: string) {
-    const totals = new Map<string, bigint>();
+  async holdingsByTeam(_tx: Tx, assetCode: string, asOf?: Date) {
+    const latest = new Map<string, HoldingRow>();
     for (const row of this.#holdings.values()) {
-      if (row.assetCode === assetCode) totals.set(row.teamId, (totals.get(row.teamId) ?? 0n) + row.balance);
+      if (row.assetCode !== assetCode || (asOf && row.occurredAt > asOf)) continue;
+      const newest = latest.get(row.accountId);
+      if (!newest || newest.position < row.position) latest.set(row.accountId, row);
     }
+    const totals = new Map<string, bigint>();
+    for (const row of latest.values()) totals.set(row.teamId, (totals.get(row.teamId) ?? 0n) + row.balance);
     return new Map([...totals].filter(([, total]) => total > 0n).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  async pruneHoldings(tx: Tx, assetCode: string, before: Date) {
+    // Per account, the newest row at or before `before` is the oldest any later "as of" can still need.
+    const keep = new Map<string, bigint>();
+    for (const row of this.#holdings.values()) {
+      if (row.assetCode !== assetCode || row.occurredAt > before) continue;
+      const newest = keep.get(row.accountId);
+      if (newest === undefined || newest < row.position) keep.set(row.accountId, row.position);
+    }
+    for (const [key, row] of [...this.#holdings]) {
+      if (row.assetCode === assetCode && row.position < (keep.get(row.accountId) ?? -1n)) deleteUndoable(tx, this.#holdings, key);
+    }
   }
   async insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>) {
     for (const [teamId, power] of powers) putUndoable(tx, this.#snapshots, `${proposalId}|${teamId}`, power);

@@ -70,10 +70,26 @@ const statements = [
   )`,
 ];
 
-export const gcuMigrations: Readonly<Record<string, SqlMigration>> = {
-  '0001-gcu': {
-    async up(db: Kysely<any>) {
-      for (const statement of statements) await sql.raw(statement).execute(db);
-    },
+/**
+ * Holdings become a history (one row per balance change, with its time) so a
+ * proposal's voting power can be read as of its start. Rows stored before
+ * this have no time; they are dated 1970, i.e. held before any proposal.
+ */
+const holdingHistory = [
+  `alter table gcu_holdings add column occurred_at timestamptz not null default '1970-01-01T00:00:00Z'`,
+  `alter table gcu_holdings alter column occurred_at drop default`,
+  `alter table gcu_holdings drop constraint gcu_holdings_pkey`,
+  `alter table gcu_holdings add primary key (account_id, asset_code, position)`,
+  `drop index gcu_holdings_team`,
+];
+
+const run = (list: readonly string[]): SqlMigration => ({
+  async up(db: Kysely<any>) {
+    for (const statement of list) await sql.raw(statement).execute(db);
   },
+});
+
+export const gcuMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-gcu': run(statements),
+  '0002-gcu-holding-history': run(holdingHistory),
 };

@@ -138,18 +138,30 @@ export class SqlGcuRepository implements GcuRepository {
     return r.rows.map(toReserve);
   }
 
-  async upsertHoldings(tx: Tx, rows: readonly HoldingRow[]) {
-    for (const h of rows) {
-      await sql`insert into gcu_holdings (account_id, asset_code, team_id, position, balance)
-        values (${h.accountId}, ${h.assetCode}, ${h.teamId}, ${h.position.toString()}, ${h.balance.toString()})
-        on conflict (account_id, asset_code) do update set position = excluded.position, balance = excluded.balance
-        where gcu_holdings.position < excluded.position`.execute(sqlTx(tx).db);
+  async recordHoldings(tx: Tx, rows: readonly HoldingRow[]) {
+    for (let i = 0; i < rows.length; i += 500) {
+      const values = rows
+        .slice(i, i + 500)
+        .map((h) => sql`(${h.accountId}, ${h.assetCode}, ${h.position.toString()}, ${h.occurredAt}, ${h.teamId}, ${h.balance.toString()})`);
+      await sql`insert into gcu_holdings (account_id, asset_code, position, occurred_at, team_id, balance) values ${sql.join(values)}
+        on conflict (account_id, asset_code, position) do nothing`.execute(sqlTx(tx).db);
     }
   }
-  async holdingsByTeam(tx: Tx, assetCode: string) {
-    const r = await sql<Row>`select team_id, sum(balance) as total from gcu_holdings where asset_code = ${assetCode}
+  async holdingsByTeam(tx: Tx, assetCode: string, asOf?: Date) {
+    const r = await sql<Row>`select team_id, sum(balance) as total from (
+        select distinct on (account_id) team_id, balance from gcu_holdings
+        where asset_code = ${assetCode} ${asOf ? sql`and occurred_at <= ${asOf}` : sql``}
+        order by account_id, position desc
+      ) latest
       group by team_id having sum(balance) > 0 order by team_id`.execute(sqlTx(tx).db);
     return new Map(r.rows.map((row) => [row.team_id as string, toBig(row.total)]));
+  }
+  async pruneHoldings(tx: Tx, assetCode: string, before: Date) {
+    await sql`delete from gcu_holdings h using (
+        select account_id, max(position) as keep from gcu_holdings
+        where asset_code = ${assetCode} and occurred_at <= ${before} group by account_id
+      ) k
+      where h.asset_code = ${assetCode} and h.account_id = k.account_id and h.position < k.keep`.execute(sqlTx(tx).db);
   }
   async insertSnapshot(tx: Tx, proposalId: string, powers: ReadonlyMap<string, bigint>) {
     for (const [teamId, power] of powers) {

@@ -1,0 +1,43 @@
+import { inject, injectable } from 'inversify';
+import { formatMinor } from '../../../kernel/money/decimal.js';
+import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { minimumAmount, type ComponentTerms } from '../domain/exchange-rounding.js';
+import { formatWeight, parseWeight } from '../domain/weights.js';
+import { GcuConfig } from '../config.js';
+import type { BasketRecord } from '../ports.js';
+import { Valuation } from './valuation.js';
+
+/**
+ * The terms compose and decompose are priced on: each component's quantity,
+ * precision and current USD price, and the rounding tolerance. GET /gcu shows
+ * the minimum amounts they imply, so a client can tell before it asks.
+ */
+@injectable()
+export class ExchangeTerms {
+  readonly tolerancePpm: bigint;
+
+  constructor(
+    @inject(Valuation) private readonly valuation: Valuation,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(GcuConfig) config: GcuConfig,
+  ) {
+    this.tolerancePpm = parseWeight(config.max_rounding_cost)!;
+  }
+
+  async of(basket: BasketRecord): Promise<ComponentTerms[]> {
+    const prices = await this.valuation.currentPrices(basket.quantities.keys());
+    return [...basket.quantities].map(([code, quantity]) => ({ code, quantity, precision: this.assets.find(code)!.precision, price: prices.get(code)! }));
+  }
+
+  /** The `exchange` block of GET /gcu. */
+  async limits(basket: BasketRecord) {
+    const terms = await this.of(basket);
+    const precision = this.assets.find(basket.code)!.precision;
+    const minimum = (direction: 'compose' | 'decompose') => formatMinor(minimumAmount(direction, precision, terms, this.tolerancePpm), precision);
+    return {
+      max_rounding_cost: formatWeight(this.tolerancePpm),
+      minimum_compose: minimum('compose'),
+      minimum_decompose: minimum('decompose'),
+    };
+  }
+}
