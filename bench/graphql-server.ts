@@ -18,7 +18,7 @@ await service.kernel.start({ background: true });
 await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
 const kernel = service.kernel;
 const graphql = kernelGraphql(kernel, { rateLimits: false });
-const http = createHttpApi({ ...httpDeps(kernel, service.store), extensions: [graphql] });
+const http = createHttpApi(httpDeps(kernel, service.store, graphql));
 const { port } = await http.listen(config.port, '127.0.0.1');
 process.stdout.write(`READY ${port}\n`);
 process.on('SIGTERM', () => {

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import { MAX_CONNECTIONS_PER_KEY } from '../adapters/graphql/subscriptions.js';
 import WebSocket from 'ws';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { benchConfigFile } from './service-process.js';
 
 /**
  * `npm run bench:graphql`: against a service in its own process,
@@ -67,8 +68,7 @@ async function gql(client: JsonClient, query: string, variables: Record<string, 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-graphql-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
-  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 } }));
-  const server = await startServer({ BANK_STORE: STORE, BANK_DATA_DIR: dataDir, BANK_ADMIN_KEY: adminKey, BANK_MODULES: 'core-banking', BANK_CONFIG: `${dataDir}.config.json` });
+  const server = await startServer({ BANK_STORE: STORE, BANK_DATA_DIR: dataDir, BANK_ADMIN_KEY: adminKey, BANK_MODULES: 'core-banking', BANK_CONFIG: benchConfigFile(dataDir) });
   try {
     const admin = new JsonClient(server.url, 1, adminKey);
     const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: `bench-${randomBytes(4).toString('hex')}@example.test` });
@@ -170,6 +170,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}.config.json`, { force: true });
   }
 }
 

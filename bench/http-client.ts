@@ -17,7 +17,7 @@ export class JsonClient {
     this.#agent = new Agent({ keepAlive: true, maxSockets: connections });
   }
 
-  send(method: string, path: string, body?: unknown, key = this.key): Promise<JsonResponse> {
+  send(method: string, path: string, body?: unknown, key = this.key, headers: Record<string, string> = {}): Promise<JsonResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const url = new URL(path, this.baseUrl);
     return new Promise((resolve, reject) => {
@@ -29,6 +29,7 @@ export class JsonClient {
           headers: {
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
             ...(key ? { authorization: `Bearer ${key}` } : {}),
+            ...headers,
           },
         },
         (incoming) => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface ServiceProcess {
@@ -20,10 +20,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A config file beside the bench's data directory that switches the per-key
+ * rate limit off: a bench drives one API key far past the default 600
+ * requests a minute. Deleted with `${dataDir}.config.json`.
+ */
+export function benchConfigFile(dataDir: string): string {
+  const file = `${dataDir}.config.json`;
+  writeFileSync(file, JSON.stringify({ http: { rateLimitPerMinute: 0 } }));
+  return file;
+}
+
 /** Starts `npm start`'s entry point in a child process and waits until /api/health answers. */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/adapters/main/server.js'], {
+  // BENCH_NODE_ARGS passes flags to the service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/adapters/main/server.js'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

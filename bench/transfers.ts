@@ -1,25 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
 import { runPgbench } from './pgbench.js';
-import { startService } from './service-process.js';
+import { benchConfigFile, startService } from './service-process.js';
 
 /**
  * `npm run bench`: POST /api/v2/transfers over keep-alive HTTP from 8
  * connections for a fixed time between random pairs of 10,000 accounts,
- * waits until they have settled, checks conservation through the API and
+ * waits until every one has settled, checks conservation through the API and
  * prints one JSON line: creation rate and latency, the settled rate
- * (transfers ÷ time until the last settled, less the settlement delay), and
- * the ratio of the creation rate to pgbench's TPC-B-like rate on the same
- * database and connection count.
+ * (transfers ÷ time until the last settled, less the settlement delay),
+ * answers by status, PostgreSQL deadlocks during the run, and the ratio of
+ * the creation rate to pgbench's TPC-B-like rate on the same database and
+ * connection count. BENCH_IDEMPOTENCY=1 sends a fresh Idempotency-Key with
+ * every transfer (the keyed path).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
 const CONNECTIONS = 8;
+const KEYED = process.env.BENCH_IDEMPOTENCY === '1';
 const DEPOSIT = '1000.00';
 const AMOUNT = '1.00';
 /** core-banking's default settlement_delay_ms: a transfer is due this long after creation. */
@@ -36,6 +39,19 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** PostgreSQL's own deadlock counter for the bench database. */
+async function deadlocks(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query('select deadlocks from pg_stat_database where datname = current_database()');
+    return Number(rows[0].deadlocks);
+  } finally {
+    await client.end();
+  }
+}
+
 async function freshDatabase(url: string): Promise<string> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -45,13 +61,6 @@ async function freshDatabase(url: string): Promise<string> {
   const target = new URL(url);
   target.pathname = '/bank_bench';
   return target.toString();
-}
-
-/** A config file that switches the per-key rate limit off for the measured service. */
-function benchConfig(dataDir: string): string {
-  const file = `${dataDir}.config.json`;
-  writeFileSync(file, JSON.stringify({ http: { rateLimitPerMinute: 0 } }));
-  return file;
 }
 
 async function main(): Promise<void> {
@@ -66,7 +75,7 @@ async function main(): Promise<void> {
     BANK_MODULES: 'core-banking',
     BANK_LOG_LEVEL: 'warn',
     // The bench drives one API key far past the default 600 requests/minute.
-    BANK_CONFIG: benchConfig(dataDir),
+    BANK_CONFIG: benchConfigFile(dataDir),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const admin = new JsonClient(service.url, CONNECTIONS, adminKey);
@@ -84,34 +93,34 @@ async function main(): Promise<void> {
     });
 
     const latencies: number[] = [];
-    const lastTransfer: string[] = [];
+    const statuses: Record<string, number> = {};
     let fees = 0n;
     let refused = 0;
+    const deadlocksBefore = databaseUrl ? await deadlocks(databaseUrl) : 0;
     const stopAt = Date.now() + SECONDS * 1000;
     const started = performance.now();
-    await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async (worker) => {
+    await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async () => {
       const from = accounts[Math.floor(Math.random() * accounts.length)]!;
       let to = from;
       while (to === from) to = accounts[Math.floor(Math.random() * accounts.length)]!;
       const begin = performance.now();
-      const response = await client.send('POST', '/api/v2/transfers', { from_account: from, to_account: to, amount: AMOUNT, asset_code: 'USD' });
+      const headers: Record<string, string> = KEYED ? { 'idempotency-key': randomBytes(12).toString('hex') } : {};
+      const response = await client.send('POST', '/api/v2/transfers', { from_account: from, to_account: to, amount: AMOUNT, asset_code: 'USD' }, undefined, headers);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       if (response.status >= 200 && response.status < 300) {
         latencies.push(performance.now() - begin);
         fees += minor(response.body.data.fees.transfer_fee);
-        lastTransfer[worker] = response.body.data.uuid;
       } else refused += 1;
     });
     const elapsedS = (performance.now() - started) / 1000;
     const peakRssMb = service.peakRssMb();
 
-    // Settlement is asynchronous: wait until each worker's last transfer completed.
-    for (const id of lastTransfer.filter(Boolean)) {
-      for (let tries = 0; ; tries += 1) {
-        const transfer = await client.send('GET', `/api/v2/transfers/${id}`);
-        if (transfer.body.data.status === 'completed') break;
-        if (tries > 600) throw new Error(`transfer ${id} did not settle`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    // Settlement is asynchronous: wait until no transaction of the team is pending any more.
+    for (let tries = 0; ; tries += 1) {
+      const pending = await client.send('GET', '/api/v2/transactions?status=pending&per_page=1');
+      if (pending.body.meta.total === 0) break;
+      if (tries > 1200) throw new Error(`${pending.body.meta.total} transfers did not settle`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // Creation can outrun settlement for a while; this counts both, so a growing backlog shows.
     const settledS = (performance.now() - started) / 1000 - SETTLEMENT_DELAY_S;
@@ -137,8 +146,11 @@ async function main(): Promise<void> {
       p99_ms: Number(percentile(sorted, 99).toFixed(2)),
       peak_rss_mb: peakRssMb,
       store,
+      keyed: KEYED,
       transfers: latencies.length,
       refused,
+      statuses,
+      ...(databaseUrl ? { deadlocks: (await deadlocks(databaseUrl)) - deadlocksBefore } : {}),
       seconds: Number(elapsedS.toFixed(1)),
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };

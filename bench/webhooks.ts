@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonClient, runConcurrently } from './http-client.js';
-import { startService } from './service-process.js';
+import { benchConfigFile, startService } from './service-process.js';
 
 /**
  * `npm run bench:webhooks`: deposits from 8 keep-alive connections for a
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     BANK_ADMIN_KEY: adminKey,
     BANK_MODULES: 'core-banking,webhooks',
     BANK_WEBHOOK_ALLOW_PRIVATE: 'true',
+    BANK_CONFIG: benchConfigFile(dataDir),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const admin = new JsonClient(service.url, 1, adminKey);
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
     receiver.closeAllConnections();
     receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}.config.json`, { force: true });
   }
 }
 

@@ -7,11 +7,16 @@ import { openStore } from '../../adapters/open-store.js';
 import { storeContracts } from '../contracts/store-contracts.js';
 import { recordingLogger } from './quiet-logger.js';
 import { sharedStore } from './shared-store.js';
+import { sqlClientDataSuite } from './sql-client-data.js';
 import { sqlTypesSuite } from './sql-types.js';
+import { writeBehindSuite } from './write-behind.js';
 
-const shared = sharedStore(() => openStore({ kind: 'pglite', dataDir: 'memory://', logger: recordingLogger() }));
+const logger = recordingLogger();
+const shared = sharedStore(() => openStore({ kind: 'pglite', dataDir: 'memory://', logger }));
 storeContracts('pglite', shared.open);
 sqlTypesSuite('pglite', shared.open);
+writeBehindSuite('pglite', shared.open);
+sqlClientDataSuite('pglite', shared.open, logger);
 shared.closeAfterAll();
 
 const onDisk = suite('pglite: data directory');

@@ -2,7 +2,9 @@ import { openStore } from '../../adapters/open-store.js';
 import { storeContracts } from '../contracts/store-contracts.js';
 import { recordingLogger } from './quiet-logger.js';
 import { sharedStore } from './shared-store.js';
+import { sqlClientDataSuite } from './sql-client-data.js';
 import { sqlTypesSuite } from './sql-types.js';
+import { writeBehindSuite } from './write-behind.js';
 
 /**
  * Runs against the database in DATABASE_URL (shared with other test files:
@@ -13,8 +15,11 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.log('postgres store contracts: skipped (set DATABASE_URL to run them)');
 } else {
-  const shared = sharedStore(() => openStore({ kind: 'postgres', databaseUrl, poolSize: 16, logger: recordingLogger() }));
+  const logger = recordingLogger();
+  const shared = sharedStore(() => openStore({ kind: 'postgres', databaseUrl, poolSize: 16, logger }));
   storeContracts('postgres', shared.open);
   sqlTypesSuite('postgres', shared.open);
+  writeBehindSuite('postgres', shared.open);
+  sqlClientDataSuite('postgres', shared.open, logger);
   shared.closeAfterAll();
 }

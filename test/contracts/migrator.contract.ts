@@ -50,7 +50,13 @@ export function migratorContract(label: string, open: OpenStore): void {
   it('the kernel tables are migrated by init under plugin "kernel", and init is repeatable', async () => {
     await store().init();
     if (store().family === 'memory') return;
-    assert.equal(await executed(store(), 'migrations_kernel'), ['0001-events', '0002-idempotency-keys', '0003-workflows']);
+    assert.equal(await executed(store(), 'migrations_kernel'), [
+      '0001-events',
+      '0002-idempotency-keys',
+      '0003-workflows',
+      '0004-write-behind-check',
+      '0005-idempotency-keys-per-api-key',
+    ]);
   });
 
   it('plugins with the same migration names keep separate histories; re-running is a no-op', async () => {

@@ -28,10 +28,7 @@ function run(id: string, overrides: Partial<WorkflowInstance> = {}): WorkflowIns
 export function workflowStoreContract(label: string, open: OpenStore): void {
   const { it, store, suite } = contractSuite(`${label}: workflow store`, open);
 
-  const insert = (...runs: WorkflowInstance[]) =>
-    store().unitOfWork.run(async (tx) => {
-      for (const r of runs) await store().workflows.insert(tx, r);
-    });
+  const insert = (...runs: WorkflowInstance[]) => store().unitOfWork.run((tx) => store().workflows.insert(tx, runs));
 
   it('insert then get returns every field; get is scoped by team', async () => {
     const { workflows } = store();
@@ -55,13 +52,13 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
       nextRunAt: at(30),
       updatedAt: at(1),
     });
-    await unitOfWork.run((tx) => workflows.update(tx, changed));
+    await unitOfWork.run((tx) => workflows.update(tx, [changed]));
     assert.equal(await workflows.get('team-1', 'w1'), changed);
 
     await rejection(
       unitOfWork.run(async (tx) => {
-        await workflows.update(tx, { ...changed, status: 'failed', stepIndex: 9 });
-        await workflows.insert(tx, run('w-new'));
+        await workflows.update(tx, [{ ...changed, status: 'failed', stepIndex: 9 }]);
+        await workflows.insert(tx, [run('w-new')]);
         throw new Error('step failed');
       }),
     );
@@ -72,8 +69,10 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
   it('updating a run that does not exist (or of another team) fails', async () => {
     const { unitOfWork, workflows } = store();
     await insert(run('w1'));
-    await rejection(unitOfWork.run((tx) => workflows.update(tx, run('nope'))));
-    await rejection(unitOfWork.run((tx) => workflows.update(tx, run('w1', { teamId: 'team-2', status: 'failed' }))));
+    await rejection(unitOfWork.run((tx) => workflows.update(tx, [run('nope')])));
+    await rejection(unitOfWork.run((tx) => workflows.update(tx, [run('w1', { teamId: 'team-2', status: 'failed' })])));
+    // One missing run fails the whole update: the existing one is not changed either.
+    await rejection(unitOfWork.run((tx) => workflows.update(tx, [run('w1', { status: 'failed' }), run('nope')])));
     assert.is((await workflows.get('team-1', 'w1'))!.status, 'running');
   });
 
@@ -88,7 +87,18 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
     assert.is(stored!.state.amount, '1000.000000000000000001');
   });
 
-  it('dueIds lists unfinished runs due at `now`, oldest first, up to `limit`', async () => {
+  it('update writes many runs at once', async () => {
+    const { unitOfWork, workflows } = store();
+    await insert(run('w1'), run('w2'), run('w3'));
+    await unitOfWork.run((tx) =>
+      workflows.update(tx, [run('w1', { stepIndex: 1, updatedAt: at(1) }), run('w3', { status: 'completed', state: { done: true }, updatedAt: at(2) })]),
+    );
+    assert.equal(await workflows.get('team-1', 'w1'), run('w1', { stepIndex: 1, updatedAt: at(1) }));
+    assert.equal(await workflows.get('team-1', 'w2'), run('w2'));
+    assert.equal(await workflows.get('team-1', 'w3'), run('w3', { status: 'completed', state: { done: true }, updatedAt: at(2) }));
+  });
+
+  it('dueRuns lists unfinished runs due at `now`, oldest first, up to `limit`, with their step', async () => {
     const finished: WorkflowStatus[] = ['completed', 'failed', 'timed_out'];
     await insert(
       run('due-late', { nextRunAt: at(-10) }),
@@ -99,10 +109,13 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
       ...finished.map((status) => run(status, { status, nextRunAt: at(-100) })),
     );
     const { workflows } = store();
-    assert.equal(await workflows.dueIds(T0, 100), ['due-early', 'due-late', 'compensating', 'due-now']);
-    assert.equal(await workflows.dueIds(T0, 2), ['due-early', 'due-late']);
-    assert.equal(await workflows.dueIds(at(1), 100), ['due-early', 'due-late', 'compensating', 'due-now', 'future']);
-    assert.equal(await workflows.dueIds(at(-1000), 100), []);
+    const ids = async (now: Date, limit: number) => (await workflows.dueRuns(now, limit)).map((r) => r.id);
+    assert.equal(await ids(T0, 100), ['due-early', 'due-late', 'compensating', 'due-now']);
+    assert.equal(await ids(T0, 2), ['due-early', 'due-late']);
+    assert.equal(await ids(at(1), 100), ['due-early', 'due-late', 'compensating', 'due-now', 'future']);
+    assert.equal(await ids(at(-1000), 100), []);
+    const [compensating] = (await workflows.dueRuns(T0, 100)).filter((r) => r.id === 'compensating');
+    assert.equal(compensating, { id: 'compensating', definition: 'core-banking.transfer-settlement', status: 'compensating', stepIndex: 0, deadlineAt: null });
   });
 
   it('nextDueAt is the earliest next run of unfinished runs', async () => {
@@ -112,16 +125,22 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
     assert.equal(await workflows.nextDueAt(), at(20));
   });
 
-  it('lockDue returns a due, unfinished run and nothing for future, finished or missing runs', async () => {
+  it('lockDue returns the due, unfinished runs in id order and leaves out future, finished or missing runs', async () => {
     const { unitOfWork, workflows } = store();
-    await insert(run('due', { nextRunAt: at(-1) }), run('future', { nextRunAt: at(1) }), run('done', { status: 'completed', nextRunAt: at(-1) }));
+    await insert(
+      run('due-b', { nextRunAt: at(-1) }),
+      run('due-a', { nextRunAt: at(-2) }),
+      run('future', { nextRunAt: at(1) }),
+      run('done', { status: 'completed', nextRunAt: at(-1) }),
+    );
     await unitOfWork.run(async (tx) => {
-      assert.equal(await workflows.lockDue(tx, 'due', T0), run('due', { nextRunAt: at(-1) }));
-      assert.is(await workflows.lockDue(tx, 'future', T0), undefined);
-      assert.is(await workflows.lockDue(tx, 'done', T0), undefined);
-      assert.is(await workflows.lockDue(tx, 'missing', T0), undefined);
+      assert.equal(await workflows.lockDue(tx, ['due-b', 'future', 'done', 'missing', 'due-a'], T0), [
+        run('due-a', { nextRunAt: at(-2) }),
+        run('due-b', { nextRunAt: at(-1) }),
+      ]);
+      assert.equal(await workflows.lockDue(tx, [], T0), []);
     });
-    assert.ok(await unitOfWork.run((tx) => workflows.lockDue(tx, 'future', at(1))));
+    assert.is((await unitOfWork.run((tx) => workflows.lockDue(tx, ['future'], at(1)))).length, 1);
   });
 
   it('a run locked by one transaction is not handed to another', async () => {
@@ -134,8 +153,8 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
     const winners = await Promise.all(
       Array.from({ length: racers }, () =>
         unitOfWork.run(async (tx) => {
-          const locked = await workflows.lockDue(tx, 'w', T0);
-          if (locked) await workflows.update(tx, { ...locked, status: 'completed', updatedAt: at(1) });
+          const [locked] = await workflows.lockDue(tx, ['w'], T0);
+          if (locked) await workflows.update(tx, [{ ...locked, status: 'completed', updatedAt: at(1) }]);
           await allIn?.arrive();
           return locked !== undefined;
         }),
@@ -152,14 +171,16 @@ export function workflowStoreContract(label: string, open: OpenStore): void {
     const runners = 4;
     const allIn = runsConcurrently(store()) ? barrier(runners) : undefined;
     const claimed = await Promise.all(
-      Array.from({ length: runners }, () =>
+      Array.from({ length: runners }, (_, runner) =>
         unitOfWork.run(async (tx) => {
           const mine: string[] = [];
-          for (const id of await workflows.dueIds(T0, 100)) {
-            const locked = await workflows.lockDue(tx, id, T0);
-            if (!locked) continue;
-            await workflows.update(tx, { ...locked, status: 'completed', updatedAt: at(1) });
-            mine.push(id);
+          // Half the runners claim one run at a time, half all due runs at once.
+          const due = (await workflows.dueRuns(T0, 100)).map((r) => r.id);
+          const claims = runner % 2 === 0 ? due.map((id) => [id]) : [due];
+          for (const ids of claims) {
+            const locked = await workflows.lockDue(tx, ids, T0);
+            await workflows.update(tx, locked.map((r) => ({ ...r, status: 'completed' as const, updatedAt: at(1) })));
+            mine.push(...locked.map((r) => r.id));
           }
           await allIn?.arrive();
           return mine;

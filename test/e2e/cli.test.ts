@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { lockDataDir } from '../../adapters/pglite/data-dir-lock.js';
 
 /**
  * `npm run bank -- <command>` as a user runs it: the compiled CLI in a child
@@ -25,8 +26,12 @@ test.after(async () => {
 });
 
 async function bank(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return bankWith('core-banking', ...args);
+}
+
+async function bankWith(modules: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   // Only the modules the commands need: each invocation boots PGlite and migrates what is enabled.
-  const env = { PATH: process.env.PATH, BANK_STORE: 'pglite', BANK_DATA_DIR: dataDir, BANK_MODULES: 'core-banking' };
+  const env = { PATH: process.env.PATH, BANK_STORE: 'pglite', BANK_DATA_DIR: dataDir, BANK_MODULES: modules };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--enable-source-maps', cli, ...args], { env });
     return { code: 0, stdout, stderr };
@@ -35,22 +40,32 @@ async function bank(...args: string[]): Promise<{ code: number; stdout: string; 
   }
 }
 
-test('--help lists every command with its flags', async () => {
+test('--help, command help and unknown commands answer without opening the store', async () => {
   const help = await bank('--help');
   assert.is(help.code, 0);
   for (const name of ['users create', 'keys create', 'keys list', 'keys revoke', 'accounts list']) assert.match(help.stdout, name);
   const one = await bank('keys', 'create', '--help');
   assert.match(one.stdout, '--user-id');
+  const unknown = await bank('launch', 'rockets');
+  assert.is(unknown.code, 2);
+  assert.match(unknown.stderr, "Unknown command 'launch rockets'");
+  assert.equal(await readdir(dataDir), [], 'no database, no operator, no key file');
+  assert.not.match(help.stdout + help.stderr + one.stdout + one.stderr, 'fak_');
 });
 
-test('the first run writes the operator key file with mode 0600', async () => {
-  const file = await stat(join(dataDir, 'admin-key'));
-  assert.is(file.mode & 0o777, 0o600);
+test('the first command creates the operator: its key goes to stderr and to admin-key (0600), stdout stays JSON', async () => {
+  const created = await bank('users', 'create', '--name', 'Ada', '--email', 'ada@example.test', '--team-name', 'Analytical');
+  assert.is(created.code, 0, created.stderr);
+  const operatorKey = (await readFile(join(dataDir, 'admin-key'), 'utf8')).trim();
+  assert.match(created.stderr, operatorKey);
+  assert.is((await stat(join(dataDir, 'admin-key'))).mode & 0o777, 0o600);
+  assert.is(JSON.parse(created.stdout).data.user.name, 'Ada');
 });
 
 test('users create, keys create/list/revoke and accounts list work across invocations', async () => {
-  const created = await bank('users', 'create', '--name', 'Ada', '--email', 'ada@example.test', '--team-name', 'Analytical');
+  const created = await bank('users', 'create', '--name', 'Grace', '--email', 'grace@example.test', '--team-name', 'Navy');
   assert.is(created.code, 0, created.stderr);
+  assert.is(created.stderr, '', 'the operator key is announced once');
   const { user, api_key } = JSON.parse(created.stdout).data;
   assert.match(api_key.key, /^fak_/);
 
@@ -66,6 +81,20 @@ test('users create, keys create/list/revoke and accounts list work across invoca
   assert.is((await bank('keys', 'revoke', '--team', user.team_id, '--id', key.id)).code, 0);
   const accounts = JSON.parse((await bank('accounts', 'list', '--team', user.team_id)).stdout);
   assert.equal(accounts.data, []);
+  // The same meta as GET /api/v2/accounts.
+  assert.equal(accounts.meta, { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null });
+});
+
+test('a data directory in use by another process is refused, naming its pid', async () => {
+  const lock = lockDataDir(dataDir);
+  try {
+    const refused = await bank('keys', 'list', '--team', 'any');
+    assert.is(refused.code, 1);
+    assert.match(refused.stderr, `in use by process ${process.pid}`);
+    assert.is(refused.stdout, '');
+  } finally {
+    lock.release();
+  }
 });
 
 test('bad flags and unknown commands fail with a message and a non-zero exit', async () => {
@@ -75,9 +104,15 @@ test('bad flags and unknown commands fail with a message and a non-zero exit', a
   const missing = await bank('accounts', 'list');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, '--team');
-  const unknown = await bank('launch', 'rockets');
-  assert.is(unknown.code, 2);
-  assert.match(unknown.stderr, "Unknown command 'launch rockets'");
+});
+
+test('events redrive hands a group\'s parked events back to it; a bad position is refused', async () => {
+  const none = await bankWith('dashboard', 'events', 'redrive', '--group', 'kernel.event-tally');
+  assert.is(none.code, 0, none.stderr);
+  assert.equal(JSON.parse(none.stdout).data, { group: 'kernel.event-tally', handled: 0, failed: 0, results: [] });
+  const bad = await bankWith('dashboard', 'events', 'redrive', '--group', 'kernel.event-tally', '--position', 'one');
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, '--position');
 });
 
 test.run();

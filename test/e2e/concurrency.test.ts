@@ -1,12 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import pg from 'pg';
-import sinon from 'sinon';
-import { JsonLogger } from '../../adapters/system/json-logger.js';
 import { ledgerTestSwitches } from '../../plugins/core-banking/application/ledger-service.js';
 import { checkConservation, type ConservationReport } from '../fixtures/conservation.js';
+import { deadlockCounter, type DeadlockCounter } from '../fixtures/deadlocks.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
 import { LedgerAudit } from '../../plugins/core-banking/ports.js';
+import { OperatorKeys } from '../../ports/operator-keys.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 
 /**
@@ -15,7 +14,9 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
  * balance is ever negative, conservation holds and the server counts no
  * deadlock. The negative control runs the same race with the balance-row
  * lock switched off and must break the invariants, which shows the lock (and
- * not luck or a slow client) is what makes the first runs correct.
+ * not luck or a slow client) is what makes the first runs correct, for
+ * withdrawals and for transfers, whose group-committed batches (ten at
+ * once here) race for the one balance row.
  */
 const databaseUrl = process.env.DATABASE_URL;
 const RACERS = 50;
@@ -35,30 +36,24 @@ if (!databaseUrl) {
 } else {
   const test = suite('concurrency on PostgreSQL');
   let k: TestKernel;
-  let admin: pg.Client;
-  // The unit of work retries a deadlock victim, which would hide it from the HTTP result: count the retries too.
-  let warn: sinon.SinonSpy;
+  let deadlocks: DeadlockCounter;
 
   test.before(async () => {
-    k = await bootTestKernel({ store: 'postgres', modules: ['core-banking'], config: { postgres: { poolSize: 24 } } as any });
-    warn = sinon.spy(JsonLogger.prototype, 'warn');
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
+    // Transfers are group-committed: small batches, many at once, so concurrent batches race for the same balance row.
+    k = await bootTestKernel({
+      store: 'postgres',
+      modules: ['core-banking'],
+      config: { postgres: { poolSize: 24 }, http: { groupCommit: { maxBatch: 5, maxInFlight: 10 } } } as any,
+    });
+    deadlocks = await deadlockCounter(databaseUrl);
   });
   test.after(async () => {
     ledgerTestSwitches.skipRowLocks = false;
-    warn.restore();
-    await admin?.end();
+    await deadlocks?.close();
     await k?.close();
   });
 
-  const deadlockCount = async (): Promise<number> => {
-    // The server publishes its statistics lazily: clear the snapshot so this reads what it has now.
-    await admin.query('SELECT pg_stat_clear_snapshot()');
-    const result = await admin.query('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()');
-    const retriedDeadlocks = warn.getCalls().filter((call) => call.args[1]?.sqlState === '40P01').length;
-    return Number(result.rows[0].deadlocks) + retriedDeadlocks;
-  };
+  const deadlockCount = (): Promise<number> => deadlocks.count();
 
   async function fundedAccount(owner: TestUser): Promise<string> {
     const account = await k.request('POST', '/api/v2/accounts', { key: owner.key, body: { name: 'Hot', type: 'personal' } });
@@ -135,25 +130,30 @@ if (!databaseUrl) {
     assert.ok(after.ok, after.problems.join('\n'));
   });
 
-  test('negative control: without the balance-row lock the same race overspends and breaks conservation', async () => {
-    const owner = await k.createUser('Racer N');
-    const account = await fundedAccount(owner);
-    ledgerTestSwitches.skipRowLocks = true;
-    let result: RaceResult;
-    try {
-      result = await withdrawals(owner, account)();
-    } finally {
-      ledgerTestSwitches.skipRowLocks = false;
-    }
-    assert.ok(
-      result.succeeded > FUNDED_FOR || !result.conservation.ok,
-      `expected lost updates without the lock, got ${result.succeeded} successes and a consistent ledger`,
+  const transfers = (owner: TestUser, account: string, receiver: string) => () =>
+    race(owner, account, () =>
+      k.request('POST', '/api/v2/transfers', { key: owner.key, body: { from_account: account, to_account: receiver, amount: '9.99', asset_code: 'USD' } }),
     );
-    assert.ok(result.succeeded > FUNDED_FOR, `only ${result.succeeded} withdrawals succeeded without the lock`);
-    assert.not.ok(result.conservation.ok);
-    // Repair the damage so later suites start from a consistent database.
-    await k.store.truncateAll();
-  });
+
+  for (const kind of ['withdrawals', 'transfers'] as const) {
+    test(`negative control: without the balance-row lock the same race of ${kind} overspends and breaks conservation`, async () => {
+      const owner = await k.createUser(`Racer N ${kind}`);
+      const account = await fundedAccount(owner);
+      const receiver = (await k.request('POST', '/api/v2/accounts', { key: owner.key, body: { name: 'R', type: 'personal' } })).body.data.uuid;
+      ledgerTestSwitches.skipRowLocks = true;
+      let result: RaceResult;
+      try {
+        result = await (kind === 'withdrawals' ? withdrawals(owner, account) : transfers(owner, account, receiver))();
+      } finally {
+        ledgerTestSwitches.skipRowLocks = false;
+      }
+      assert.ok(result.succeeded > FUNDED_FOR, `only ${result.succeeded} ${kind} succeeded without the lock`);
+      assert.not.ok(result.conservation.ok);
+      // Repair the damage so later tests start from a consistent database (with the operator key back).
+      await k.store.truncateAll();
+      await k.get(OperatorKeys).ensureOperator(k.operatorKey);
+    });
+  }
 
   test.run();
 }

@@ -10,6 +10,8 @@ import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot
 const test = suite('live dashboard e2e');
 let k: TestKernel;
 let ada: TestUser;
+/** The poison projector's bug, fixed before the operator re-drives its parked event. */
+let poisonHealed = false;
 
 const PATHS = ['metrics', 'domain-health', 'event-throughput', 'stream-status', 'projector-lag'];
 const get = (path: string, key = k.operatorKey) => k.request('GET', `/api/v1/live-dashboard/${path}`, { key });
@@ -62,7 +64,11 @@ test('event counts, throughput and lag move with deposits, and lag falls back to
   assert.is(fanOut.status, 'stopped');
   assert.is(lagging.max_lag_events, 11);
   const stream = (await get('stream-status')).body.data;
-  assert.is(stream.pending_total, 11);
+  assert.equal(stream.consumer_groups.map((g: any) => [g.group, g.pending_events]), [['kernel.event-tally', 11], ['webhooks.fan-out', 11]]);
+  assert.is(stream.pending_total, 22);
+  const stalled = (await get('domain-health')).body.data.domains;
+  assert.is(stalled.find((d: any) => d.domain === 'Account').projector_status, 'stopped', 'Account events wait with no loop running');
+  assert.is(stalled.find((d: any) => d.domain === 'Transfer').projector_status, 'ok', 'no Transfer events are pending');
   assert.ok(stream.memory.rss_mb > 0);
   // PostgreSQL listens only while the background loop runs (not started in this test); the others are in-process.
   assert.equal(stream.connectivity.wake_mode, k.store.kind === 'postgres' ? 'disconnected' : 'in-process');
@@ -86,24 +92,66 @@ test('a poison event is parked, shows on stream-status and domain-health, and do
   backbone.register({
     group: 'test.poison-projector',
     handle: async (_tx, event) => {
-      if (event.type === 'account.created') throw new Error('projector cannot read this account');
+      if (event.type === 'account.created' && !poisonHealed) throw new Error('projector cannot read this account');
       handled += 1;
     },
   });
   await deposits(2);
   await backbone.drain();
+  // One failure, then the group waits out its backoff (by the clock): no burst of retries.
+  const failing = (await get('projector-lag')).body.data.projectors.find((p: any) => p.group === 'test.poison-projector');
+  assert.equal([failing.status, failing.failing_attempts, failing.retry_at], ['failing', 1, new Date(k.clock.now().getTime() + 1_000).toISOString()]);
+  const degraded = (await get('domain-health')).body.data.domains.find((d: any) => d.domain === 'Account');
+  assert.equal([degraded.projector_status, degraded.recent_errors], ['degraded', 1]);
+  // Both account.created events so far are poison: four more tries each (the fifth failure parks it).
+  for (let retry = 0; retry < 8; retry++) {
+    k.clock.advance(10_000);
+    await backbone.drain();
+  }
   const stream = (await get('stream-status')).body.data;
   const parked = stream.parked_recent.filter((p: any) => p.group === 'test.poison-projector');
-  assert.ok(parked.length >= 1);
+  assert.is(parked.length, 2);
   assert.equal([parked[0].type, parked[0].error, parked[0].attempts], ['account.created', 'projector cannot read this account', 5]);
   const group = stream.consumer_groups.find((g: any) => g.group === 'test.poison-projector');
   assert.equal([group.pending_events, group.status], [0, 'caught_up']);
   assert.ok(handled >= 2, 'the deposits behind the poison event were handled');
-  const account = (await get('domain-health')).body.data.domains.find((d: any) => d.domain === 'Account');
-  assert.is(account.status, 'degraded');
-  assert.ok(account.recent_errors >= 5 && account.parked_events >= 1);
-  const metrics = (await get('metrics')).body.data;
-  assert.ok(metrics.errors.failures_in_window >= 5 && metrics.errors.error_rate > 0);
+  const health = (await k.request('GET', '/api/v1/live-dashboard/domain-health?window_seconds=3600', { key: k.operatorKey })).body.data;
+  const account = health.domains.find((d: any) => d.domain === 'Account');
+  assert.equal([account.status, account.recent_errors, account.parked_events, account.projector_status], ['degraded', 10, 2, 'ok']);
+  const metrics = (await k.request('GET', '/api/v1/live-dashboard/metrics?window_seconds=3600', { key: k.operatorKey })).body.data;
+  assert.ok(metrics.errors.failures_in_window >= 10 && metrics.errors.error_rate > 0);
+});
+
+test('an operator re-drives parked events: they are handled and leave the parked list; a team key is refused', async () => {
+  const parked = (await get('stream-status')).body.data.parked_recent.filter((p: any) => p.group === 'test.poison-projector');
+  const path = `/api/v2/admin/consumer-groups/test.poison-projector/redrive`;
+  assert.is((await k.request('POST', path, { key: ada.key, body: {} })).status, 403);
+  assert.is((await k.request('POST', '/api/v2/admin/consumer-groups/no.such.group/redrive', { key: k.operatorKey, body: {} })).status, 404);
+  assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: '999999' } })).status, 404);
+  assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: 'one' } })).status, 422);
+  poisonHealed = true;
+  const [newest, oldest] = parked;
+  const one = await k.request('POST', path, { key: k.operatorKey, body: { position: newest.position } });
+  assert.is(one.status, 200, JSON.stringify(one.body));
+  assert.equal(one.body.data.results, [{ position: newest.position, event_id: newest.event_id, type: 'account.created', outcome: 'handled', error: null }]);
+  const rest = await k.request('POST', path, { key: k.operatorKey, body: {} });
+  assert.equal([rest.body.data.handled, rest.body.data.failed, rest.body.data.results.map((r: any) => r.position)], [1, 0, [oldest.position]]);
+  const after = (await get('stream-status')).body.data.parked_recent.filter((p: any) => p.group === 'test.poison-projector');
+  assert.equal(after, []);
+});
+
+test('rates follow the clock: once the window has passed, events and processing per second fall to 0', async () => {
+  await deposits(3);
+  await k.get(EventBackbone).drain();
+  const busy = (await get('metrics')).body.data;
+  assert.ok(busy.events.per_second > 0 && busy.processing.per_second > 0 && busy.processing.handled_in_window >= 4);
+  assert.ok((await get('event-throughput')).body.data.total.events_per_second > 0);
+  k.clock.advance(61_000);
+  const quiet = (await get('metrics')).body.data;
+  assert.equal([quiet.events.in_window, quiet.events.per_second, quiet.processing.handled_in_window, quiet.processing.per_second], [0, 0, 0, 0]);
+  assert.is(quiet.events.total, busy.events.total, 'all-time counts stay');
+  const throughput = (await get('event-throughput')).body.data;
+  assert.equal([throughput.total.events, throughput.total.events_per_second, throughput.total.latency.samples], [0, 0, 0]);
 });
 
 test.run();

@@ -23,7 +23,7 @@ test.before(async () => {
   ada = await k.createUser('Ada');
   account = await openAccount(k, ada);
   await deposit(k, ada, account, FUNDING);
-  assert.is((await basketMove(k, ada, account, 'compose', '500.0000')).status, 200);
+  assert.is((await basketMove(k, ada, account, 'compose', '1000.0000')).status, 200);
 });
 test.after(async () => {
   await k?.close();
@@ -48,7 +48,7 @@ test('daily ticks from January to April', async () => {
   assert.is((await k.request('POST', '/api/v2/admin/gcu/rebalance', { key: ada.key })).status, 403);
   await assertConservation(k);
 
-  const out = await basketMove(k, ada, account, 'decompose', '500.0000');
+  const out = await basketMove(k, ada, account, 'decompose', '1000.0000');
   assert.is(out.status, 200, JSON.stringify(out.body));
   assert.is((await balances(k, ada, account)).GCU, '0.0000');
   await assertConservation(k);

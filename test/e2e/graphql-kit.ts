@@ -7,7 +7,7 @@ import type { EventTail } from '../../kernel/events/event-tail.js';
 import { EventStream } from '../../ports/event-stream.js';
 import { bootTestKernel, type TestKernel, type TestKernelOptions, type TestUser } from '../fixtures/boot.js';
 import { kernelGraphql } from '../../adapters/main/graphql-deps.js';
-import { jsonRequester } from '../fixtures/json-request.js';
+import { jsonRequester, type RequestOptions, type TestResponse } from '../fixtures/json-request.js';
 
 /**
  * The fixture kernel served by an HTTP API whose GraphQL adapter the suite
@@ -17,7 +17,7 @@ export interface GraphqlKernel {
   readonly k: TestKernel;
   readonly url: string;
   readonly adapter: GraphqlAdapter;
-  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   createUser(name: string): Promise<TestUser>;
   /** Resolves once no subscription listens (after closing clients). */
   quiet(): Promise<void>;
@@ -26,11 +26,17 @@ export interface GraphqlKernel {
   close(): Promise<void>;
 }
 
-export async function bootGraphql(options: TestKernelOptions = {}): Promise<GraphqlKernel> {
-  const k = await bootTestKernel({ ...options, listen: false });
+export interface GraphqlKernelOptions extends TestKernelOptions {
+  /** The spec's per-minute request limits (default on; races of hundreds of requests turn them off). */
+  readonly rateLimits?: boolean;
+}
+
+export async function bootGraphql(options: GraphqlKernelOptions = {}): Promise<GraphqlKernel> {
+  const { rateLimits, ...kernelOptions } = options;
+  const k = await bootTestKernel({ ...kernelOptions, listen: false });
   const kernel = k.kernel;
-  const adapter = kernelGraphql(kernel);
-  const http = createHttpApi({ ...httpDeps(kernel, k.store), extensions: [adapter] });
+  const adapter = kernelGraphql(kernel, rateLimits === undefined ? {} : { rateLimits });
+  const http = createHttpApi(httpDeps(kernel, k.store, adapter));
   const url = `http://127.0.0.1:${(await http.listen(0, '127.0.0.1')).port}`;
   const request: GraphqlKernel['request'] = jsonRequester(url);
   return {
@@ -87,20 +93,34 @@ export async function data(k: Pick<GraphqlKernel, 'request'>, query: string, var
   return response.body.data;
 }
 
-export function wsClient(k: Pick<GraphqlKernel, 'url'>, authorization?: string): { client: Client; closed: Promise<number> } {
+export interface WsConnection {
+  readonly client: Client;
+  /** Resolves when the server acknowledges connection_init. */
+  readonly connected: Promise<void>;
+  readonly closed: Promise<number>;
+}
+
+/** A graphql-ws client; `headers` go on the WebSocket upgrade request (e.g. X-Forwarded-For from a proxy). */
+export function wsClient(k: Pick<GraphqlKernel, 'url'>, authorization?: string, headers?: Record<string, string>): WsConnection {
   let resolveClosed!: (code: number) => void;
+  let resolveConnected!: () => void;
   const closed = new Promise<number>((resolve) => (resolveClosed = resolve));
+  const connected = new Promise<void>((resolve) => (resolveConnected = resolve));
   const client = createClient({
     url: k.url.replace(/^http/, 'ws') + '/api/graphql',
-    webSocketImpl: WebSocket,
+    webSocketImpl: headers === undefined ? WebSocket : class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    },
     lazy: false,
     retryAttempts: 0,
     // A refused connection is asserted through `closed`; the default would print it.
     onNonLazyError: () => undefined,
     connectionParams: authorization === undefined ? {} : { Authorization: authorization },
-    on: { closed: (event) => resolveClosed((event as { code: number }).code) },
+    on: { connected: () => resolveConnected(), closed: (event) => resolveClosed((event as { code: number }).code) },
   });
-  return { client, closed };
+  return { client, connected, closed };
 }
 
 /** A live subscription whose messages queue up for `next()`. */

@@ -165,27 +165,39 @@ test('subscriptions pass the same limits as POST: over the complexity limit is r
   assert.is(g.adapter.listening(), 0);
 });
 
-test('exchange subscriptions: orderBookUpdated, tradeExecuted and orderMatched from the matching engine', async () => {
+test('exchange subscriptions: orderBookUpdated, tradeExecuted, and orderMatched once per order and fill with the order’s own times', async () => {
   await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "1000.00", asset_code: "USD"}) { uuid } }', { id: adaAccount }, ada.key);
   await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "1.00000000", asset_code: "BTC"}) { uuid } }', { id: adaSavings }, ada.key);
   const client = connect(ada).client;
   const book = subscribe(client, 'subscription { orderBookUpdated(pair: "BTC/USD") { pair bids { price amount } asks { price amount } updated_at } }');
   const trades = subscribe(client, 'subscription { tradeExecuted(pair: "BTC/USD") { pair price amount quote_amount taker_side } }');
-  const matched = subscribe(client, 'subscription { orderMatched(pair: "BTC/USD") { id status filled_amount } }');
+  const matched = subscribe(client, 'subscription { orderMatched(pair: "BTC/USD") { id status filled_amount created_at updated_at } }');
   const bobBook = subscribe(connect(bob).client, 'subscription { orderBookUpdated(pair: "BTC/USD") { pair } }');
   await g.listening(4);
-  const sell = await data(g, 'mutation($a: ID!) { placeOrder(input: {pair: "BTC/USD", side: SELL, type: LIMIT, amount: "0.50000000", price: "600.00", account_id: $a}) { id status } }', { a: adaSavings }, ada.key);
-  assert.equal((await book.next()).data.orderBookUpdated, { pair: 'BTC/USD', bids: [], asks: [{ price: '600.00', amount: '0.50000000' }], updated_at: dateTime(g.k.clock.now()) });
+  const SELL = 'mutation($a: ID!, $amount: String!, $price: String!) { placeOrder(input: {pair: "BTC/USD", side: SELL, type: LIMIT, amount: $amount, price: $price, account_id: $a}) { id status } }';
+  const sold = dateTime(g.k.clock.now());
+  const sell = await data(g, SELL, { a: adaSavings, amount: '0.50000000', price: '600.00' }, ada.key);
+  assert.equal((await book.next()).data.orderBookUpdated, { pair: 'BTC/USD', bids: [], asks: [{ price: '600.00', amount: '0.50000000' }], updated_at: sold });
+  const cheap = await data(g, SELL, { a: adaSavings, amount: '0.10000000', price: '590.00' }, ada.key);
+  assert.equal((await book.next()).data.orderBookUpdated.asks, [{ price: '590.00', amount: '0.10000000' }, { price: '600.00', amount: '0.50000000' }]);
+  g.k.clock.advance(60_000);
+  const bought = dateTime(g.k.clock.now());
   const buy = await data(g, 'mutation($a: ID!) { placeOrder(input: {pair: "BTC/USD", side: BUY, type: LIMIT, amount: "0.20000000", price: "610.00", account_id: $a}) { id status filled_amount } }', { a: adaAccount }, ada.key);
   assert.equal(buy.placeOrder.status, 'filled');
-  assert.equal((await trades.next()).data.tradeExecuted, { pair: 'BTC/USD', price: '600.00', amount: '0.20000000', quote_amount: '120.00', taker_side: 'BUY' });
-  const first = (await matched.next()).data.orderMatched;
-  const second = (await matched.next()).data.orderMatched;
-  assert.equal([first, second], [
-    { id: sell.placeOrder.id, status: 'partially_filled', filled_amount: '0.20000000' },
-    { id: buy.placeOrder.id, status: 'filled', filled_amount: '0.20000000' },
+  assert.equal([(await trades.next()).data.tradeExecuted, (await trades.next()).data.tradeExecuted], [
+    { pair: 'BTC/USD', price: '590.00', amount: '0.10000000', quote_amount: '59.00', taker_side: 'BUY' },
+    { pair: 'BTC/USD', price: '600.00', amount: '0.10000000', quote_amount: '60.00', taker_side: 'BUY' },
   ]);
-  assert.equal((await book.next()).data.orderBookUpdated.asks, [{ price: '600.00', amount: '0.30000000' }]);
+  const messages = [];
+  for (let i = 0; i < 4; i++) messages.push((await matched.next()).data.orderMatched);
+  // Each fill: the maker, then the taker, each as it stands after that fill.
+  assert.equal(messages, [
+    { id: cheap.placeOrder.id, status: 'filled', filled_amount: '0.10000000', created_at: sold, updated_at: bought },
+    { id: buy.placeOrder.id, status: 'partially_filled', filled_amount: '0.10000000', created_at: bought, updated_at: bought },
+    { id: sell.placeOrder.id, status: 'partially_filled', filled_amount: '0.10000000', created_at: sold, updated_at: bought },
+    { id: buy.placeOrder.id, status: 'filled', filled_amount: '0.20000000', created_at: bought, updated_at: bought },
+  ]);
+  assert.equal((await book.next()).data.orderBookUpdated.asks, [{ price: '600.00', amount: '0.40000000' }]);
   assert.equal(bobBook.messages, []);
 });
 

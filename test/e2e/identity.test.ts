@@ -77,6 +77,51 @@ test('a read-only key reads but gets 403 on POST and may not mint wider keys', a
   assert.equal([escalate.status, codes(escalate.body)], [403, ['permission_escalation']]);
 });
 
+test("an Idempotency-Key another key of the team used is not replayed: the caller's own permissions decide", async () => {
+  const headers = { 'idempotency-key': 'team-shared' };
+  const wide = { name: 'wide', permissions: ['read', 'write', 'delete'] };
+  const first = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body: wide, headers });
+  assert.is(first.status, 201);
+  const writeOnly = await newKey(ada, { permissions: ['write'] });
+  const replay = await k.request('POST', '/api/v2/api-keys', { key: writeOnly.key, body: wide, headers });
+  assert.equal([replay.status, codes(replay.body), replay.headers.get('idempotent-replayed')], [403, ['permission_escalation'], null]);
+  assert.not.ok(JSON.stringify(replay.body).includes(first.body.data.key));
+  // The same key name, from the other key, is a fresh request of its own.
+  const own = await k.request('POST', '/api/v2/api-keys', { key: writeOnly.key, body: { permissions: ['write'] }, headers });
+  assert.equal([own.status, own.headers.get('idempotent-replayed')], [201, null]);
+});
+
+test('a response carrying a new key is never saved: a retry with its Idempotency-Key is 409, and nothing stores the secret', async () => {
+  const headers = { 'idempotency-key': 'mint-1' };
+  const body = { name: 'ci' };
+  const made = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body, headers });
+  assert.is(made.status, 201);
+  const retry = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body, headers });
+  assert.equal([retry.status, codes(retry.body)], [409, ['idempotent_replay_unavailable']]);
+  assert.equal(retry.body.errors[0].source, { header: 'Idempotency-Key' });
+  assert.match(retry.body.errors[0].detail, /shown once/);
+  assert.not.ok(JSON.stringify(retry.body).includes(made.body.data.key));
+  // A different request under the key is still 422, as for any other route.
+  const other = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body: { name: 'other' }, headers });
+  assert.equal([other.status, codes(other.body)], [422, ['idempotency_key_reused']]);
+  const listed = await k.request('GET', '/api/v2/api-keys', { key: ada.key });
+  assert.is(listed.body.data.filter((key: any) => key.name === 'ci').length, 1, 'the retry created nothing');
+
+  const operatorHeaders = { 'idempotency-key': 'user-1' };
+  const userBody = { name: 'Kept', email: `kept${users}@example.test` };
+  const user = await k.request('POST', '/api/v2/admin/users', { key: k.operatorKey, body: userBody, headers: operatorHeaders });
+  assert.is(user.status, 201);
+  const operator = await k.get(OperatorKeys).ensureOperator();
+  const refs = [
+    { teamId: ada.teamId, apiKeyId: await keyIdOf(ada.key, ada.key), key: 'mint-1' },
+    { teamId: operator.teamId, apiKeyId: await keyIdOf(k.operatorKey, k.operatorKey), key: 'user-1' },
+  ];
+  const saved = await k.store.unitOfWork.run((tx) => k.store.idempotency.find(tx, refs));
+  assert.equal(saved.map((record) => [record.key, record.status, record.body]).sort(), [['mint-1', 201, null], ['user-1', 201, null]]);
+  const retryUser = await k.request('POST', '/api/v2/admin/users', { key: k.operatorKey, body: userBody, headers: operatorHeaders });
+  assert.equal([retryUser.status, codes(retryUser.body)], [409, ['idempotent_replay_unavailable']]);
+});
+
 test('a revoked key is 401 on the very next request', async () => {
   const extra = await newKey(ada, { name: 'temp' });
   assert.is((await k.request('GET', '/api/v2/api-keys', { key: extra.key })).status, 200);
@@ -115,6 +160,18 @@ test('the IP allow-list: listed blocks pass, others are 403 ip_not_allowed', asy
   const bad = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body: { ip_allowlist: ['::1', '300.1.1.1/8'] } });
   assert.is(bad.status, 422);
   assert.equal(bad.body.errors[0].source, { pointer: '/ip_allowlist/1' });
+});
+
+test("a key with an allow-list and an expiry mints only keys within them (inherited when none is asked)", async () => {
+  const expiresAt = new Date(k.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+  const limited = await newKey(ada, { ip_allowlist: ['127.0.0.0/8', '::1'], expires_at: expiresAt });
+  const child = await newKey({ ...ada, key: limited.key }, { name: 'child' });
+  assert.equal([child.ip_allowlist, child.expires_at], [['127.0.0.0/8', '::1'], expiresAt]);
+  const open = await k.request('POST', '/api/v2/api-keys', { key: limited.key, body: { ip_allowlist: ['0.0.0.0/0'] } });
+  assert.equal([open.status, codes(open.body)], [403, ['ip_allowlist_escalation']]);
+  const later = new Date(k.clock.now().getTime() + 2 * 60 * 60 * 1000).toISOString();
+  const longer = await k.request('POST', '/api/v2/api-keys', { key: limited.key, body: { expires_at: later } });
+  assert.equal([longer.status, codes(longer.body)], [403, ['expiry_escalation']]);
 });
 
 test("another team's key id is 404 and that key keeps working", async () => {
@@ -166,6 +223,12 @@ test('the CLI commands create a user, create, list and revoke keys', async () =>
   const refused = await runCommand(k.kernel, ['keys', 'create', '--team', team, '--user-id', created.user.id, '--permissions', 'read,admin'], operatorTeam);
   assert.is(refused.exitCode, 2);
 });
+
+/** The id of the key `key`, listed with `caller` (a key of the same team). */
+async function keyIdOf(key: string, caller: string): Promise<string> {
+  const listed = await k.request('GET', '/api/v2/api-keys?per_page=100', { key: caller });
+  return listed.body.data.find((item: any) => item.prefix === key.slice(4, 12)).id;
+}
 
 async function ownKeyId(owner: TestUser): Promise<string> {
   const listed = await k.request('GET', '/api/v2/api-keys', { key: owner.key });

@@ -23,10 +23,11 @@ test.after(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const boot = (): Promise<TestKernel> => bootTestKernel({ store: 'pglite', modules: ['core-banking'], config: { dataDir } as any });
+/** Each start has its own seed: the store takes its event ids from the kernel's Ids, and a repeated sequence would collide. */
+const boot = (seed: string): Promise<TestKernel> => bootTestKernel({ seed, store: 'pglite', modules: ['core-banking'], config: { dataDir } as any });
 
 test('a pending transfer settles after a restart; balances, keys and events survive', async () => {
-  const first = await boot();
+  const first = await boot('first');
   const ada = await first.createUser('Ada');
   const open = async (name: string) =>
     (await first.request('POST', '/api/v2/accounts', { key: ada.key, body: { name, type: 'personal' } })).body.data.uuid;
@@ -41,7 +42,7 @@ test('a pending transfer settles after a restart; balances, keys and events surv
   const headBefore = await first.get(EventStore).head();
   await first.close();
 
-  const second = await boot();
+  const second = await boot('second');
   try {
     assert.is(await second.get(EventStore).head(), headBefore, 'every acknowledged event is still there');
     const pending = await second.request('GET', `/api/v2/transfers/${created.body.data.uuid}`, { key: ada.key });

@@ -8,7 +8,7 @@ export interface Received {
   readonly json: { id: string; event_type: string; created_at: string; data: Record<string, unknown> };
 }
 
-/** What the receiver answers: a status (and headers), or 'hang' to never answer. */
+/** What the receiver answers: a status (and headers), or 'hang' to never answer. A promise answers when it settles. */
 export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
 
 /**
@@ -18,7 +18,7 @@ export type Answer = { status: number; headers?: Record<string, string> } | 'han
  */
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  respond: (request: Received, index: number) => Answer = () => ({ status: 200 });
+  respond: (request: Received, index: number) => Answer | Promise<Answer> = () => ({ status: 200 });
   #server: Server | undefined;
   #port = 0;
   readonly #hanging: ServerResponse[] = [];
@@ -38,11 +38,10 @@ export class WebhookReceiver {
         this.received.push(received);
         const answer = this.respond(received, this.received.length - 1);
         this.#notify();
-        if (answer === 'hang') {
-          this.#hanging.push(res);
-          return;
-        }
-        res.writeHead(answer.status, answer.headers ?? {}).end('ok');
+        void Promise.resolve(answer).then((settled) => {
+          if (settled === 'hang') this.#hanging.push(res);
+          else res.writeHead(settled.status, settled.headers ?? {}).end('ok');
+        });
       });
     });
     server.keepAliveTimeout = 1;

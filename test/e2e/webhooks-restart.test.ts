@@ -7,12 +7,12 @@ import { openService, type Service } from '../../adapters/main/service.js';
 import { openStore } from '../../adapters/open-store.js';
 import type { StoreBundle } from '../../adapters/store.js';
 import { JsonLogger } from '../../adapters/system/json-logger.js';
-import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { Ids } from '../../ports/ids.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
 import { Random } from '../../ports/random.js';
+import { withTimeout } from '../contracts/harness.js';
 import { TEST_OPERATOR_KEY } from '../fixtures/boot.js';
 import { ManualClock } from '../fixtures/manual-clock.js';
 import { SeededIds, SeededRandom } from '../fixtures/seeded.js';
@@ -25,6 +25,8 @@ import { verifySignatures, WebhookReceiver } from './webhook-receiver.js';
  * webhook-id. Runs on PGlite (or PostgreSQL with BANK_TEST_STORE=postgres).
  */
 const test = suite('webhooks: crash and restart');
+/** A delivery that never comes fails the test instead of hanging it. */
+const RECEIVER_TIMEOUT_MS = 15_000;
 
 interface Booted {
   readonly service: Service;
@@ -33,7 +35,8 @@ interface Booted {
   close(): Promise<void>;
 }
 
-async function boot(store: StoreBundle, seed: string, clock: ManualClock): Promise<Booted> {
+/** The store and both kernels share one clock and one id source, as a server's do. */
+async function boot(store: StoreBundle, seed: string, clock: ManualClock, ids: Ids): Promise<Booted> {
   const config = kernelConfigSchema.parse({
     environment: 'test',
     store: store.kind,
@@ -46,11 +49,9 @@ async function boot(store: StoreBundle, seed: string, clock: ManualClock): Promi
     config,
     store,
     logger: new JsonLogger(process.env.BANK_TEST_LOG ? 'info' : 'silent'),
-    overrides: [
-      [Clock, clock],
-      [Ids, new SeededIds(seed + ':ids')],
-      [Random, new SeededRandom(seed + ':random')],
-    ],
+    clock,
+    ids,
+    overrides: [[Random, new SeededRandom(seed + ':random')]],
   });
   await service.kernel.start();
   await service.kernel.get(OperatorKeys).ensureOperator(TEST_OPERATOR_KEY);
@@ -76,15 +77,16 @@ async function boot(store: StoreBundle, seed: string, clock: ManualClock): Promi
 
 test('kill mid-delivery, restart: acknowledged deliveries stay done, the in-flight and the unsent ones go out', async () => {
   const kind = process.env.BANK_TEST_STORE === 'postgres' ? 'postgres' : 'pglite';
-  const store = await openStore({ kind, dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL, logger: new JsonLogger('silent') });
+  const clock = new ManualClock();
+  const ids = new SeededIds('restart:ids');
+  const store = await openStore({ kind, dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL, logger: new JsonLogger('silent'), clock, ids });
   await store.init();
   if (kind === 'postgres') await store.truncateAll();
   const receiver = new WebhookReceiver();
   await receiver.up();
-  const clock = new ManualClock();
   let second: Booted | undefined;
   try {
-    const first = await boot(store, 'first', clock);
+    const first = await boot(store, 'first', clock, ids);
     const user = await first.request('POST', '/api/v2/admin/users', TEST_OPERATOR_KEY, { name: 'Crash', email: 'crash@example.test' });
     const key = user.body.data.api_key.key as string;
     const hook = await first.request('POST', '/api/v2/webhooks', key, { url: receiver.url, events: ['*'] });
@@ -96,14 +98,14 @@ test('kill mid-delivery, restart: acknowledged deliveries stay done, the in-flig
     // The receiver acknowledges every request but the second, which it never answers: the kill lands mid-delivery.
     receiver.respond = (_r, index) => (index === 1 ? 'hang' : { status: 200 });
     const inFlight = first.service.kernel.get(EventBackbone).drain();
-    await receiver.until(4);
+    await withTimeout(RECEIVER_TIMEOUT_MS, 'four deliveries before the kill', () => receiver.until(4));
     const acknowledged = receiver.received.filter((_r, index) => index !== 1).map((r) => r.json.id);
     const hung = receiver.received[1]!.json.id;
     // Kill: stop without draining (the in-flight send is abandoned) and keep the database.
     await first.close();
     void inFlight.catch(() => undefined);
 
-    second = await boot(store, 'second', clock);
+    second = await boot(store, 'second', clock, ids);
     await second.request('POST', `/api/v2/accounts/${account.body.data.uuid}/deposit`, key, { amount: '4.00', asset_code: 'USD' });
     receiver.respond = () => ({ status: 200 });
     await second.service.kernel.get(EventBackbone).drain();

@@ -2,6 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { Pruner } from '../../plugins/webhooks/application/delivery-pruner.js';
+import { DeliveryRepository } from '../../plugins/webhooks/ports.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
 import { verifySignatures, WebhookReceiver } from './webhook-receiver.js';
 
@@ -198,6 +201,8 @@ test('POST /webhooks/{id}/test sends a signed test.webhook to that endpoint only
   assert.is(adaHooks.received.length, 1);
   assert.is(adaHooks.received[0]!.json.event_type, 'test.webhook');
   assert.is(adaHooks.received[0]!.json.id, response.body.data.event_id);
+  const stored = (await k.get(EventStore).readAfter(0n, 100_000)).filter((e) => e.type === 'test.webhook' && e.aggregateId === hook.id);
+  assert.equal(stored.map((e) => e.id), [response.body.data.event_id], 'the audit record carries the delivered id');
   assert.ok(verifySignatures(adaHooks.received[0]!, hook.secret));
   assert.is(bobHooks.received.length, 0, `the other endpoint got nothing (${other.id})`);
   assert.is((await k.request('POST', `/api/v2/webhooks/${hook.id}/test`, { key: bob.key })).status, 404);
@@ -244,9 +249,82 @@ test('an endpoint failing for 5 days is disabled; redirects are failures, not fo
   const state = await k.request('GET', `/api/v2/webhooks/${hook.id}`, { key: ada.key });
   assert.is(state.body.data.status, 'disabled');
   assert.match(state.body.data.disabled_reason, /failed every delivery for 120 hours/);
-  const history = await k.request('GET', `/api/v2/webhooks/${hook.id}/deliveries?per_page=100`, { key: ada.key });
-  assert.ok(history.body.data.every((a: any) => a.status_code === 302 || a.state === 'cancelled'));
-  assert.is(history.body.data[0].state, 'failed');
+  const history = (await k.request('GET', `/api/v2/webhooks/${hook.id}/deliveries?per_page=100`, { key: ada.key })).body.data as any[];
+  const cancelled = history.filter((a) => a.state === 'cancelled');
+  // The disabling answer is the last 302; the deliveries still retrying then were cancelled, each with its history row.
+  assert.ok(cancelled.length > 0, 'the backlog was cancelled and recorded');
+  assert.ok(cancelled.every((a) => a.status_code === null && a.attempt >= 1 && /failed every delivery/.test(a.error)));
+  assert.ok(history.filter((a) => a.state !== 'cancelled').every((a) => a.status_code === 302));
+  assert.ok(history.some((a) => a.state === 'failed' && a.status_code === 302));
+  const outbox = (await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox?status=cancelled&per_page=100`, { key: ada.key })).body.data as any[];
+  assert.equal(outbox.map((d) => d.id).sort(), cancelled.map((a) => a.delivery_id).sort());
+});
+
+test('the outbox shows deliveries never attempted; deactivating cancels them with a history row', async () => {
+  const hook = await subscribe(ada, adaHooks.url, ['account.created']);
+  const queued = await k.request('POST', `/api/v2/webhooks/${hook.id}/test`, { key: ada.key });
+  const outbox = await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox`, { key: ada.key });
+  assert.is(outbox.status, 200);
+  assert.equal(
+    outbox.body.data.map((d: any) => [d.id, d.event_type, d.status, d.attempts]),
+    [[queued.body.data.delivery_id, 'test.webhook', 'pending', 0]],
+  );
+  assert.equal((await k.request('GET', `/api/v2/webhooks/${hook.id}/deliveries`, { key: ada.key })).body.data, [], 'no attempt yet');
+  assert.is((await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox`, { key: bob.key })).status, 404);
+  assert.is((await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox?status=lost`, { key: ada.key })).status, 422);
+
+  await k.request('PATCH', `/api/v2/webhooks/${hook.id}`, { key: ada.key, body: { active: false } });
+  await drain();
+  assert.is(adaHooks.received.length, 0);
+  const [row] = (await k.request('GET', `/api/v2/webhooks/${hook.id}/deliveries`, { key: ada.key })).body.data;
+  assert.equal([row.delivery_id, row.state, row.attempt, row.status_code, row.error], [queued.body.data.delivery_id, 'cancelled', 0, null, 'disabled by the owner']);
+  assert.is((await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox`, { key: ada.key })).body.data[0].status, 'cancelled');
+});
+
+test('an answer arriving after the owner cancelled the delivery does not bring it back or overwrite the cancellation', async () => {
+  const hook = await subscribe(ada, adaHooks.url, ['account.created']);
+  let answer!: (a: { status: number }) => void;
+  adaHooks.respond = () => new Promise((resolve) => (answer = resolve));
+  await k.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Late', type: 'personal' } });
+  const sending = drain();
+  await adaHooks.until(1);
+  await k.request('PATCH', `/api/v2/webhooks/${hook.id}`, { key: ada.key, body: { active: false } });
+  answer({ status: 200 });
+  await sending;
+  const [delivery] = (await k.request('GET', `/api/v2/webhooks/${hook.id}/outbox`, { key: ada.key })).body.data;
+  assert.equal([delivery.status, delivery.delivered_at], ['cancelled', null]);
+  const history = (await k.request('GET', `/api/v2/webhooks/${hook.id}/deliveries`, { key: ada.key })).body.data;
+  assert.equal(history.map((a: any) => a.state), ['cancelled'], 'the late 200 was not recorded over the cancellation');
+  // Re-enabling does not resurrect it either.
+  await k.request('PATCH', `/api/v2/webhooks/${hook.id}`, { key: ada.key, body: { active: true } });
+  await drain();
+  assert.is(adaHooks.received.length, 1);
+});
+
+test('finished deliveries are pruned after the retention, pending ones never; deleting a webhook deletes its deliveries', async () => {
+  const kept = await subscribe(ada, adaHooks.url, ['account.created']);
+  const down = await subscribe(ada, bobHooks.url, ['account.created']);
+  bobHooks.respond = () => ({ status: 500 });
+  await k.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Old', type: 'personal' } });
+  await drain();
+  const outbox = async (hookId: string) => (await k.request('GET', `/api/v2/webhooks/${hookId}/outbox`, { key: ada.key })).body.data.map((d: any) => d.status);
+  assert.equal([await outbox(kept.id), await outbox(down.id)], [['succeeded'], ['pending']]);
+  const pruner = k.get(Pruner);
+  assert.is(await pruner.run(), 0, 'nothing is old enough yet');
+  k.clock.advance(31 * 24 * 60 * MINUTE);
+  assert.ok((await pruner.run()) >= 1, 'the 31-day-old finished deliveries (of every test so far) went');
+  assert.equal(await outbox(kept.id), []);
+  assert.equal((await k.request('GET', `/api/v2/webhooks/${kept.id}/deliveries`, { key: ada.key })).body.data, [], 'its attempts went with it');
+  assert.equal(await outbox(down.id), ['pending'], 'a pending delivery is never pruned, however old');
+  bobHooks.respond = () => ({ status: 200 });
+  await k.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'New', type: 'personal' } });
+  await drain();
+  assert.is(await pruner.run(), 0, 'what finished just now stays');
+  assert.equal([await outbox(kept.id), await outbox(down.id)], [['succeeded'], ['succeeded', 'succeeded']]);
+
+  await k.request('DELETE', `/api/v2/webhooks/${kept.id}`, { key: ada.key });
+  const left = await k.get(UnitOfWork).run((tx) => k.get(DeliveryRepository).list(tx, ada.teamId, kept.id, undefined, { page: 1, perPage: 100 }));
+  assert.is(left.total, 0);
 });
 
 test('without allow_private: http, loopback, private and metadata targets are refused with 422 (SSRF)', async () => {
