@@ -41,7 +41,16 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
   }
 }
 
+/**
+ * PostgreSQL arms a repeating 10 s "startup progress" timer while it
+ * recovers a data directory; in PGlite that timer is a JS timeout that
+ * outlives `close()` and keeps the process alive, so reopening a data
+ * directory made the server (and the test run) never exit. The progress
+ * log is of no use in an embedded database: switch it off.
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'];
+
 async function openOn(dataDir: string, deps: StoreDeps): Promise<StoreBundle> {
-  const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers });
+  const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams });
   return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PGliteDialect({ pglite }), { pipelined: false }) }), deps);
 }
