@@ -15,6 +15,11 @@ export * from './contract/page.js';
 export * from './contract/route.js';
 export * from './contract/token.js';
 export * from './contract/workflow.js';
+export * from './contract/outcome.js';
+export { runAlone } from './contract/batch.js';
+export type { BatchOperation } from './contract/batch.js';
+export { wholeNumber } from './contract/query.js';
+export * from './contract/instant-range.js';
 export * from './money/index.js';
 export * from './errors/index.js';
 
