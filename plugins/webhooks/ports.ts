@@ -70,6 +70,13 @@ export interface Slice<T> {
 export interface WebhookRepository {
   insert(tx: Tx, webhook: WebhookRecord): Promise<void>;
   find(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined>;
+  /**
+   * As `find`, and the row stays locked until the unit of work ends: every
+   * read-modify-write of a webhook (PATCH, DELETE, the dispatcher's failure
+   * record) goes through it, so none overwrites another's change and a
+   * second DELETE finds nothing.
+   */
+  findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined>;
   update(tx: Tx, webhook: WebhookRecord): Promise<void>;
   remove(tx: Tx, teamId: string, id: string): Promise<void>;
   /** Oldest first. */

@@ -21,7 +21,7 @@ export class DeleteWebhookOperation implements Operation<WebhookIdInput, { id: s
 
   async execute(input: WebhookIdInput, ctx: RequestContext): Promise<{ id: string; deleted: true }> {
     await this.uow.run(async (tx) => {
-      const webhook = await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
+      const webhook = await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id, 'lock');
       await this.deliveries.removeForWebhook(tx, webhook.teamId, webhook.id);
       await this.webhooks.remove(tx, webhook.teamId, webhook.id);
     });

@@ -110,7 +110,7 @@ export class WebhookDispatcher implements BackgroundWorker {
   readonly #pending = new Set<Promise<void>>();
   readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
     this.uow.run(async (tx) => {
-      const seen = new Map<string, WebhookRecord | undefined>();
+      const seen = await this.#lockWebhooks(tx, outcomes);
       const disabled: Disabling[] = [];
       const now = this.clock.now();
       const recorded: Recorded[] = [];
@@ -134,6 +134,21 @@ export class WebhookDispatcher implements BackgroundWorker {
     }),
   );
 
+  /**
+   * Locks the webhooks of the answered deliveries, in id order (two
+   * dispatchers writing answers for the same endpoints never wait on each
+   * other in a cycle), and re-reads them: the owner may have changed,
+   * disabled or deleted an endpoint while we were sending, and a failure
+   * record written from a stale copy would undo that change.
+   */
+  async #lockWebhooks(tx: Tx, outcomes: readonly SendOutcome[]): Promise<Map<string, WebhookRecord | undefined>> {
+    const answered = new Map<string, DeliveryRecord>();
+    for (const { delivery, answer } of outcomes) if (answer) answered.set(delivery.webhookId, delivery);
+    const locked = new Map<string, WebhookRecord | undefined>();
+    for (const id of [...answered.keys()].sort()) locked.set(id, await this.webhooks.findForUpdate(tx, answered.get(id)!.teamId, id));
+    return locked;
+  }
+
   async #send(
     delivery: DeliveryRecord,
     webhook: WebhookRecord | undefined,
@@ -150,8 +165,8 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   /**
-   * `seen` holds the webhooks read or changed in this unit of work, so a
-   * write of many answers reads each once; endpoints this answer disables
+   * `seen` holds the webhooks locked or changed in this unit of work
+   * (`#lockWebhooks`), so a write of many answers reads each once; endpoints this answer disables
    * are added to `disabled` (their backlog is cancelled after the answers).
    */
   async #record(
@@ -163,8 +178,6 @@ export class WebhookDispatcher implements BackgroundWorker {
     disabled: Disabling[],
   ): Promise<Recorded> {
     const now = this.clock.now();
-    // Re-read: the owner may have disabled or deleted the endpoint while we were sending.
-    if (!seen.has(delivery.webhookId)) seen.set(delivery.webhookId, await this.webhooks.find(tx, delivery.teamId, delivery.webhookId));
     const webhook = seen.get(delivery.webhookId);
     const save = async (next: WebhookRecord) => {
       await this.webhooks.update(tx, next);

@@ -36,9 +36,9 @@ export function pageOf(page: unknown, perPage: unknown): PageRequest {
   return { page: p, perPage: n };
 }
 
-/** Another team's webhook is 404, exactly like a missing one. */
-export async function requireWebhook(repo: WebhookRepository, tx: Tx, teamId: string, id: string): Promise<WebhookRecord> {
-  const webhook = await repo.find(tx, teamId, id);
+/** Another team's webhook is 404, exactly like a missing one. 'lock' holds the row for a read-modify-write (`findForUpdate`). */
+export async function requireWebhook(repo: WebhookRepository, tx: Tx, teamId: string, id: string, lock: 'lock' | 'read' = 'read'): Promise<WebhookRecord> {
+  const webhook = lock === 'lock' ? await repo.findForUpdate(tx, teamId, id) : await repo.find(tx, teamId, id);
   if (!webhook) throw new NotFoundError('Webhook', id);
   return webhook;
 }

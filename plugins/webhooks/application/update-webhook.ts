@@ -36,7 +36,7 @@ export class UpdateWebhookOperation implements Operation<UpdateWebhookInput, Web
     const active = input.active === undefined ? undefined : flag(input.active, '/active');
     const url = input.url === undefined ? undefined : await this.urls.check(input.url);
     const updated = await this.uow.run(async (tx) => {
-      const current = await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
+      const current = await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id, 'lock');
       const now = this.clock.now();
       const next: WebhookRecord = {
         ...current,

@@ -18,6 +18,11 @@ export class MemoryWebhookRepository implements WebhookRepository {
     return record && record.teamId === teamId ? record : undefined;
   }
 
+  /** The memory store runs one unit of work at a time: a plain read is already exclusive. */
+  findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined> {
+    return this.find(tx, teamId, id);
+  }
+
   async update(tx: Tx, webhook: WebhookRecord): Promise<void> {
     const stored = this.state.webhooks.get(webhook.id);
     if (!stored || stored.record.teamId !== webhook.teamId) return;

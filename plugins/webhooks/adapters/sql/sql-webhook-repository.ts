@@ -23,6 +23,12 @@ export class SqlWebhookRepository implements WebhookRepository {
     return rows[0] ? toWebhook(rows[0]) : undefined;
   }
 
+  async findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined> {
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from webhooks where team_id = ${teamId} and id = ${id} for update`.execute(sqlTx(tx).db);
+    return rows[0] ? toWebhook(rows[0]) : undefined;
+  }
+
   async update(tx: Tx, w: WebhookRecord): Promise<void> {
     await sql`
       update webhooks set url = ${w.url}, events = ${JSON.stringify(w.events)}::jsonb, description = ${w.description},
