@@ -13,8 +13,15 @@ const windowQuery = z.object({
   window_seconds: wholeNumber(1, 3_600).optional().describe('Sliding window for rates, default 60'),
 });
 const none = z.object({});
-/** A parked event's position, as stream-status shows it. */
-export const positionText = z.string().regex(/^[1-9][0-9]{0,18}$/, 'an event position (digits)');
+/** The largest event position a store can hold (PostgreSQL bigint). */
+const MAX_POSITION = 9_223_372_036_854_775_807n;
+
+/** A parked event's position, as stream-status shows it: digits, 1 to the bigint maximum, on every store alike. */
+export const positionText = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/, 'an event position (digits)')
+  // zod runs this check also when the pattern failed: compare only digits.
+  .refine((text) => !/^[0-9]+$/.test(text) || BigInt(text) <= MAX_POSITION, `an event position is at most ${MAX_POSITION}`);
 
 export const dashboardRoutes: readonly RouteDeclaration[] = [
   route({

@@ -129,6 +129,11 @@ test('an operator re-drives parked events: they are handled and leave the parked
   assert.is((await k.request('POST', '/api/v2/admin/consumer-groups/no.such.group/redrive', { key: k.operatorKey, body: {} })).status, 404);
   assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: '999999' } })).status, 404);
   assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: 'one' } })).status, 422);
+  // Past PostgreSQL's bigint: refused at the edge on every store, not by the database.
+  const tooLarge = await k.request('POST', path, { key: k.operatorKey, body: { position: '9223372036854775808' } });
+  assert.is(tooLarge.status, 422);
+  assert.is(tooLarge.body.errors[0].source.pointer, '/position');
+  assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: '9223372036854775807' } })).status, 404);
   poisonHealed = true;
   const [newest, oldest] = parked;
   const one = await k.request('POST', path, { key: k.operatorKey, body: { position: newest.position } });
