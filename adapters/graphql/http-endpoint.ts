@@ -4,7 +4,7 @@ import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contrac
 import { AppError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { Logger } from '../../ports/logger.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate, authorizationHeader } from '../http/auth.js';
 import { readJsonBody } from '../http/body.js';
 import { idempotencyKeyOf, requestHash, type IdempotencyGuard } from '../http/idempotency.js';
 import { requestIdOfResponse } from '../http/request-state.js';
@@ -51,7 +51,8 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       send(res, status, { errors: errors.map((error) => formatError(error, requestId, deps.logger)) });
     try {
       let actor: Actor = ANONYMOUS;
-      if (req.headers.authorization !== undefined) actor = await authenticate(deps.authenticator, req.headers.authorization, ip);
+      const header = authorizationHeader(req.headersDistinct['authorization']);
+      if (header !== undefined) actor = await authenticate(deps.authenticator, header, ip);
       const limited = deps.limits.take(actor, ip);
       if (limited) {
         res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limited.retryAfter))));

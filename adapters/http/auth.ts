@@ -19,6 +19,16 @@ export function bearerKey(header: string | undefined): string {
   return match[1]!;
 }
 
+/**
+ * The one Authorization header of a request (pass `req.headersDistinct`'s
+ * entry). Node keeps only the first of several, so a request carrying two
+ * keys would act as whichever came first: refused instead (401).
+ */
+export function authorizationHeader(values: readonly string[] | undefined): string | undefined {
+  if (values && values.length > 1) throw new UnauthorizedError('Send one Authorization header, not several.', 'invalid_authorization_header');
+  return values?.[0];
+}
+
 /** Authenticates the caller of a non-public route. */
 export async function authenticate(authenticator: Authenticator, header: string | undefined, ip: string): Promise<Actor> {
   return authenticator.authenticate(bearerKey(header), ip);

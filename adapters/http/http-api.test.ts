@@ -86,6 +86,16 @@ test('401 without a key, with a malformed header, or an unknown key; always WWW-
   assert.is(missing.json.errors[0].code, 'unauthenticated');
 });
 
+test('two Authorization headers are a 401, whichever keys they carry', async ({ f }) => {
+  const res = await rawRequest(
+    f.port,
+    `GET /api/v2/things HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.reader}\r\nAuthorization: Bearer ${KEYS.reader}\r\nConnection: close\r\n\r\n`,
+  );
+  assert.is(res.status, 401);
+  const error = JSON.parse(res.body).errors[0];
+  assert.equal([error.code, error.source], ['invalid_authorization_header', { header: 'Authorization' }]);
+});
+
 test('the bearer scheme is case-insensitive', async ({ f }) => {
   const res = await call(f, 'GET', '/api/v2/things', { headers: { authorization: `bearer ${KEYS.reader}` } });
   assert.is(res.status, 200);

@@ -3,7 +3,7 @@ import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contrac
 import { isBatchOperation } from '../../kernel/contract/batch.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { Authenticator } from '../../ports/authenticator.js';
-import { authenticate, authorize } from './auth.js';
+import { authenticate, authorizationHeader, authorize } from './auth.js';
 import { carriesBody, readJsonBody } from './body.js';
 import type { HttpBatchRunner } from './batch-runner.js';
 import { renderSuccess, splitUrl, type RenderedResponse } from './envelope.js';
@@ -39,7 +39,7 @@ export function routeHandler(
 
     let actor: Actor = ANONYMOUS;
     if (declaration.access !== 'public') {
-      actor = await authenticate(services.authenticator, req.headers.authorization, ip);
+      actor = await authenticate(services.authenticator, authorizationHeader(req.headersDistinct['authorization']), ip);
       authorize(actor, declaration.access);
       if (services.limiter.enabled) {
         const decision = services.limiter.take(rateKey(actor));

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rawRequest } from '../../adapters/http/http-test-kit.js';
 import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GraphqlKernel } from './graphql-kit.js';
 
@@ -117,6 +118,18 @@ test('authentication: no key is a guest with no data; a bad key is 401; a read-o
   assert.is(readable.body.data.account.id, adaAccount);
   const write = await gql(g, 'mutation { createAccount(input: {name: "x"}) { id } }', undefined, readOnly);
   assert.is(write.body.errors[0].extensions.code, 'insufficient_permission');
+});
+
+test('two Authorization headers are a 401, not whichever key came first', async () => {
+  const body = JSON.stringify({ query: ACCOUNT, variables: { id: adaAccount } });
+  const port = Number(new URL(g.url).port);
+  const res = await rawRequest(
+    port,
+    `POST /api/graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Authorization: Bearer ${ada.key}\r\nAuthorization: Bearer ${bob.key}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  assert.is(res.status, 401);
+  assert.not.match(res.body, /Ada main/);
 });
 
 test('assets and introspection (the standard __schema query, deeper than 10, is exempt from the limits)', async () => {
