@@ -1,4 +1,4 @@
-import { GraphQLSchema, Kind, lexicographicSortSchema, parse, print, printSchema, visit, type ObjectTypeDefinitionNode } from 'graphql';
+import { GraphQLSchema, Kind, lexicographicSortSchema, parse, print, printSchema, specifiedDirectives, visit, type ObjectTypeDefinitionNode } from 'graphql';
 import { buildSchemaSync, type NonEmptyArray } from 'type-graphql';
 import type { GraphqlContribution } from '../../kernel/contract/graphql.js';
 import { pendingSubscriptions } from './pending-subscriptions.js';
@@ -87,7 +87,8 @@ function build(resolvers: readonly Function[]): GraphQLSchema {
   if (resolvers.length === 0) throw new Error('No GraphQL resolvers to build a schema from.');
   return buildSchemaSync({
     resolvers: [...resolvers] as NonEmptyArray<Function>,
-    directives: [TenantDirective],
+    // Listing directives replaces graphql's own: keep @include, @skip, @deprecated, @specifiedBy (and @oneOf) beside ours.
+    directives: [...specifiedDirectives, TenantDirective],
     validate: false,
     // Every subscription here brings its own `subscribe` (fed by the live event stream); topics are not used.
     pubSub: NO_TOPICS,

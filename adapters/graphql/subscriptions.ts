@@ -26,6 +26,8 @@ export const MAX_CONNECTIONS_PER_KEY = 50;
 const FORBIDDEN = 4403;
 /** Close code for a connection over MAX_CONNECTIONS_PER_KEY (4429, after HTTP 429). */
 const TOO_MANY_CONNECTIONS = 4429;
+/** graphql-ws's close code for a subscribe whose id is in use. */
+const SUBSCRIBER_EXISTS = 4409;
 
 const connectionOwner = (actor: Actor): string => (actor.apiKeyId !== '' ? `key:${actor.apiKeyId}` : `${actor.kind}:${actor.teamId}:${actor.userId}`);
 
@@ -46,13 +48,18 @@ interface ConnectionState {
   actor?: Actor;
   header?: string;
   ip: string;
-  active: number;
   /** Clock time of the last successful key check. */
   checkedAt: number;
   /** The key this connection counts against, once accepted. */
   owner?: string;
-  /** The server's request id of each running operation, by the client's graphql-ws message id. */
-  readonly requestIds: Map<string, string>;
+  /**
+   * Every operation from its subscribe message until the server has
+   * finished it (refused, completed or failed), by the client's id, with
+   * the server's request id. It counts against
+   * MAX_SUBSCRIPTIONS_PER_CONNECTION from the moment the message arrives,
+   * so a burst cannot pass the cap while keys are being checked.
+   */
+  readonly operations: Map<string, string>;
   close(code: number, reason: string): void;
 }
 
@@ -84,9 +91,8 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         const socket = ctx.extra.socket;
         const state: ConnectionState = {
           ip,
-          active: 0,
           checkedAt: deps.clock.now().getTime(),
-          requestIds: new Map(),
+          operations: new Map(),
           close: (code, reason) => socket.close(code, reason),
         };
         states.set(ctx.extra, state);
@@ -112,39 +118,47 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       },
       onSubscribe: async (ctx, id, payload) => {
         const state = stateOf(ctx.extra);
+        // graphql-ws forgets an id when `complete` arrives while its subscribe is still being set up; a second subscribe
+        // with that id would then take the first one's place and leave its stream running where nothing can stop it.
+        // So an id stays taken until the server has finished its operation, and reusing it earlier is a duplicate.
+        if (state.operations.has(id)) {
+          state.close(SUBSCRIBER_EXISTS, `Subscriber for ${id} already exists`);
+          return [new GraphQLError(`Subscriber for ${id} already exists.`)];
+        }
+        if (state.operations.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          return [new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`, { extensions: { code: 'too_many_subscriptions' } })];
+        }
         // The id in logs and error messages is the server's own: the message id is the client's choice.
-        const requestId = deps.ids.uuid();
-        state.requestIds.set(id, requestId);
+        state.operations.set(id, deps.ids.uuid());
+        // graphql-ws reports a refusal only when the client has not completed the id meanwhile: release it here.
+        const refuse = (errors: readonly GraphQLError[]): GraphQLError[] => {
+          state.operations.delete(id);
+          return [...errors];
+        };
         // The key is checked again for every subscription: one revoked or expired since connecting gets nothing new.
         let actor: Actor;
         try {
           actor = await authenticate(deps.authenticator, state.header, state.ip);
         } catch (error) {
-          if (error instanceof AppError) return [new GraphQLError(error.message, { originalError: error })];
+          if (error instanceof AppError) return refuse([new GraphQLError(error.message, { originalError: error })]);
           throw error;
         }
         state.actor = actor;
         state.checkedAt = deps.clock.now().getTime();
         const limited = deps.limits.take(actor, state.ip);
-        if (limited) return [limited.error];
-        if (state.active >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-          return [new GraphQLError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection.`, { extensions: { code: 'too_many_subscriptions' } })];
-        }
+        if (limited) return refuse([limited.error]);
         const variables = (payload.variables ?? {}) as Record<string, unknown>;
         const prepared = deps.preparer.prepare(payload.query, payload.operationName ?? undefined, variables);
-        if (!prepared.ok) return [...prepared.errors];
+        if (!prepared.ok) return refuse(prepared.errors);
         return {
           schema: deps.schema,
           document: prepared.prepared.document,
           operationName: payload.operationName ?? undefined,
           variableValues: variables,
-          contextValue: graphqlContext(deps.runtime, { actor, requestId, ip: state.ip }),
+          contextValue: graphqlContext(deps.runtime, { actor, requestId: state.operations.get(id)!, ip: state.ip }),
         };
       },
       subscribe: (args) => subscribe(args),
-      onOperation: (ctx) => {
-        stateOf(ctx.extra).active += 1;
-      },
       onClose: (ctx) => {
         const owner = states.get(ctx.extra)?.owner;
         if (owner === undefined) return;
@@ -153,15 +167,13 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         else connectionsPerOwner.delete(owner);
       },
       onComplete: (ctx, id) => {
-        const state = stateOf(ctx.extra);
-        state.active = Math.max(0, state.active - 1);
-        state.requestIds.delete(id);
+        stateOf(ctx.extra).operations.delete(id);
       },
       // An error message ends the operation (a refused subscribe gets no onComplete).
       onError: (ctx, id, _payload, errors) => {
-        const { requestIds } = stateOf(ctx.extra);
-        const requestId = requestIds.get(id) ?? deps.ids.uuid();
-        requestIds.delete(id);
+        const { operations } = stateOf(ctx.extra);
+        const requestId = operations.get(id) ?? deps.ids.uuid();
+        operations.delete(id);
         return errors.map((error) => formatError(error, requestId, deps.logger));
       },
       onNext: async (ctx, id, _payload, _args, result) => {
@@ -179,7 +191,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           }
         }
         if (!result.errors) return undefined;
-        const requestId = state.requestIds.get(id) ?? deps.ids.uuid();
+        const requestId = state.operations.get(id) ?? deps.ids.uuid();
         return { ...result, errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) };
       },
     },

@@ -73,7 +73,7 @@ export interface GqlResponse {
 }
 
 /** Waits for a condition the server reaches on its own (not a sleep: it checks on every turn of the event loop). */
-async function until(done: () => boolean, failure: () => string, limitMs = 5_000): Promise<void> {
+export async function until(done: () => boolean, failure: () => string, limitMs = 5_000): Promise<void> {
   const started = Date.now();
   while (!done()) {
     if (Date.now() - started > limitMs) throw new Error(failure());

@@ -2,8 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { TestUser } from '../fixtures/boot.js';
-import { KEY_RECHECK_MS, MAX_CONNECTIONS_PER_KEY } from '../../adapters/graphql/subscriptions.js';
-import { bootGraphql, data, subscribe, wsClient, type GraphqlKernel } from './graphql-kit.js';
+import WebSocket from 'ws';
+import { KEY_RECHECK_MS, MAX_CONNECTIONS_PER_KEY, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../adapters/graphql/subscriptions.js';
+import { bootGraphql, data, subscribe, until, wsClient, type GraphqlKernel } from './graphql-kit.js';
 
 /**
  * Each live subscription end to end over a real WebSocket (graphql-ws):
@@ -155,6 +156,59 @@ test('one key holds at most MAX_CONNECTIONS_PER_KEY sockets; closing one makes r
   // 49 of the first sockets remain: the count reaches the limit again only when the new socket's subscription is live.
   await g.listening(MAX_CONNECTIONS_PER_KEY);
   assert.is(g.adapter.listening(), MAX_CONNECTIONS_PER_KEY);
+});
+
+/**
+ * A graphql-transport-ws socket driven message by message (the graphql-ws
+ * client never reuses an id or bursts): resolves once connection_ack came.
+ */
+async function rawSocket(authorization: string) {
+  const socket = new WebSocket(g.url.replace(/^http/, 'ws') + '/api/graphql', 'graphql-transport-ws');
+  const messages: any[] = [];
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  open.push(() => {
+    socket.close();
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  const acked = new Promise<void>((resolve) =>
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'connection_ack') resolve();
+      else messages.push(message);
+    }),
+  );
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: authorization } }));
+  await acked;
+  const send = (message: object) => socket.send(JSON.stringify(message));
+  return { send, messages, closed };
+}
+
+async function freshKey(user: TestUser): Promise<string> {
+  const created = await g.request('POST', '/api/v2/api-keys', { key: user.key, body: { name: 'burst', permissions: ['read'] } });
+  return `Bearer ${created.body.data.key}`;
+}
+
+const BOOK = 'subscription { orderBookUpdated(pair: "BTC/USD") { pair } }';
+
+test('a burst of subscribes cannot pass the per-connection cap while their keys are being checked', async () => {
+  const socket = await rawSocket(await freshKey(ada));
+  const burst = MAX_SUBSCRIPTIONS_PER_CONNECTION + 20;
+  for (let i = 0; i < burst; i += 1) socket.send({ id: `s${i}`, type: 'subscribe', payload: { query: BOOK } });
+  await g.listening(MAX_SUBSCRIPTIONS_PER_CONNECTION);
+  const refusedIds = () => socket.messages.filter((m) => m.type === 'error' && m.payload[0]?.extensions?.code === 'too_many_subscriptions');
+  await until(() => refusedIds().length >= 20, () => `${refusedIds().length} of 20 refused`);
+  assert.is(g.adapter.listening(), MAX_SUBSCRIPTIONS_PER_CONNECTION);
+  assert.is(refusedIds().length, 20);
+});
+
+test('complete, then subscribe again with the same id before the first is set up: 4409, and no stream is left running', async () => {
+  const socket = await rawSocket(await freshKey(ada));
+  socket.send({ id: 'x', type: 'subscribe', payload: { query: BOOK } });
+  socket.send({ id: 'x', type: 'complete' });
+  socket.send({ id: 'x', type: 'subscribe', payload: { query: BOOK } });
+  const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
+  assert.is(await Promise.race([socket.closed, stillOpen]), 4409);
+  // after.each waits until nothing listens: an orphaned stream would keep listening for ever.
 });
 
 test('subscriptions pass the same limits as POST: over the complexity limit is refused before anything runs', async () => {

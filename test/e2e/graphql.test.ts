@@ -120,6 +120,12 @@ test('authentication: no key is a guest with no data; a bad key is 401; a read-o
   assert.is(write.body.errors[0].extensions.code, 'insufficient_permission');
 });
 
+test('the standard directives work: @include and @skip', async () => {
+  const result = await data(g, 'query($yes: Boolean!) { a: me @include(if: $yes) { kind } b: me @skip(if: $yes) { kind } }', { yes: true }, ada.key);
+  assert.ok(result.a.kind);
+  assert.is(result.b, undefined);
+});
+
 test('two Authorization headers are a 401, not whichever key came first', async () => {
   const body = JSON.stringify({ query: ACCOUNT, variables: { id: adaAccount } });
   const port = Number(new URL(g.url).port);
