@@ -53,6 +53,10 @@ test('cost over 500 is refused: list sizes multiply (first: 100 accounts × 10 b
   assert.match(response.body.errors[0].message, /maximum cost of 500/);
   const viaVariable = await gql(g, 'query($n: Int) { accounts(first: $n) { data { balances { asset_code } } } }', { n: 100 }, ada.key);
   assert.is(viaVariable.body.errors[0].extensions.code, 'COST_LIMIT_EXCEEDED');
+  // A variable left out runs with its declared default, so it is measured with it.
+  const viaDefault = await gql(g, 'query($n: Int = 100) { accounts(first: $n) { data { balances { asset_code } } } }', undefined, ada.key);
+  assert.is(viaDefault.status, 400);
+  assert.is(viaDefault.body.errors[0].extensions.code, 'COST_LIMIT_EXCEEDED');
   assert.is((await gql(g, '{ accounts(first: 20) { data { balances { asset_code } } } }', undefined, ada.key)).status, 200);
 });
 
