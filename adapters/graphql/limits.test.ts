@@ -44,6 +44,26 @@ test('cost multiplies lists by the page size (first, also from variables) or 10'
   assert.is(measured('mutation { createAccount(name: "x") { id } }').cost, 11);
 });
 
+/** Each level spreads the one below twice: N levels select 2^(N+1) fields in a document of a few hundred bytes. */
+function doubling(levels: number): string {
+  const fragments = Array.from({ length: levels }, (_, i) => `fragment L${i + 1} on Query { ...L${i} ...L${i} }`).join(' ');
+  return `{ ...L${levels} } fragment L0 on Query { me { id } } ${fragments}`;
+}
+
+test('fragments spread over and over are measured once each: 40 doublings answer at once, with the exact figures', () => {
+  const figures = measured(doubling(40));
+  assert.equal(figures, { depth: 2, complexity: 2 ** 41, cost: 2 ** 40 });
+  assert.is(limitError(figures)?.extensions['limit'], 'complexity');
+});
+
+test('figures saturate instead of growing past what a number holds exactly', () => {
+  assert.is(measured(doubling(60)).complexity, Number.MAX_SAFE_INTEGER);
+});
+
+test('a fragment cycle (refused by validation) cannot make the measure loop', () => {
+  assert.is(measured('{ ...A } fragment A on Query { me { id } ...B } fragment B on Query { ...A }').complexity, 2);
+});
+
 test('introspection-only is decided by the root selections, not the name', () => {
   const only = prepared('query Named { __schema { types { name } } __typename }');
   assert.ok(isIntrospectionOnly(only.operation, only.fragments));

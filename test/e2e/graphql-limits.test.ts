@@ -46,6 +46,14 @@ test('complexity over 200 is refused', async () => {
   assert.is((await gql(g, `{ ${fine} }`, undefined, ada.key)).status, 200);
 });
 
+test('fragments spreading each other twice per level are measured once each: 40 levels (2^41 fields) are refused at once, even for a guest', async () => {
+  const levels = Array.from({ length: 40 }, (_, i) => `fragment L${i + 1} on Query { ...L${i} ...L${i} }`).join(' ');
+  const response = await gql(g, `{ ...L40 } fragment L0 on Query { me { kind } } ${levels}`);
+  assert.is(response.status, 400);
+  assert.is(response.body.errors[0].extensions.code, 'COMPLEXITY_LIMIT_EXCEEDED');
+  assert.is(response.body.errors[0].extensions.actual, 2 ** 41);
+});
+
 test('cost over 500 is refused: list sizes multiply (first: 100 accounts × 10 balances each)', async () => {
   const response = await gql(g, '{ accounts(first: 100) { data { balances { asset_code } } } }', undefined, ada.key);
   assert.is(response.status, 400);
