@@ -26,4 +26,17 @@ test('variables execution would refuse are refused here, before measuring', () =
   assert.ok(refusal('query($f: Int) { accounts(first: $f) { data { id } } }', { f: 'many' }));
 });
 
+/** 2.6 KB that once answered hundreds of MB: 50 aliases of a list, in each of them 50 more, 50 names in each. */
+function multiplyingIntrospection(): string {
+  const aliases = (count: number, text: (i: number) => string): string => Array.from({ length: count }, (_, i) => text(i)).join(' ');
+  return `{ __schema { ...S } }
+    fragment S on __Schema { ${aliases(50, (i) => `t${i}: types { ...X }`)} }
+    fragment X on __Type { ${aliases(50, (i) => `f${i}: fields { ...N }`)} }
+    fragment N on __Field { ${aliases(50, (i) => `n${i}: name`)} }`;
+}
+
+test('introspection is exempt from depth, not from size: aliases multiplying the answer are refused, naming the limit', () => {
+  assert.equal(refusal(multiplyingIntrospection()), { code: 'COMPLEXITY_LIMIT_EXCEEDED', limit: 'introspection_complexity', maximum: 500, actual: 127_551 });
+});
+
 test.run();

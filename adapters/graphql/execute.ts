@@ -66,10 +66,8 @@ export class OperationPreparer {
     if (coerced.errors) return { ok: false, errors: coerced.errors };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    if (!isIntrospectionOnly(operation, fragments)) {
-      const exceeded = limitError(measure(this.schema, operation, fragments, coerced.coerced));
-      if (exceeded) return { ok: false, errors: [exceeded] };
-    }
+    const exceeded = limitError(measure(this.schema, operation, fragments, coerced.coerced), isIntrospectionOnly(operation, fragments));
+    if (exceeded) return { ok: false, errors: [exceeded] };
     return { ok: true, prepared: { document, operation } };
   }
 }

@@ -36,6 +36,24 @@ test('depth over 10 is refused, naming the limit; introspection alone is exempt 
   assert.ok(standard.body.data.__schema.queryType);
 });
 
+test('introspection is bounded in size: every standard introspection query passes, aliases multiplying the answer are refused', async () => {
+  const everything = { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true };
+  for (const options of [everything, { inputValueDeprecation: true, schemaDescription: true } /* GraphiQL's */]) {
+    const standard = await gql(g, getIntrospectionQuery(options));
+    assert.is(standard.status, 200);
+    assert.ok(standard.body.data.__schema.types.length > 0);
+  }
+  const aliases = (count: number, text: (i: number) => string): string => Array.from({ length: count }, (_, i) => text(i)).join(' ');
+  const multiplying = `{ __schema { ...S } }
+    fragment S on __Schema { ${aliases(50, (i) => `t${i}: types { ...X }`)} }
+    fragment X on __Type { ${aliases(50, (i) => `f${i}: fields { ...N }`)} }
+    fragment N on __Field { ${aliases(50, (i) => `n${i}: name`)} }`;
+  const refused = await gql(g, multiplying);
+  assert.is(refused.status, 400);
+  assert.is(refused.body.errors[0].extensions.limit, 'introspection_complexity');
+  assert.match(refused.body.errors[0].message, /maximum introspection complexity of 500/);
+});
+
 test('complexity over 200 is refused', async () => {
   const fields = Array.from({ length: 101 }, (_, i) => `m${i}: me { team_id }`).join(' ');
   const response = await gql(g, `{ ${fields} }`, undefined, ada.key);
