@@ -1,6 +1,7 @@
 import {
   execute,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   Kind,
   parse,
@@ -27,7 +28,7 @@ export type Preparation = { ok: true; prepared: PreparedOperation } | { ok: fals
 
 /**
  * parse → validate → refuse unstorable text in literals and variables →
- * pick the operation → check depth, complexity and cost. Everything here
+ * pick the operation → coerce its variables → check depth, complexity and cost. Everything here
  * happens before any resolver runs; a failure is a list of GraphQL errors
  * (answered with HTTP 400 on POST).
  */
@@ -60,12 +61,13 @@ export class OperationPreparer {
         : 'The document has several operations: send operationName to choose one.';
       return { ok: false, errors: [new GraphQLError(message, { extensions: { code: 'operation_not_found' } })] };
     }
+    // Measured with the values execution will use: a variable left out takes its declared default.
+    const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+    if (coerced.errors) return { ok: false, errors: coerced.errors };
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    if (!isIntrospectionOnly(operation, fragments)) {
-      const exceeded = limitError(measure(this.schema, operation, fragments, variables));
-      if (exceeded) return { ok: false, errors: [exceeded] };
-    }
+    const exceeded = limitError(measure(this.schema, operation, fragments, coerced.coerced), isIntrospectionOnly(operation, fragments));
+    if (exceeded) return { ok: false, errors: [exceeded] };
     return { ok: true, prepared: { document, operation } };
   }
 }

@@ -12,6 +12,7 @@ import { graphqlContext, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { execute, OperationPreparer } from './execute.js';
 import type { GraphqlRateLimits } from './rate-limits.js';
+import { resultBody, type ResultBody } from './result-body.js';
 
 export interface EndpointDeps {
   readonly schema: GraphQLSchema;
@@ -68,7 +69,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       }
       const key = idempotencyKeyOf(req.headersDistinct['idempotency-key']);
       const context: RequestContext = { actor, requestId, ip, ...(key !== undefined ? { idempotencyKey: key } : {}) };
-      const run = async (): Promise<{ status: number; body: string; failed: boolean }> => {
+      const run = async (): Promise<ResultBody> => {
         const result = (await execute({
           schema: deps.schema,
           document: prepared.prepared.document,
@@ -76,13 +77,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
           variableValues: request.variables,
           contextValue: graphqlContext(deps.runtime, context),
         })) as ExecutionResult;
-        // Bad variable values fail before execution: no data at all, a client error.
-        const status = result.data === undefined && result.errors ? 400 : 200;
-        const body = JSON.stringify({
-          ...(result.errors ? { errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) } : {}),
-          ...(result.data !== undefined ? { data: result.data } : {}),
-        });
-        return { status, body, failed: result.errors !== undefined };
+        return resultBody(result, (error) => formatError(error, requestId, deps.logger));
       };
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key.
       if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {

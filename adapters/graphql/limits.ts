@@ -10,6 +10,7 @@ import {
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
@@ -21,6 +22,13 @@ import {
 
 /** The spec's limits, fixed (not configurable): a bank's clients may rely on them. */
 export const GRAPHQL_LIMITS = { depth: 10, complexity: 200, cost: 500 } as const;
+/**
+ * An operation that only introspects is exempt from depth (the standard
+ * introspection query is 15 deep) but not from size: aliases across fragments
+ * would otherwise multiply a few KB of query into hundreds of MB of answer.
+ * getIntrospectionQuery() with every option measures complexity 230, cost 16,424.
+ */
+export const INTROSPECTION_LIMITS = { complexity: 500, cost: 50_000 } as const;
 
 /** A list whose size no argument bounds is estimated at this many items. */
 export const DEFAULT_LIST_SIZE = 10;
@@ -41,8 +49,8 @@ export interface QueryMeasure {
 
 /**
  * True when the operation selects only __schema, __type and __typename at its
- * root: the standard introspection query (deeper than 10) is exempt by what
- * it reads, whatever it is named.
+ * root: the standard introspection query (deeper than 10) gets the
+ * introspection limits by what it reads, whatever it is named.
  */
 export function isIntrospectionOnly(operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): boolean {
   const names = rootFieldNames(operation.selectionSet, fragments, new Set());
@@ -63,7 +71,17 @@ function rootFieldNames(set: SelectionSetNode, fragments: ReadonlyMap<string, Fr
   return names;
 }
 
-/** Measures a validated operation (validation has ruled out fragment cycles and unknown fields). */
+const NOTHING: QueryMeasure = { depth: 0, complexity: 0, cost: 0 };
+/** Figures stop growing here: a few hundred bytes of fragments doubling each other select more fields than a number holds. */
+const SATURATED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Measures an operation in time linear in the document. A fragment's figures
+ * depend only on the page size its lists inherit (1–100, or none) and on
+ * whether it is spread at the root, so each fragment is measured once per such
+ * context and its figures reused at every spread: fragments spreading each
+ * other twice per level double the figures, not the work.
+ */
 export function measure(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
@@ -71,53 +89,88 @@ export function measure(
   variables: Record<string, unknown>,
 ): QueryMeasure {
   const root = schema.getRootType(operation.operation);
-  if (!root) return { depth: 0, complexity: 0, cost: 0 };
-  const totals = { depth: 0, complexity: 0, cost: 0 };
+  if (!root) return NOTHING;
   const rootWeight = operation.operation === 'query' ? 0 : ROOT_WRITE_COST;
+  const known = new Map<string, QueryMeasure>();
 
-  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType, level: number, multiplier: number, pageSize: number | undefined): void => {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FRAGMENT_SPREAD) {
-        const fragment = fragments.get(selection.name.value);
-        if (fragment) walk(fragment.selectionSet, typeOf(schema, fragment.typeCondition.name.value) ?? parent, level, multiplier, pageSize);
-        continue;
-      }
-      if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const narrowed = selection.typeCondition ? typeOf(schema, selection.typeCondition.name.value) : undefined;
-        walk(selection.selectionSet, narrowed ?? parent, level, multiplier, pageSize);
-        continue;
-      }
-      const depth = level + 1;
-      totals.depth = Math.max(totals.depth, depth);
-      totals.complexity += 1;
-      const field = fieldOf(parent, selection.name.value);
-      if (!field) continue;
-      const size = sizeArgument(selection.arguments ?? [], variables) ?? pageSize;
-      const type = getNullableType(field.type);
-      const listFactor = isListType(type) ? Math.min(MAX_PAGE_SIZE, size ?? DEFAULT_LIST_SIZE) : 1;
-      const named = getNamedType(field.type);
-      const object = isCompositeType(named);
-      totals.cost += (object ? multiplier * listFactor : 0) + (level === 0 ? rootWeight : 0);
-      if (selection.selectionSet && object) {
-        walk(selection.selectionSet, named, depth, multiplier * listFactor, isListType(type) ? undefined : size);
-      }
-    }
+  const ofFragment = (name: string, pageSize: number | undefined, atRoot: boolean): QueryMeasure => {
+    const key = `${name} ${pageSize ?? ''} ${atRoot}`;
+    const done = known.get(key);
+    if (done) return done;
+    // Validation refuses fragment cycles and unknown fragments or types; should one reach here anyway, it counts nothing instead of looping.
+    known.set(key, NOTHING);
+    const fragment = fragments.get(name);
+    const type = fragment && typeOf(schema, fragment.typeCondition.name.value);
+    const figures = fragment && type ? ofSet(fragment.selectionSet, type, pageSize, atRoot) : NOTHING;
+    known.set(key, figures);
+    return figures;
   };
-  walk(operation.selectionSet, root, 0, 1, undefined);
-  return totals;
+
+  const ofSet = (set: SelectionSetNode, parent: GraphQLCompositeType, pageSize: number | undefined, atRoot: boolean): QueryMeasure => {
+    let total = NOTHING;
+    for (const selection of set.selections) {
+      const part =
+        selection.kind === Kind.FRAGMENT_SPREAD
+          ? ofFragment(selection.name.value, pageSize, atRoot)
+          : selection.kind === Kind.INLINE_FRAGMENT
+            ? ofSet(selection.selectionSet, (selection.typeCondition && typeOf(schema, selection.typeCondition.name.value)) ?? parent, pageSize, atRoot)
+            : ofField(selection, parent, pageSize, atRoot);
+      total = { depth: Math.max(total.depth, part.depth), complexity: plus(total.complexity, part.complexity), cost: plus(total.cost, part.cost) };
+    }
+    return total;
+  };
+
+  const ofField = (selection: FieldNode, parent: GraphQLCompositeType, pageSize: number | undefined, atRoot: boolean): QueryMeasure => {
+    const field = fieldOf(parent, selection.name.value);
+    if (!field) return { depth: 1, complexity: 1, cost: 0 };
+    const weight = atRoot ? rootWeight : 0;
+    const named = getNamedType(field.type);
+    if (!isCompositeType(named)) return { depth: 1, complexity: 1, cost: weight };
+    const size = sizeArgument(selection.arguments ?? [], variables) ?? pageSize;
+    const list = isListType(getNullableType(field.type));
+    const below = selection.selectionSet ? ofSet(selection.selectionSet, named, list ? undefined : size, false) : NOTHING;
+    // Each object returned counts 1, and so does everything below it: a list multiplies both by its page size.
+    const count = list ? (size ?? DEFAULT_LIST_SIZE) : 1;
+    return { depth: below.depth + 1, complexity: plus(1, below.complexity), cost: plus(weight, times(count, plus(1, below.cost))) };
+  };
+
+  return ofSet(operation.selectionSet, root, undefined, true);
 }
 
-/** The first limit the measure breaks, as a GraphQL error naming it. */
-export function limitError(measured: QueryMeasure): GraphQLError | undefined {
-  const checks = [
-    ['depth', 'DEPTH_LIMIT_EXCEEDED', 'Query depth', measured.depth, GRAPHQL_LIMITS.depth],
-    ['complexity', 'COMPLEXITY_LIMIT_EXCEEDED', 'Query complexity', measured.complexity, GRAPHQL_LIMITS.complexity],
-    ['cost', 'COST_LIMIT_EXCEEDED', 'Query cost', measured.cost, GRAPHQL_LIMITS.cost],
-  ] as const;
-  for (const [limit, code, label, actual, maximum] of checks) {
-    if (actual > maximum) {
-      return new GraphQLError(`${label} ${actual} exceeds the maximum ${limit} of ${maximum}; the query was not run.`, {
-        extensions: { code, limit, maximum, actual },
+function plus(a: number, b: number): number {
+  return Math.min(SATURATED, a + b);
+}
+
+function times(a: number, b: number): number {
+  return Math.min(SATURATED, a * b);
+}
+
+interface Limit {
+  readonly name: string;
+  readonly code: string;
+  readonly subject: string;
+  readonly figure: keyof QueryMeasure;
+  readonly maximum: number;
+}
+
+const QUERY_CHECKS: readonly Limit[] = [
+  { name: 'depth', code: 'DEPTH_LIMIT_EXCEEDED', subject: 'Query depth', figure: 'depth', maximum: GRAPHQL_LIMITS.depth },
+  { name: 'complexity', code: 'COMPLEXITY_LIMIT_EXCEEDED', subject: 'Query complexity', figure: 'complexity', maximum: GRAPHQL_LIMITS.complexity },
+  { name: 'cost', code: 'COST_LIMIT_EXCEEDED', subject: 'Query cost', figure: 'cost', maximum: GRAPHQL_LIMITS.cost },
+];
+
+const INTROSPECTION_CHECKS: readonly Limit[] = [
+  { name: 'introspection_complexity', code: 'COMPLEXITY_LIMIT_EXCEEDED', subject: 'Introspection complexity', figure: 'complexity', maximum: INTROSPECTION_LIMITS.complexity },
+  { name: 'introspection_cost', code: 'COST_LIMIT_EXCEEDED', subject: 'Introspection cost', figure: 'cost', maximum: INTROSPECTION_LIMITS.cost },
+];
+
+/** The first limit the measure breaks, as a GraphQL error naming it; an introspection-only operation has its own. */
+export function limitError(measured: QueryMeasure, introspectionOnly: boolean): GraphQLError | undefined {
+  for (const limit of introspectionOnly ? INTROSPECTION_CHECKS : QUERY_CHECKS) {
+    const actual = measured[limit.figure];
+    if (actual > limit.maximum) {
+      return new GraphQLError(`${limit.subject} ${actual} exceeds the maximum ${limit.name.replace(/_/g, ' ')} of ${limit.maximum}; the query was not run.`, {
+        extensions: { code: limit.code, limit: limit.name, maximum: limit.maximum, actual },
       });
     }
   }
@@ -147,7 +200,8 @@ function sizeArgument(args: readonly { name: { value: string }; value: ValueNode
         : argument.value.kind === Kind.VARIABLE
           ? variables[argument.value.name.value]
           : undefined;
-    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
+    // Whole and capped here, not where lists are counted: fragments are measured once per page size, so there must be few.
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.min(MAX_PAGE_SIZE, Math.ceil(value));
   }
   return undefined;
 }

@@ -36,6 +36,24 @@ test('depth over 10 is refused, naming the limit; introspection alone is exempt 
   assert.ok(standard.body.data.__schema.queryType);
 });
 
+test('introspection is bounded in size: every standard introspection query passes, aliases multiplying the answer are refused', async () => {
+  const everything = { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true };
+  for (const options of [everything, { inputValueDeprecation: true, schemaDescription: true } /* GraphiQL's */]) {
+    const standard = await gql(g, getIntrospectionQuery(options));
+    assert.is(standard.status, 200);
+    assert.ok(standard.body.data.__schema.types.length > 0);
+  }
+  const aliases = (count: number, text: (i: number) => string): string => Array.from({ length: count }, (_, i) => text(i)).join(' ');
+  const multiplying = `{ __schema { ...S } }
+    fragment S on __Schema { ${aliases(50, (i) => `t${i}: types { ...X }`)} }
+    fragment X on __Type { ${aliases(50, (i) => `f${i}: fields { ...N }`)} }
+    fragment N on __Field { ${aliases(50, (i) => `n${i}: name`)} }`;
+  const refused = await gql(g, multiplying);
+  assert.is(refused.status, 400);
+  assert.is(refused.body.errors[0].extensions.limit, 'introspection_complexity');
+  assert.match(refused.body.errors[0].message, /maximum introspection complexity of 500/);
+});
+
 test('complexity over 200 is refused', async () => {
   const fields = Array.from({ length: 101 }, (_, i) => `m${i}: me { team_id }`).join(' ');
   const response = await gql(g, `{ ${fields} }`, undefined, ada.key);
@@ -46,6 +64,14 @@ test('complexity over 200 is refused', async () => {
   assert.is((await gql(g, `{ ${fine} }`, undefined, ada.key)).status, 200);
 });
 
+test('fragments spreading each other twice per level are measured once each: 40 levels (2^41 fields) are refused at once, even for a guest', async () => {
+  const levels = Array.from({ length: 40 }, (_, i) => `fragment L${i + 1} on Query { ...L${i} ...L${i} }`).join(' ');
+  const response = await gql(g, `{ ...L40 } fragment L0 on Query { me { kind } } ${levels}`);
+  assert.is(response.status, 400);
+  assert.is(response.body.errors[0].extensions.code, 'COMPLEXITY_LIMIT_EXCEEDED');
+  assert.is(response.body.errors[0].extensions.actual, 2 ** 41);
+});
+
 test('cost over 500 is refused: list sizes multiply (first: 100 accounts × 10 balances each)', async () => {
   const response = await gql(g, '{ accounts(first: 100) { data { balances { asset_code } } } }', undefined, ada.key);
   assert.is(response.status, 400);
@@ -53,6 +79,10 @@ test('cost over 500 is refused: list sizes multiply (first: 100 accounts × 10 b
   assert.match(response.body.errors[0].message, /maximum cost of 500/);
   const viaVariable = await gql(g, 'query($n: Int) { accounts(first: $n) { data { balances { asset_code } } } }', { n: 100 }, ada.key);
   assert.is(viaVariable.body.errors[0].extensions.code, 'COST_LIMIT_EXCEEDED');
+  // A variable left out runs with its declared default, so it is measured with it.
+  const viaDefault = await gql(g, 'query($n: Int = 100) { accounts(first: $n) { data { balances { asset_code } } } }', undefined, ada.key);
+  assert.is(viaDefault.status, 400);
+  assert.is(viaDefault.body.errors[0].extensions.code, 'COST_LIMIT_EXCEEDED');
   assert.is((await gql(g, '{ accounts(first: 20) { data { balances { asset_code } } } }', undefined, ada.key)).status, 200);
 });
 
