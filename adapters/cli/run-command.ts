@@ -66,10 +66,16 @@ export async function runCommand(kernel: Kernel, argv: readonly string[], operat
 function usage(commands: readonly CommandDeclaration[], selected?: CommandDeclaration): string {
   const shown = selected ? [selected] : [...commands].sort((a, b) => a.name.localeCompare(b.name));
   const lines = shown.map((command) => {
-    const shape = (command.options as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-    const flags = Object.keys(shape).map((name) => `--${name.replace(/_/g, '-')}`);
+    const flags = Object.keys(flagShape(command.options)).map((name) => `--${name.replace(/_/g, '-')}`);
     if (command.scope === 'team') flags.unshift('--team <team id>');
     return `  ${command.name.padEnd(18)} ${command.summary}\n  ${''.padEnd(18)} ${flags.join(' ')}`;
   });
   return `Usage: npm run bank -- <command> [--flag value …]\n\nCommands:\n${lines.join('\n')}\n`;
+}
+
+/** The object behind a command's options, also when a `.transform()` wraps it (a zod pipe keeps it as `in`). */
+function flagShape(schema: unknown): Record<string, unknown> {
+  const node = schema as { shape?: Record<string, unknown>; in?: unknown };
+  if (node.shape) return node.shape;
+  return node.in ? flagShape(node.in) : {};
 }

@@ -59,6 +59,12 @@ test('gcu tick runs the scheduler once and reports what it did', async () => {
   assert.is(report.reserves_synced, 0, 'no team holds GCU');
 });
 
+test('gcu proposals create --help lists its flags, also behind the options transform', async () => {
+  const help = await bank('gcu', 'proposals', 'create', '--help');
+  assert.is(help.code, 0);
+  for (const flag of ['--title', '--proposed-composition', '--parameter-name', '--voting-starts-at', '--voting-ends-at']) assert.ok(help.stdout.includes(flag), flag);
+});
+
 test('gcu proposals create tables composition and parameter proposals', async () => {
   const created = await bank('gcu', 'proposals', 'create', '--title', 'More yen and gold', '--proposed-composition', COMPOSITION, '--voting-starts-at', fromNow(2), '--voting-ends-at', fromNow(9));
   assert.is(created.code, 0, created.stderr);
