@@ -56,7 +56,7 @@ const account = { version: 1, group: 'Account', payload: accountEventPayload, we
 const transfer = { version: 1, group: 'Transfer', payload: transferEventPayload, webhook: true } as const;
 
 export const coreBankingEvents = [
-  eventType({ ...account, name: 'account.created', description: 'An account was opened (status active).', emittedBy: 'POST /accounts' }),
+  eventType({ ...account, name: 'account.created', description: 'An account was opened (status active).', emittedBy: 'POST /accounts, GraphQL createAccount' }),
   eventType({
     ...account,
     name: 'account.updated',
@@ -73,14 +73,14 @@ export const coreBankingEvents = [
     payload: balanceUpdatedPayload,
     webhook: true,
     description: 'A customer balance (available or reserved) changed; one event per account and asset touched.',
-    emittedBy: 'the Ledger port on every post, hold, capture and release: deposit, withdraw, transfer creation (hold), settlement, release on failure or expiry, and other plugins moving money',
+    emittedBy: 'the Ledger port on every post, hold, capture and release: deposit, withdraw (REST or GraphQL), transfer creation (hold), settlement, release on failure or expiry, and other plugins moving money',
   }),
-  eventType({ ...transfer, name: 'transfer.created', description: 'A transfer was recorded (status pending).', emittedBy: 'POST /transfers' }),
+  eventType({ ...transfer, name: 'transfer.created', description: 'A transfer was recorded (status pending).', emittedBy: 'POST /transfers, GraphQL createTransfer' }),
   eventType({
     ...transfer,
     name: 'transfer.pending',
     description: 'The amount plus fee is reserved on the sender (available fell, reserved rose); settlement follows after settlement_delay_ms. Emitted in the same commit as transfer.created.',
-    emittedBy: 'POST /transfers',
+    emittedBy: 'POST /transfers, GraphQL createTransfer',
   }),
   eventType({
     ...transfer,

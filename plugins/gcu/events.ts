@@ -54,14 +54,14 @@ export const gcuEvents = [
     name: 'basket.composed',
     payload: basketMovement,
     description: 'Component assets were exchanged for basket units on an account.',
-    emittedBy: 'POST /accounts/{id}/baskets/compose',
+    emittedBy: 'POST /accounts/{id}/baskets/compose, GraphQL composeBasket',
   }),
   eventType({
     ...basket,
     name: 'basket.decomposed',
     payload: basketMovement,
     description: 'Basket units were exchanged back for their component assets.',
-    emittedBy: 'POST /accounts/{id}/baskets/decompose',
+    emittedBy: 'POST /accounts/{id}/baskets/decompose, GraphQL decomposeBasket',
   }),
   eventType({
     ...basket,
@@ -76,7 +76,7 @@ export const gcuEvents = [
       next_rebalance: z.string(),
     }),
     description: 'The basket took new target weights (the winning proposal, or the same weights to undo drift); quantities per unit were reset at current prices.',
-    emittedBy: 'the monthly rebalancing (scheduler tick), CLI gcu rebalance',
+    emittedBy: 'the monthly rebalancing: scheduler tick, CLI gcu tick / gcu rebalance, POST /admin/gcu/rebalance',
   }),
   eventType({
     ...basket,
@@ -90,14 +90,14 @@ export const gcuEvents = [
     name: 'governance.proposal_created',
     payload: proposalPayload.extend({ created_by: z.string() }),
     description: 'A proposal was created (the automatic monthly one, or by an operator).',
-    emittedBy: 'scheduler tick, POST /admin/gcu/voting/proposals, CLI gcu proposals create',
+    emittedBy: 'scheduler tick, CLI gcu tick, POST /admin/gcu/voting/proposals, CLI gcu proposals create',
   }),
   eventType({
     ...governance,
     name: 'governance.vote_cast',
     payload: z.object({ proposal_id: z.string(), vote: z.enum(['for', 'against', 'abstain']), voting_power: z.string(), replaced: z.string().nullable(), user_id: z.string() }),
     description: "A team's vote was recorded (replaced says which earlier choice it replaced).",
-    emittedBy: 'POST /gcu/voting/proposals/{id}/vote',
+    emittedBy: 'POST /gcu/voting/proposals/{id}/vote, GraphQL castGcuVote',
   }),
   eventType({
     ...governance,
@@ -111,13 +111,13 @@ export const gcuEvents = [
     name: 'governance.proposal_closed',
     payload: proposalPayload.extend({ outcome: z.enum(['passed', 'rejected', 'no_quorum']), tally: tallyPayload }),
     description: 'Voting ended; the tally is frozen and the outcome recorded.',
-    emittedBy: 'scheduler tick after voting_ends_at, CLI gcu tick / gcu rebalance',
+    emittedBy: 'scheduler tick after voting_ends_at, CLI gcu tick / gcu rebalance, POST /admin/gcu/rebalance',
   }),
   eventType({
     ...governance,
     name: 'governance.parameter_changed',
     payload: z.object({ proposal_id: z.string(), parameter: z.string(), previous_value: z.string(), value: z.string() }),
     description: 'A passed parameter proposal changed a governance setting.',
-    emittedBy: 'scheduler tick after the proposal closed',
+    emittedBy: 'when a parameter proposal closes as passed (same commit as governance.proposal_closed)',
   }),
 ];

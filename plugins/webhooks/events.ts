@@ -28,7 +28,7 @@ export const webhookEvents = [
     payload: testWebhookPayload,
     webhook: true,
     description: 'A test delivery; sent only to the webhook named in the test call, never fanned out.',
-    emittedBy: 'POST /webhooks/{webhook_id}/test',
+    emittedBy: 'POST /webhooks/{id}/test',
   }),
   eventType({
     name: 'system.status_change',
