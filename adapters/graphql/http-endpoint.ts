@@ -69,18 +69,20 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       }
       const key = idempotencyKeyOf(req.headersDistinct['idempotency-key']);
       const context: RequestContext = { actor, requestId, ip, ...(key !== undefined ? { idempotencyKey: key } : {}) };
-      const run = async (): Promise<ResultBody> => {
-        const result = (await execute({
+      const run = async (): Promise<ExecutionResult> =>
+        (await execute({
           schema: deps.schema,
           document: prepared.prepared.document,
           operationName: request.operationName,
           variableValues: request.variables,
           contextValue: graphqlContext(deps.runtime, context),
         })) as ExecutionResult;
-        return resultBody(result, (error) => formatError(error, requestId, deps.logger));
-      };
+      // Formatting logs unexpected errors: only the result that is answered is formatted.
+      const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key.
       if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
+        // The last attempt's result when a field failed unexpectedly (not a refusal): see `execute` below.
+        let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
         try {
           const outcome = await deps.idempotency.run({
             teamId: actor.teamId,
@@ -88,21 +90,32 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
             key,
             hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
             execute: async () => {
-              const done = await run();
-              if (done.failed) throw new NotSaved(done.body, done.status);
-              return { status: done.status, body: done.body };
+              const result = await run();
+              // All fields share the key's transaction. An unexpected failure (a deadlock, say) is rethrown as it is,
+              // so the store's unit of work can retry the whole mutation, as it does for REST and unkeyed mutations.
+              const unexpected = unexpectedError(result);
+              if (unexpected !== undefined) {
+                failedAttempt = { error: unexpected, result };
+                throw unexpected;
+              }
+              const answer = answerOf(result);
+              if (answer.failed) throw new NotSaved(answer.body, answer.status);
+              return { status: answer.status, body: answer.body };
             },
           });
           if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
           res.status(outcome.response.status).type('application/json; charset=utf-8').send(outcome.response.body);
         } catch (error) {
-          if (!(error instanceof NotSaved)) throw error;
-          res.status(error.status).type('application/json; charset=utf-8').send(error.body);
+          // Not retryable, or retried out: the answer is the field error as without a key, and nothing is saved.
+          const attempt = failedAttempt as { error: unknown; result: ExecutionResult } | undefined; // assigned inside `execute`
+          const answer = error instanceof NotSaved ? error : attempt && error === attempt.error ? answerOf(attempt.result) : undefined;
+          if (answer === undefined) throw error;
+          res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
         }
         return;
       }
-      const done = await run();
-      res.status(done.status).type('application/json; charset=utf-8').send(done.body);
+      const answer = answerOf(await run());
+      res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
@@ -131,4 +144,13 @@ function parseRequest(body: unknown): GraphqlRequest {
 
 function send(res: Response, status: number, body: { data?: unknown; errors?: GraphQLFormattedError[] }): void {
   res.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The cause of the first field error that is neither a refusal (AppError) nor GraphQL's own (validation, coercion). */
+function unexpectedError(result: ExecutionResult): unknown {
+  for (const error of result.errors ?? []) {
+    const cause = error.originalError;
+    if (cause !== undefined && !(cause instanceof AppError) && !(cause instanceof GraphQLError)) return cause;
+  }
+  return undefined;
 }
