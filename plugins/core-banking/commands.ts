@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
 import { wholeNumber } from '../../kernel/contract/query.js';
-import { ListAccounts } from './operations.js';
+import { AuditLedger, ListAccounts } from './operations.js';
 
-/** `npm run bank -- accounts list --team <team id> [--page n] [--per-page n]` */
+/** `npm run bank -- accounts list --team <team id> [--page n] [--per-page n]`, `npm run bank -- ledger audit` */
 export const coreBankingCommands: readonly CommandDeclaration[] = [
   command({
     name: 'accounts list',
@@ -14,5 +14,12 @@ export const coreBankingCommands: readonly CommandDeclaration[] = [
     }),
     operation: ListAccounts,
     scope: 'team',
+  }),
+  command({
+    name: 'ledger audit',
+    summary: "Check the ledger's invariants over every team (exit 0 either way; see ok and problems)",
+    options: z.strictObject({}),
+    operation: AuditLedger,
+    scope: 'operator',
   }),
 ];

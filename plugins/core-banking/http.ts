@@ -3,6 +3,7 @@ import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
 import { wholeNumber } from '../../kernel/contract/query.js';
 import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 import {
+  AuditLedger,
   CloseAccount,
   CreateAccount,
   CreateTransfer,
@@ -278,6 +279,32 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: transferView,
     operation: GetTransfer,
     summary: 'One transfer',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/admin/ledger/audit',
+    prefixes: v2,
+    access: 'operator',
+    query: z.object({}),
+    response: z.object({
+      ok: z.boolean(),
+      problems: z.array(z.string()),
+      checked_at: z.string(),
+      totals: z.array(
+        z.object({
+          team_id: z.string(),
+          asset_code: z.string(),
+          customer_balances: z.string(),
+          deposits_minus_withdrawals: z.string(),
+          system_accounts: z.record(z.string(), z.string()),
+        }),
+      ),
+    }),
+    operation: AuditLedger,
+    summary: "Check the ledger's invariants over every team (operator)",
+    description:
+      'Per team and asset: customer balances + system accounts = deposits − withdrawals; every movement balanced; every balance row equal to its entries; reserved equal to active holds; nothing negative. 200 with ok=false and the problems listed when something is broken.',
     tags,
   }),
 ];

@@ -11,6 +11,7 @@ import { PriceFeed } from '../../ports/price-feed.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { WorkflowEngine } from '../../ports/workflow-engine.js';
 import { CloseAccountOperation } from './application/close-account.js';
+import { AuditLedgerOperation } from './application/audit-ledger.js';
 import { CreateAccountOperation } from './application/create-account.js';
 import { CreateTransferOperation } from './application/create-transfer.js';
 import { DepositOperation } from './application/deposit.js';
@@ -65,6 +66,7 @@ const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]>
   [ops.CreateTransfer, CreateTransferOperation],
   [ops.GetTransfer, GetTransferOperation],
   [ops.ListAccountTransfers, ListAccountTransfersOperation],
+  [ops.AuditLedger, AuditLedgerOperation],
 ];
 
 /**

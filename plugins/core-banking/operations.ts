@@ -119,6 +119,21 @@ export interface FreezeAccountInput extends AccountIdInput {
   readonly reason?: string;
 }
 
+/** The ledger audit (operator): invariants over every team, figures as decimal strings at each asset's precision. */
+export interface LedgerAuditView {
+  readonly ok: boolean;
+  readonly problems: string[];
+  readonly checked_at: string;
+  readonly totals: Array<{
+    readonly team_id: string;
+    readonly asset_code: string;
+    readonly customer_balances: string;
+    readonly deposits_minus_withdrawals: string;
+    /** Entries of each system account (system:world is −(deposits − withdrawals)). */
+    readonly system_accounts: Record<string, string>;
+  }>;
+}
+
 export const CreateAccount = token<Operation<CreateAccountInput, AccountView>>('core-banking.create-account');
 export const ListAccounts = token<Operation<PageInput, Page<AccountView>>>('core-banking.list-accounts');
 export const GetAccount = token<Operation<AccountIdInput, AccountDetailView>>('core-banking.get-account');
@@ -134,4 +149,5 @@ export const Deposit = token<Operation<MoneyInput, TransactionView>>('core-banki
 export const Withdraw = token<Operation<MoneyInput, TransactionView>>('core-banking.withdraw');
 export const CreateTransfer = token<Operation<CreateTransferInput, TransferView>>('core-banking.create-transfer');
 export const GetTransfer = token<Operation<AccountIdInput, TransferView>>('core-banking.get-transfer');
+export const AuditLedger = token<Operation<Record<string, never>, LedgerAuditView>>('core-banking.audit-ledger');
 export const ListAccountTransfers = token<Operation<ListAccountTransfersInput, Page<TransferView>>>('core-banking.list-account-transfers');

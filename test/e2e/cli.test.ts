@@ -43,7 +43,7 @@ async function bankWith(modules: string, ...args: string[]): Promise<{ code: num
 test('--help, command help and unknown commands answer without opening the store', async () => {
   const help = await bank('--help');
   assert.is(help.code, 0);
-  for (const name of ['users create', 'keys create', 'keys list', 'keys revoke', 'accounts list']) assert.match(help.stdout, name);
+  for (const name of ['users create', 'keys create', 'keys list', 'keys revoke', 'accounts list', 'ledger audit']) assert.match(help.stdout, name);
   const one = await bank('keys', 'create', '--help');
   assert.match(one.stdout, '--user-id');
   const unknown = await bank('launch', 'rockets');
@@ -83,6 +83,13 @@ test('users create, keys create/list/revoke and accounts list work across invoca
   assert.equal(accounts.data, []);
   // The same meta as GET /api/v2/accounts.
   assert.equal(accounts.meta, { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null });
+});
+
+test('ledger audit checks the invariants over every team and prints the figures', async () => {
+  const audit = await bank('ledger', 'audit');
+  assert.is(audit.code, 0, audit.stderr);
+  const report = JSON.parse(audit.stdout).data;
+  assert.equal([report.ok, report.problems, report.totals], [true, [], []]);
 });
 
 test('a data directory in use by another process is refused, naming its pid', async () => {

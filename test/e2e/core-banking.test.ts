@@ -1,6 +1,8 @@
+import sinon from 'sinon';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { StoreKind } from '../../adapters/store.js';
+import { LedgerAudit } from '../../plugins/core-banking/ports.js';
 import { EventStore } from '../../ports/event-store.js';
 import { assertConservation } from '../fixtures/conservation.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
@@ -394,6 +396,25 @@ for (const store of stores) {
     assert.is(second.headers.get('idempotent-replayed'), 'true');
     assert.is(second.body.data.uuid, first.body.data.uuid);
     assert.is((await balance(ada, account.uuid)).available_balance, '7.00');
+  });
+
+  test('the operator ledger audit checks every team and shows its figures; a team key is refused', async () => {
+    const account = await open(ada);
+    await k.request('POST', `/api/v2/accounts/${account.uuid}/deposit`, { key: ada.key, body: { amount: '12.34', asset_code: 'USD' } });
+    assert.is((await k.request('GET', '/api/v2/admin/ledger/audit', { key: ada.key })).status, 403);
+    const audit = await k.request('GET', '/api/v2/admin/ledger/audit', { key: k.operatorKey });
+    assert.is(audit.status, 200, JSON.stringify(audit.body));
+    assert.equal([audit.body.data.ok, audit.body.data.problems], [true, []]);
+    const usd = audit.body.data.totals.find((row: any) => row.team_id === ada.teamId && row.asset_code === 'USD');
+    assert.equal(usd, { team_id: ada.teamId, asset_code: 'USD', customer_balances: '12.34', deposits_minus_withdrawals: '12.34', system_accounts: { 'system:world': '-12.34' } });
+    // A broken invariant is reported, not hidden: the audit answers ok=false with the problem.
+    const negative = sinon.stub(k.get(LedgerAudit), 'negativeBalances').resolves(1);
+    try {
+      const broken = (await k.request('GET', '/api/v2/admin/ledger/audit', { key: k.operatorKey })).body.data;
+      assert.equal([broken.ok, broken.problems], [false, ['1 balance rows are negative']]);
+    } finally {
+      negative.restore();
+    }
   });
 
   test.run();
