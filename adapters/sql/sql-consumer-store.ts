@@ -10,6 +10,8 @@ import {
   type ParkedEvent,
 } from '../../ports/event-consumers.js';
 import type { Tx } from '../../ports/unit-of-work.js';
+import { toStoredEvent } from './sql-event-store.js';
+import { toDate } from './sql-values.js';
 import { isStoreFailure } from './retry.js';
 import { sqlTx } from './sql-tx.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
@@ -61,7 +63,7 @@ export class SqlConsumerStore implements ConsumerStore {
         and tx_id < ${READABLE_HORIZON}
       order by tx_id, position
       limit ${limit}`.execute(sqlTx(tx).db);
-    return rows.map((row) => ({ ...toEvent(row), cursor: `${row.tx as string}:${row.position as string}` }));
+    return rows.map((row) => ({ ...toStoredEvent(row), cursor: `${row.tx as string}:${row.position as string}` }));
   }
 
   async save(tx: Tx, group: string, update: CheckpointUpdate): Promise<void> {
@@ -93,7 +95,7 @@ export class SqlConsumerStore implements ConsumerStore {
         where p.group_name = ${group} and p.position = ${position.toString()}::bigint
         for update of p skip locked`.execute(sqlTx(tx).db);
       if (!rows[0]) return { found: false } as const;
-      const event = toEvent(rows[0]);
+      const event = toStoredEvent(rows[0]);
       return { found: true, value: await work(tx, toParked({ ...rows[0], event_id: event.id }), event) } as const;
     });
   }
@@ -228,20 +230,6 @@ function toCheckpoint(row: Record<string, unknown>): ConsumerCheckpoint {
   };
 }
 
-function toEvent(row: Record<string, unknown>): StoredEvent {
-  return {
-    position: BigInt(row.position as string),
-    id: row.id as string,
-    type: row.type as string,
-    version: row.version as number,
-    teamId: row.team_id as string,
-    aggregateType: row.aggregate_type as string,
-    aggregateId: row.aggregate_id as string,
-    payload: row.payload as Record<string, unknown>,
-    occurredAt: toDate(row.occurred_at),
-  };
-}
-
 function toParked(row: Record<string, unknown>): ParkedEvent {
   return {
     group: row.group_name as string,
@@ -261,8 +249,4 @@ function splitCursor(cursor: string): [string, string] {
   const position = cursor.slice(at + 1);
   if (at < 0 || !/^\d+$/.test(txId) || !/^\d+$/.test(position)) throw new Error(`malformed consumer cursor '${cursor}'`);
   return [txId, position];
-}
-
-function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
 }

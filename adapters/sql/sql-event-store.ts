@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { Ids } from '../../ports/ids.js';
 import type { DeferredWrite } from './deferred-writes.js';
+import { toBigInt, toDate } from './sql-values.js';
 import { unnestRows, type Column } from './unnest.js';
 import type { EventsTable, KernelTables } from './kernel-tables.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
@@ -97,17 +98,18 @@ export class SqlEventStore implements EventStore {
   }
 }
 
-function toStoredEvent(row: Selectable<EventsTable>): StoredEvent {
+/** An `events` row as read by any query of this adapter (typed by kysely, or raw). */
+export function toStoredEvent(row: Selectable<EventsTable> | Record<string, unknown>): StoredEvent {
   return {
-    position: BigInt(row.position),
-    id: row.id,
-    type: row.type,
-    version: row.version,
-    teamId: row.team_id,
-    aggregateType: row.aggregate_type,
-    aggregateId: row.aggregate_id,
-    payload: row.payload,
-    occurredAt: row.occurred_at,
+    position: toBigInt(row.position),
+    id: row.id as string,
+    type: row.type as string,
+    version: row.version as number,
+    teamId: row.team_id as string,
+    aggregateType: row.aggregate_type as string,
+    aggregateId: row.aggregate_id as string,
+    payload: row.payload as Record<string, unknown>,
+    occurredAt: toDate(row.occurred_at),
   };
 }
 

@@ -5,7 +5,7 @@ import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.j
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { AccountStatus } from '../../domain/account.js';
 import type { AccountRecord, AccountRepository, Slice } from '../../ports.js';
-import { toCount, toDate, toJsonObject } from './sql-values.js';
+import { toCount, toDate, toJsonObject } from '../../../../adapters/sql/sql-values.js';
 
 const COLUMNS = sql.raw('team_id, id, name, type, status, metadata, created_at, updated_at');
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
-import { toBigInt, toCount } from './sql-values.js';
+import { toBigInt, toCount } from '../../../../adapters/sql/sql-values.js';
 
 /** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
 @injectable()

@@ -6,7 +6,7 @@ import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { AccountStatus } from '../../domain/account.js';
 import { compareKeys, refOf, type BalanceKey, type BalanceRow } from '../../domain/ledger-rules.js';
 import type { HoldRecord, LedgerRepository, LedgerWrite, LockedLedger, LockRequest } from '../../ports.js';
-import { toBigInt, toDate } from './sql-values.js';
+import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
 
 const C = sql.raw('collate "C"');
 

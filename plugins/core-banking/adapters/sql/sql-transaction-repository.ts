@@ -7,7 +7,7 @@ import { AssetCatalog } from '../../../../ports/asset-catalog.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
-import { toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull } from './sql-values.js';
+import { toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
 
 const INSERT_COLUMNS: readonly Column[] = [
   ['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['type', 'text'], ['amount', 'numeric'], ['asset_code', 'text'],

@@ -6,7 +6,7 @@ import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.j
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { TransferStatus } from '../../domain/transfer.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
-import { toBigInt, toCount, toDate, toDateOrNull, toJsonObject } from './sql-values.js';
+import { toBigInt, toCount, toDate, toDateOrNull, toJsonObject } from '../../../../adapters/sql/sql-values.js';
 
 const INSERT_COLUMNS: readonly Column[] = [
   ['team_id', 'text'], ['id', 'text'], ['from_account', 'text'], ['to_account', 'text'], ['amount', 'numeric'], ['fee', 'numeric'],

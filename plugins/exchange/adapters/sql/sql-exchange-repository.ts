@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
 import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { BookLevel, BookPosition } from '../../domain/book.js';
@@ -86,7 +87,7 @@ export class SqlExchangeRepository implements ExchangeRepository {
       group by price
       order by price ${side === 'SELL' ? sql`asc` : sql`desc`}
       limit ${depth}`.execute(sqlTx(tx).db);
-    return result.rows.map((row) => ({ price: big(row.price), amount: big(row.amount) }));
+    return result.rows.map((row) => ({ price: toBigInt(row.price), amount: toBigInt(row.amount) }));
   }
 
   async listOrders(tx: Tx, teamId: string, filter: OrderFilter, page: PageRequest): Promise<{ items: OrderRecord[]; total: number }> {
@@ -125,8 +126,6 @@ export class SqlExchangeRepository implements ExchangeRepository {
   }
 }
 
-const big = (value: unknown): bigint => BigInt(String(value));
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 function toOrder(row: Record<string, unknown>): OrderRecord {
   return {
@@ -136,15 +135,15 @@ function toOrder(row: Record<string, unknown>): OrderRecord {
     pair: row.pair as string,
     side: row.side as Side,
     type: row.type as OrderRecord['type'],
-    price: row.price === null ? null : big(row.price),
-    amount: big(row.amount),
-    filled: big(row.filled),
+    price: row.price === null ? null : toBigInt(row.price),
+    amount: toBigInt(row.amount),
+    filled: toBigInt(row.filled),
     status: row.status as OrderStatus,
     holdId: row.hold_id as string,
-    reserved: big(row.reserved),
+    reserved: toBigInt(row.reserved),
     seq: Number(row.seq),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
   };
 }
 
@@ -153,13 +152,13 @@ function toTrade(row: Record<string, unknown>): TradeRecord {
     teamId: row.team_id as string,
     id: row.id as string,
     pair: row.pair as string,
-    price: big(row.price),
-    amount: big(row.amount),
-    quoteAmount: big(row.quote_amount),
+    price: toBigInt(row.price),
+    amount: toBigInt(row.amount),
+    quoteAmount: toBigInt(row.quote_amount),
     buyOrderId: row.buy_order_id as string,
     sellOrderId: row.sell_order_id as string,
     takerSide: row.taker_side as Side,
     seq: Number(row.seq),
-    createdAt: date(row.created_at),
+    createdAt: toDate(row.created_at),
   };
 }

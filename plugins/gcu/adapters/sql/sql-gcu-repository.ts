@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
 import { parseRate } from '../../../../kernel/money/rate.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
@@ -9,12 +10,6 @@ import { basketFromDoc, basketToDoc, proposalFromDoc, proposalToDoc, rateText, v
 
 type Row = Record<string, any>;
 
-function toBig(value: unknown): bigint {
-  return typeof value === 'bigint' ? value : BigInt(value as string | number);
-}
-function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(value as string);
-}
 function doc(value: unknown): any {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
@@ -131,7 +126,7 @@ export class SqlGcuRepository implements GcuRepository {
   }
   async totalOutstanding(tx: Tx, basketCode: string) {
     const r = await sql<Row>`select coalesce(sum(outstanding), 0) as total from gcu_reserves where basket_code = ${basketCode}`.execute(sqlTx(tx).db);
-    return toBig(r.rows[0]?.total ?? 0);
+    return toBigInt(r.rows[0]?.total ?? 0);
   }
   async staleReserves(tx: Tx, basketCode: string, version: number) {
     const r = await sql<Row>`select * from gcu_reserves where basket_code = ${basketCode} and version < ${version} order by team_id`.execute(sqlTx(tx).db);
@@ -154,7 +149,7 @@ export class SqlGcuRepository implements GcuRepository {
         order by account_id, position desc
       ) latest
       group by team_id having sum(balance) > 0 order by team_id`.execute(sqlTx(tx).db);
-    return new Map(r.rows.map((row) => [row.team_id as string, toBig(row.total)]));
+    return new Map(r.rows.map((row) => [row.team_id as string, toBigInt(row.total)]));
   }
   async pruneHoldings(tx: Tx, assetCode: string, before: Date) {
     await sql`delete from gcu_holdings h using (
@@ -170,7 +165,7 @@ export class SqlGcuRepository implements GcuRepository {
   }
   async snapshotPower(tx: Tx, proposalId: string, teamId: string) {
     const r = await sql<Row>`select power from gcu_snapshots where proposal_id = ${proposalId} and team_id = ${teamId}`.execute(sqlTx(tx).db);
-    return r.rows[0] ? toBig(r.rows[0].power) : 0n;
+    return r.rows[0] ? toBigInt(r.rows[0].power) : 0n;
   }
 }
 
@@ -181,12 +176,12 @@ function toVote(row: Row): VoteRecord {
     teamId: row.team_id,
     userId: body.user_id,
     choice: body.choice,
-    power: toBig(row.power),
+    power: toBigInt(row.power),
     castAt: toDate(row.cast_at),
     changes: body.changes,
   };
 }
 
 function toReserve(row: Row): ReserveRecord {
-  return { teamId: row.team_id, basketCode: row.basket_code, outstanding: toBig(row.outstanding), version: Number(row.version) };
+  return { teamId: row.team_id, basketCode: row.basket_code, outstanding: toBigInt(row.outstanding), version: Number(row.version) };
 }

@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import type { Kysely, Selectable } from 'kysely';
 import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
+import { toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
 import type { Permission } from '../../../../kernel/contract/context.js';
 import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
 import { ConflictError } from '../../../../kernel/errors/errors.js';
@@ -62,8 +63,6 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const optionalDate = (value: Date | string | null): Date | null => (value === null ? null : date(value));
 
 @injectable()
 export class SqlTeamRepository implements TeamRepository {
@@ -86,7 +85,7 @@ export class SqlTeamRepository implements TeamRepository {
 }
 
 function toTeam(row: Selectable<IdentityTeamsTable>): TeamRecord {
-  return { id: row.team_id, name: row.name, kind: row.kind, createdAt: date(row.created_at) };
+  return { id: row.team_id, name: row.name, kind: row.kind, createdAt: toDate(row.created_at) };
 }
 
 @injectable()
@@ -123,7 +122,7 @@ export class SqlUserRepository implements UserRepository {
 }
 
 function toUser(row: Selectable<IdentityUsersTable>): UserRecord {
-  return { id: row.id, teamId: row.team_id, name: row.name, email: row.email, createdAt: date(row.created_at) };
+  return { id: row.id, teamId: row.team_id, name: row.name, email: row.email, createdAt: toDate(row.created_at) };
 }
 
 @injectable()
@@ -215,9 +214,9 @@ function toApiKey(row: Selectable<IdentityApiKeysTable>): ApiKeyRecord {
     hash: row.key_hash,
     permissions: row.permissions as Permission[],
     ipAllowlist: row.ip_allowlist,
-    expiresAt: optionalDate(row.expires_at),
-    lastUsedAt: optionalDate(row.last_used_at),
-    revokedAt: optionalDate(row.revoked_at),
-    createdAt: date(row.created_at),
+    expiresAt: toDateOrNull(row.expires_at),
+    lastUsedAt: toDateOrNull(row.last_used_at),
+    revokedAt: toDateOrNull(row.revoked_at),
+    createdAt: toDate(row.created_at),
   };
 }
