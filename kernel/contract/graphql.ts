@@ -1,6 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { ValidationError } from '../errors/errors.js';
+import { pageRequest } from './page.js';
 import type { RequestContext } from './context.js';
 import { INSTANT_RANGE_RULE, isWithinInstantRange } from './instant-range.js';
 import type { AssetCatalog } from '../../ports/asset-catalog.js';
@@ -182,13 +182,6 @@ export function liveMessages<T, U>(
  * the argument's own name (operations name their REST parameters).
  */
 export function pageArgs(first: number | undefined, page: number | undefined): { page: number; per_page: number } {
-  const size = first ?? 20;
-  const number = page ?? 1;
-  if (!Number.isInteger(size) || size < 1 || size > 100) {
-    throw new ValidationError([{ parameter: 'first', detail: 'first must be an integer from 1 to 100' }]);
-  }
-  if (!Number.isInteger(number) || number < 1 || number > 1_000_000) {
-    throw new ValidationError([{ parameter: 'page', detail: 'page must be an integer from 1 to 1000000' }]);
-  }
-  return { page: number, per_page: size };
+  const request = pageRequest(page, first, 'first');
+  return { page: request.page, per_page: request.perPage };
 }

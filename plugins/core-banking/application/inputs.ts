@@ -37,16 +37,4 @@ export function requiredId(value: unknown, pointer: string): string {
 }
 
 /** Far beyond any real list; keeps OFFSET within range. */
-export const MAX_PAGE = 1_000_000;
 
-export function pageOf(page: number | undefined, perPage: number | undefined, perPageName = 'per_page'): { page: number; perPage: number } {
-  const p = page ?? 1;
-  const size = perPage ?? 20;
-  if (!Number.isInteger(p) || p < 1 || p > MAX_PAGE) {
-    throw new ValidationError([{ parameter: 'page', detail: `page must be an integer from 1 to ${MAX_PAGE}` }]);
-  }
-  if (!Number.isInteger(size) || size < 1 || size > 100) {
-    throw new ValidationError([{ parameter: perPageName, detail: `${perPageName} must be an integer from 1 to 100` }]);
-  }
-  return { page: p, perPage: size };
-}

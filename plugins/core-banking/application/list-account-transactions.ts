@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
@@ -8,7 +8,6 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { parseDateRange, parseSort, TRANSACTION_TYPES, type TransactionFilter, type TransactionType } from '../domain/transaction-query.js';
 import type { ListAccountTransactionsInput, TransactionView } from '../operations.js';
 import { AccountRepository, TransactionRepository } from '../ports.js';
-import { pageOf } from './inputs.js';
 import { optionalStatus } from './list-transactions.js';
 import { transactionView } from './views.js';
 
@@ -23,7 +22,7 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
   ) {}
 
   async execute(input: ListAccountTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView>> {
-    const page = pageOf(input.page, input.limit, 'limit');
+    const page = pageRequest(input.page, input.limit, 'limit');
     const sort = parseSort(input.sort);
     const status = optionalStatus(input.status);
     const type = optionalType(input.type);

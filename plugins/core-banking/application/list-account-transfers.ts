@@ -1,13 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { NotFoundError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { ListAccountTransfersInput, TransferView } from '../operations.js';
 import { AccountRepository, TransferRepository } from '../ports.js';
-import { pageOf } from './inputs.js';
 import { transferView } from './views.js';
 
 /** GET /accounts/{id}/transfers: transfers sent or received by the account, newest first. */
@@ -21,7 +20,7 @@ export class ListAccountTransfersOperation implements Operation<ListAccountTrans
   ) {}
 
   async execute(input: ListAccountTransfersInput, ctx: RequestContext): Promise<Page<TransferView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     const teamId = ctx.actor.teamId;
     const slice = await this.uow.run(async (tx) => {
       if (!(await this.accounts.find(tx, teamId, input.id))) throw new NotFoundError('Account', input.id);

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { AccountView, PageInput } from '../operations.js';
 import { AccountRepository } from '../ports.js';
-import { pageOf } from './inputs.js';
 import { accountView } from './views.js';
 
 /** GET /accounts: the caller's team's accounts, oldest first. */
@@ -17,7 +16,7 @@ export class ListAccountsOperation implements Operation<PageInput, Page<AccountV
   ) {}
 
   async execute(input: PageInput, ctx: RequestContext): Promise<Page<AccountView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     const slice = await this.uow.run((tx) => this.accounts.list(tx, ctx.actor.teamId, page));
     return new Page(slice.items.map(accountView), page.page, page.perPage, slice.total);
   }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
@@ -8,7 +8,6 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { DEFAULT_SORT, TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction-query.js';
 import type { ListTransactionsInput, TransactionView } from '../operations.js';
 import { TransactionRepository } from '../ports.js';
-import { pageOf } from './inputs.js';
 import { transactionView } from './views.js';
 
 /** GET /transactions: every transaction of the caller's team, newest first. */
@@ -21,7 +20,7 @@ export class ListTransactionsOperation implements Operation<ListTransactionsInpu
   ) {}
 
   async execute(input: ListTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     if (input.asset_code !== undefined && !this.assets.find(input.asset_code)) {
       throw new ValidationError([{ parameter: 'asset_code', code: 'unknown_asset', detail: `unknown asset '${input.asset_code}'` }]);
     }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
@@ -14,13 +14,6 @@ import { bookView, orderView, tradeView } from './views.js';
 /** The exchange's read operations: one order, the team's orders, a book's levels, trades. */
 const STATUSES: readonly OrderStatus[] = ['open', 'partially_filled', 'filled', 'cancelled'];
 
-function pageOf(page: number | undefined, perPage: number | undefined): { page: number; perPage: number } {
-  const p = page ?? 1;
-  const size = perPage ?? 20;
-  if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw new ValidationError([{ parameter: 'page', detail: 'page must be an integer from 1 to 1000000' }]);
-  if (!Number.isInteger(size) || size < 1 || size > 100) throw new ValidationError([{ parameter: 'first', detail: 'first must be an integer from 1 to 100' }]);
-  return { page: p, perPage: size };
-}
 
 function pairOf(value: string | undefined, assets: AssetCatalog): string | undefined {
   if (value === undefined) return undefined;
@@ -55,7 +48,7 @@ export class ListOrdersOperation implements Operation<ListOrdersInput, Page<Orde
   ) {}
 
   async execute(input: ListOrdersInput, ctx: RequestContext): Promise<Page<OrderView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page, 'first');
     if (input.status !== undefined && !STATUSES.includes(input.status as OrderStatus)) {
       throw new ValidationError([{ parameter: 'status', detail: `status must be one of ${STATUSES.join(', ')}` }]);
     }
@@ -92,7 +85,7 @@ export class ListTradesOperation implements Operation<ListTradesInput, Page<Trad
   ) {}
 
   async execute(input: ListTradesInput, ctx: RequestContext): Promise<Page<TradeView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page, 'first');
     const pair = pairOf(input.pair, this.assets);
     const slice = await this.uow.run((tx) => this.repo.listTrades(tx, ctx.actor.teamId, pair, page));
     return new Page(slice.items.map((trade) => tradeView(this.assets, trade)), page.page, page.perPage, slice.total);

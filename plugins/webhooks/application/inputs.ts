@@ -1,4 +1,3 @@
-import type { PageRequest } from '../../../kernel/contract/page.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 import { NotFoundError } from '../../../kernel/errors/errors.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
@@ -28,13 +27,6 @@ export function flag(value: unknown, pointer: string): boolean {
   return value;
 }
 
-export function pageOf(page: unknown, perPage: unknown): PageRequest {
-  const p = page === undefined ? 1 : Number(page);
-  const n = perPage === undefined ? 20 : Number(perPage);
-  if (!Number.isInteger(p) || p < 1) throw new ValidationError([{ parameter: 'page', detail: 'page must be a positive integer' }]);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new ValidationError([{ parameter: 'per_page', detail: 'per_page must be 1 to 100' }]);
-  return { page: p, perPage: n };
-}
 
 /** Another team's webhook is 404, exactly like a missing one. 'lock' holds the row for a read-modify-write (`findForUpdate`). */
 export async function requireWebhook(repo: WebhookRepository, tx: Tx, teamId: string, id: string, lock: 'lock' | 'read' = 'read'): Promise<WebhookRecord> {

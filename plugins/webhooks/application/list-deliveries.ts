@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { DeliveryAttemptView, PageInput, WebhookIdInput } from '../operations.js';
 import { DeliveryRepository, WebhookRepository } from '../ports.js';
-import { pageOf, requireWebhook } from './inputs.js';
+import { requireWebhook } from './inputs.js';
 import { attemptView } from './views.js';
 
 /** GET /webhooks/{id}/deliveries: every attempt, newest first, paginated. */
@@ -18,7 +18,7 @@ export class ListDeliveriesOperation implements Operation<WebhookIdInput & PageI
   ) {}
 
   async execute(input: WebhookIdInput & PageInput, ctx: RequestContext): Promise<Page<DeliveryAttemptView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     const slice = await this.uow.run(async (tx) => {
       await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
       return this.deliveries.attempts(tx, ctx.actor.teamId, input.id, page);

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { DeliveryView, OutboxInput } from '../operations.js';
 import { DeliveryRepository, WebhookRepository } from '../ports.js';
-import { pageOf, requireWebhook } from './inputs.js';
+import { requireWebhook } from './inputs.js';
 import { deliveryView } from './views.js';
 
 /**
@@ -23,7 +23,7 @@ export class ListOutboxOperation implements Operation<OutboxInput, Page<Delivery
   ) {}
 
   async execute(input: OutboxInput, ctx: RequestContext): Promise<Page<DeliveryView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     const slice = await this.uow.run(async (tx) => {
       await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
       return this.deliveries.list(tx, ctx.actor.teamId, input.id, input.status, page);

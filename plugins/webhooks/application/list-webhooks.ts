@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { PageInput, WebhookView } from '../operations.js';
 import { WebhookRepository } from '../ports.js';
-import { pageOf } from './inputs.js';
 import { webhookView } from './views.js';
 
 /** GET /webhooks: the caller's team's webhooks, oldest first, without secrets. */
@@ -17,7 +16,7 @@ export class ListWebhooksOperation implements Operation<PageInput, Page<WebhookV
   ) {}
 
   async execute(input: PageInput, ctx: RequestContext): Promise<Page<WebhookView>> {
-    const page = pageOf(input.page, input.per_page);
+    const page = pageRequest(input.page, input.per_page);
     const slice = await this.uow.run((tx) => this.webhooks.list(tx, ctx.actor.teamId, page));
     return new Page(slice.items.map(webhookView), page.page, page.perPage, slice.total);
   }
