@@ -93,6 +93,8 @@ export interface ConsumerStore {
   checkpoints(): Promise<ConsumerCheckpoint[]>;
   /** Newest first; only `group`'s when given. */
   parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]>;
+  /** Positions of `group`'s parked events, lowest (oldest in the stream) first: the order a re-drive hands them back in. */
+  parkedPositions(group: string, limit: number): Promise<bigint[]>;
   /** Whether any committed event lies after `cursor` (a cheap read that spares idle claims a write). */
   hasAfter(cursor: string): Promise<boolean>;
   /** Committed events after `cursor` per type (what the group still has to handle). */

@@ -106,6 +106,16 @@ export class MemoryConsumerStore implements ConsumerStore {
     );
   }
 
+  async parkedPositions(group: string, limit: number): Promise<bigint[]> {
+    return this.unitOfWork.exclusive(() =>
+      [...this.#parked.values()]
+        .filter((p) => p.group === group)
+        .map((p) => p.position)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, limit),
+    );
+  }
+
   async hasAfter(cursor: string): Promise<boolean> {
     return (await this.events.head()) > positionOf(cursor);
   }

@@ -11,7 +11,7 @@ import {
 } from '../../ports/event-consumers.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { toStoredEvent } from './sql-event-store.js';
-import { toDate } from './sql-values.js';
+import { toBigInt, toDate } from './sql-values.js';
 import { isStoreFailure } from './retry.js';
 import { sqlTx } from './sql-tx.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
@@ -118,6 +118,13 @@ export class SqlConsumerStore implements ConsumerStore {
         order by parked_at desc, position desc limit ${limit}`.execute(db),
     );
     return rows.map(toParked);
+  }
+
+  async parkedPositions(group: string, limit: number): Promise<bigint[]> {
+    const { rows } = await this.unitOfWork.read((db) =>
+      sql<{ position: string }>`select position from event_consumer_parked where group_name = ${group} order by position limit ${limit}`.execute(db),
+    );
+    return rows.map((row) => toBigInt(row.position));
   }
 
   async hasAfter(cursor: string): Promise<boolean> {

@@ -167,10 +167,7 @@ export class ConsumerBackbone implements EventBackbone {
   async redrive(group: string, position?: bigint): Promise<RedriveResult[]> {
     const consumer = this.#consumers.get(group);
     if (!consumer) throw new NotFoundError('consumer group', group);
-    const positions =
-      position !== undefined
-        ? [position]
-        : (await this.options.store.parkedEvents(REDRIVE_LIMIT, group)).map((p) => p.position).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const positions = position !== undefined ? [position] : await this.options.store.parkedPositions(group, REDRIVE_LIMIT);
     const results: RedriveResult[] = [];
     // One unit of work each: one event failing again does not undo the others.
     for (const at of positions) results.push(await this.#redriveOne(consumer, at));

@@ -203,6 +203,10 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
     }
     const parked = await consumers.parkedEvents(10, 'g');
     assert.equal(parked.map((p) => p.type), ['poison.pill', 'poison.pill']);
+    // A re-drive takes the oldest first, also when more are parked than one re-drive hands back.
+    assert.equal(await consumers.parkedPositions('g', 1), [1n]);
+    assert.equal(await consumers.parkedPositions('g', 10), [1n, 2n]);
+    assert.equal(await consumers.parkedPositions('other', 10), []);
     healed = true;
     const results = await b.redrive('g');
     assert.equal(
