@@ -45,11 +45,6 @@ export class BatchLane<I, R> {
     });
   }
 
-  /** Items waiting for a slot (not counting those in running batches). */
-  get waiting(): number {
-    return this.#queue.length;
-  }
-
   #pump(): void {
     while (this.#inFlight < this.options.maxInFlight && this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.options.maxBatch);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
 import { wholeNumber } from '../../kernel/contract/query.js';
+import { MAX_WINDOW_SECONDS } from '../../kernel/events/per-second-counters.js';
 import { DomainHealth, EventThroughput, Metrics, ProjectorLag, RedriveParked, StreamStatus } from './operations.js';
 
 /**
@@ -10,7 +11,7 @@ import { DomainHealth, EventThroughput, Metrics, ProjectorLag, RedriveParked, St
 const tags = ['Live dashboard'];
 const v1 = ['v1'] as const;
 const windowQuery = z.object({
-  window_seconds: wholeNumber(1, 3_600).optional().describe('Sliding window for rates, default 60'),
+  window_seconds: wholeNumber(1, MAX_WINDOW_SECONDS).optional().describe('Sliding window for rates, default 60'),
 });
 const none = z.object({});
 /** The largest event position a store can hold (PostgreSQL bigint). */

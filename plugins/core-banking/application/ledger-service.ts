@@ -27,6 +27,7 @@ import {
   refOf,
   sortedKeys,
   sortedRefs,
+  teamKey,
   validateLegs,
   type AccountRef,
   type BalanceDelta,
@@ -163,12 +164,12 @@ export class LedgerService implements Ledger {
 
   async captureMany(tx: Tx, requests: readonly CaptureRequest[]): Promise<Outcome<PostedMovement>[]> {
     const holdRefs = sortedHoldRefs(requests.map((request) => ({ teamId: request.teamId, id: request.holdId })));
-    const holds = new Map((await this.repo.lockHolds(tx, holdRefs)).map((hold) => [holdKey(hold.teamId, hold.id), hold]));
+    const holds = new Map((await this.repo.lockHolds(tx, holdRefs)).map((hold) => [teamKey(hold.teamId, hold.id), hold]));
     // Lock every row any capture may touch, once, before applying them in order.
     const refs: AccountRef[] = [];
     const credited: BalanceKey[] = [];
     for (const request of requests) {
-      const hold = holds.get(holdKey(request.teamId, request.holdId));
+      const hold = holds.get(teamKey(request.teamId, request.holdId));
       if (!hold) continue;
       const credits = customerDeltas(request.teamId, request.credits);
       refs.push({ teamId: hold.teamId, accountId: hold.accountId }, ...credits);
@@ -182,7 +183,7 @@ export class LedgerService implements Ledger {
     const events: NewEvent[] = [];
     const outcomes = requests.map((request) =>
       attempt(() => {
-        const key = holdKey(request.teamId, request.holdId);
+        const key = teamKey(request.teamId, request.holdId);
         const hold = holds.get(key);
         if (!hold) throw new NotFoundError('Hold', request.holdId);
         if (hold.status !== 'active') throw new ConflictError(`Hold ${hold.id} is ${hold.status}.`, 'hold_not_active');
@@ -279,12 +280,8 @@ function requireActiveRef(statuses: ReadonlyMap<string, AccountStatus>, ref: Acc
   requireActive(ref.accountId, status, pointer);
 }
 
-function holdKey(teamId: string, id: string): string {
-  return `${teamId}\u0000${id}`;
-}
-
 function sortedHoldRefs(refs: readonly { teamId: string; id: string }[]): { teamId: string; id: string }[] {
-  const unique = new Map(refs.map((ref) => [holdKey(ref.teamId, ref.id), ref]));
+  const unique = new Map(refs.map((ref) => [teamKey(ref.teamId, ref.id), ref]));
   return [...unique.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
 }
 

@@ -8,7 +8,7 @@ import { Clock } from '../../../ports/clock.js';
 import { Ids } from '../../../ports/ids.js';
 import { Ledger, type CaptureRequest, type LedgerLeg } from '../../../ports/ledger.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { FEES_ACCOUNT } from '../domain/ledger-rules.js';
+import { FEES_ACCOUNT, teamKey } from '../domain/ledger-rules.js';
 import { assertTransition, statusForOutcome } from '../domain/transfer.js';
 import { TransactionRepository, TransferRepository, type TransactionRecord, type TransactionUpdate, type TransferRecord } from '../ports.js';
 import { transferEvent } from './views.js';
@@ -74,10 +74,10 @@ export class TransferSettlement {
   async settle(tx: Tx, runs: readonly WorkflowBatchItem<TransferWorkflowState>[]): Promise<Array<void | StepFailure>> {
     const results: Array<void | StepFailure> = runs.map(() => undefined);
     const locked = await this.transfers.lock(tx, runs.map((run) => ({ teamId: run.meta.teamId, id: run.state.transfer_id })));
-    const byId = new Map(locked.map((transfer) => [refKey(transfer.teamId, transfer.id), transfer]));
+    const byId = new Map(locked.map((transfer) => [teamKey(transfer.teamId, transfer.id), transfer]));
     const captures: { readonly index: number; readonly transfer: TransferRecord; readonly request: CaptureRequest }[] = [];
     runs.forEach((run, index) => {
-      const transfer = byId.get(refKey(run.meta.teamId, run.state.transfer_id));
+      const transfer = byId.get(teamKey(run.meta.teamId, run.state.transfer_id));
       if (!transfer) results[index] = new StepFailure('transfer_not_found', `Transfer ${run.state.transfer_id} does not exist.`);
       else if (transfer.status !== 'pending') return;
       else if (!run.state.hold_id) results[index] = new StepFailure('hold_missing', 'The transfer has no reservation to settle.');
@@ -158,10 +158,6 @@ export class TransferSettlement {
     ]);
     await tx.append([transferEvent(this.assets, status === 'expired' ? 'transfer.expired' : 'transfer.failed', finished, reason)]);
   }
-}
-
-function refKey(teamId: string, id: string): string {
-  return `${teamId}\u0000${id}`;
 }
 
 function asStepFailure(error: AppError): StepFailure {

@@ -81,6 +81,11 @@ export function keyOf(key: BalanceKey): string {
   return `${key.teamId}\u0000${key.accountId}\u0000${key.assetCode}`;
 }
 
+/** A map key for a team's record by id (holds, transfers): ids are unique per team, not across teams. */
+export function teamKey(teamId: string, id: string): string {
+  return `${teamId}\u0000${id}`;
+}
+
 export function refOf(ref: AccountRef): string {
   return `${ref.teamId}\u0000${ref.accountId}`;
 }

@@ -8,7 +8,7 @@ import { Clock } from '../../../ports/clock.js';
 import { Ledger, type LedgerLeg } from '../../../ports/ledger.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { minimumAmount, quoteExchange, withinTolerance, type ExchangeDirection, type ExchangeQuote } from '../domain/exchange-rounding.js';
-import { div, mul, toDecimal } from '../domain/fraction.js';
+import { div, mul, toDecimal, USD_DECIMALS } from '../domain/fraction.js';
 import { formatWeight } from '../domain/weights.js';
 import { GcuRepository, type BasketRecord } from '../ports.js';
 import type { BasketExchangeInput, BasketExchangeView } from '../operations.js';
@@ -134,6 +134,3 @@ export class BasketExchange {
     return quote;
   }
 }
-
-/** Decimals of the USD figures in the result (as total_value_usd_decimal). */
-const USD_DECIMALS = 8;

@@ -4,7 +4,7 @@ import type { Rate } from '../../../kernel/money/rate.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import { DAY_MS } from '../domain/calendar.js';
-import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, type Fraction } from '../domain/fraction.js';
+import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, USD_DECIMALS, type Fraction } from '../domain/fraction.js';
 import { contributionUsd, QUANTITY_SCALE, unitValueUsd } from '../domain/quantities.js';
 import { formatWeight, weightNumber } from '../domain/weights.js';
 import type { BasketRecord } from '../ports.js';
@@ -52,7 +52,7 @@ export class BasketReport {
       basket_code: basket.code,
       last_updated: now.toISOString(),
       total_value_usd: toNumber(total, 6),
-      total_value_usd_decimal: toDecimal(total, 8),
+      total_value_usd_decimal: toDecimal(total, USD_DECIMALS),
       composition: rows,
       rebalancing: rebalancingOf(basket),
       performance: {

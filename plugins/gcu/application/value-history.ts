@@ -3,7 +3,7 @@ import type { Operation } from '../../../kernel/contract/route.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { percentChange, sub, toNumber, toDecimal } from '../domain/fraction.js';
+import { percentChange, sub, toDecimal, toNumber, USD_DECIMALS } from '../domain/fraction.js';
 import { closeOfBuckets, INTERVALS, PERIODS, periodStart, type HistoryInterval, type HistoryPeriod } from '../domain/history.js';
 import { BasketBook } from './basket-book.js';
 import { totalOf } from './basket-report.js';
@@ -44,7 +44,7 @@ export class ValueHistoryOperation implements Operation<ValueHistoryInput, unkno
         timestamp: bucket.bucket.toISOString(),
         sampled_at: bucket.sample.at.toISOString(),
         value: toNumber(bucket.sample.value, 6),
-        value_decimal: toDecimal(bucket.sample.value, 8),
+        value_decimal: toDecimal(bucket.sample.value, USD_DECIMALS),
         change: i === 0 ? 0 : toNumber(percentChange(bucket.sample.value, buckets[i - 1]!.sample.value), 2),
       }));
       const first = buckets[0]!.sample.value;

@@ -42,6 +42,9 @@ export function reduce(f: Fraction): Fraction {
   return { n: f.n / g, d: f.d / g };
 }
 
+/** Decimals of the exact USD figures the API shows (`*_usd_decimal`, value history, exchange results). */
+export const USD_DECIMALS = 8;
+
 /** Rounded half away from zero to `decimals` places, as a decimal string. */
 export function toDecimal(f: Fraction, decimals: number): string {
   const scale = 10n ** BigInt(decimals);

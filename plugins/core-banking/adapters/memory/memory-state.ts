@@ -1,7 +1,7 @@
 import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
 import { token } from '../../../../kernel/contract/token.js';
 import type { Tx } from '../../../../ports/unit-of-work.js';
-import type { BalanceRow, Leg } from '../../domain/ledger-rules.js';
+import { keyOf, type BalanceRow, type Leg } from '../../domain/ledger-rules.js';
 import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
 
 export type StoredBalance = BalanceRow;
@@ -51,7 +51,7 @@ export class MemoryCoreBankingState {
 export const MemoryState = token<MemoryCoreBankingState>('core-banking.memory-state');
 
 export function balanceKey(teamId: string, accountId: string, assetCode: string): string {
-  return `${teamId}\u0000${accountId}\u0000${assetCode}`;
+  return keyOf({ teamId, accountId, assetCode });
 }
 
 /** Stable page of a sorted list. */
