@@ -9,7 +9,7 @@ function request(peer: string, forwardedFor?: string): IncomingMessage {
   return { headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }, socket: { remoteAddress: peer } } as unknown as IncomingMessage;
 }
 
-/** What express's req.ip says for the same request under "trust proxy" (the REST adapter's rule). */
+/** What express's req.ip says for the same request under its own "trust proxy" parsing of the setting (express semantics, which proxyTrust must keep). */
 function expressIp(setting: boolean | number | string, req: IncomingMessage): string {
   const app = express();
   app.set('trust proxy', setting);

@@ -17,6 +17,7 @@ import { HttpBatchRunner } from './batch-runner.js';
 import { IdempotencyGuard } from './idempotency.js';
 import { buildOpenApi } from './openapi.js';
 import { TokenBucketLimiter } from './rate-limit.js';
+import { proxyTrust } from './client-address.js';
 import { requestIdOf } from './request-id.js';
 import { requestIdOfResponse, setRequestId } from './request-state.js';
 import { routeHandler, type RouteServices } from './route-handler.js';
@@ -71,7 +72,8 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.set('trust proxy', trustProxySetting(deps.http.trustProxy));
+  // One rule for req.ip and for WebSocket upgrades, which do not pass through express (client-address.ts).
+  app.set('trust proxy', proxyTrust(deps.http.trustProxy));
 
   const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   const services: RouteServices = {
@@ -181,12 +183,6 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
       await server.close();
     },
   };
-}
-
-/** express "trust proxy": booleans as they are, a hop count as a number, else the address list. */
-function trustProxySetting(value: boolean | string): boolean | number | string {
-  if (typeof value === 'boolean') return value;
-  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
 function describe(error: unknown): string {
