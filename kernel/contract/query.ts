@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE, MAX_PER_PAGE } from './page.js';
 
 const DIGITS = /^[0-9]+$/;
 
@@ -13,4 +14,14 @@ export function wholeNumber(min: number, max: number) {
     .refine((text) => DIGITS.test(text), 'must be a whole number written with digits only')
     .pipe(z.coerce.number<string>().int().min(min).max(max))
     .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
+/** A list's `page` parameter: 1 to MAX_PAGE (callers add `.optional()` or `.default(1)`). */
+export function pageNumber() {
+  return wholeNumber(1, MAX_PAGE);
+}
+
+/** A list's page size (`per_page`, `limit`): 1 to MAX_PER_PAGE (default DEFAULT_PER_PAGE where the caller leaves it out). */
+export function pageSize() {
+  return wholeNumber(1, MAX_PER_PAGE);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import { AuditLedger, ListAccounts } from './operations.js';
 
 /** `npm run bank -- accounts list --team <team id> [--page n] [--per-page n]`, `npm run bank -- ledger audit` */
@@ -9,8 +9,8 @@ export const coreBankingCommands: readonly CommandDeclaration[] = [
     name: 'accounts list',
     summary: "List a team's accounts",
     options: z.strictObject({
-      page: wholeNumber(1, 1_000_000).optional(),
-      per_page: wholeNumber(1, 100).optional(),
+      page: pageNumber().optional(),
+      per_page: pageSize().optional(),
     }),
     operation: ListAccounts,
     scope: 'team',

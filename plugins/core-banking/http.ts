@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 import {
   AuditLedger,
@@ -29,8 +29,8 @@ const tags = ['Core banking'];
 const v2 = ['v2'] as const;
 
 const id = z.object({ id: z.string().min(1).max(100) });
-const page = wholeNumber(1, 1_000_000).optional().describe('Page number, default 1');
-const perPage = wholeNumber(1, 100).optional().describe('Page size, default 20, at most 100');
+const page = pageNumber().optional().describe('Page number, default 1');
+const perPage = pageSize().optional().describe('Page size, default 20, at most 100');
 const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point');
 const assetCode = z.string().describe('Asset code from the catalogue, e.g. USD');
 const reference = z.string().max(255).optional();

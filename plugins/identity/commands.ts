@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import { PERMISSIONS } from './domain/permissions.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 
@@ -46,8 +46,8 @@ export const identityCommands: readonly CommandDeclaration[] = [
     summary: "List the team's API keys (never the secrets)",
     scope: 'team',
     options: z.object({
-      page: wholeNumber(1, 1_000_000).default(1),
-      per_page: wholeNumber(1, 100).default(20),
+      page: pageNumber().default(1),
+      per_page: pageSize().default(20),
     }),
     operation: ListApiKeys,
   }),

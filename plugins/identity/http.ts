@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import { PERMISSIONS } from './domain/permissions.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 
@@ -28,8 +28,8 @@ export const createApiKeyBody = z.object({
 });
 
 export const listApiKeysQuery = z.object({
-  page: wholeNumber(1, 1_000_000).default(1),
-  per_page: wholeNumber(1, 100).default(20),
+  page: pageNumber().default(1),
+  per_page: pageSize().default(20),
 });
 
 export const apiKeyIdParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import {
   CreateWebhook,
   DeleteWebhook,
@@ -20,8 +20,8 @@ import {
 const tags = ['Webhooks'];
 const v2 = ['v2'] as const;
 const id = z.object({ id: z.string().min(1).max(100) });
-const page = wholeNumber(1, 1_000_000).optional();
-const perPage = wholeNumber(1, 100).optional();
+const page = pageNumber().optional();
+const perPage = pageSize().optional();
 const url = z.string().max(2_048).describe('https URL to POST events to; must resolve to a public address');
 const events = z.array(z.string().max(100)).min(1).max(100).describe('Event names, or ["*"] for all');
 const description = z.string().max(500).nullable().optional();
