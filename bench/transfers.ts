@@ -17,7 +17,11 @@ import { benchConfigFile, startService } from './service-process.js';
  * answers by status, PostgreSQL deadlocks during the run, and the ratio of
  * the creation rate to pgbench's TPC-B-like rate on the same database and
  * connection count. BENCH_IDEMPOTENCY=1 sends a fresh Idempotency-Key with
- * every transfer (the keyed path).
+ * every transfer (the keyed path). BENCH_STORE=memory|pglite|postgres picks
+ * the store (default postgres when DATABASE_URL is set, else pglite); the
+ * memory store runs the whole service with no database at all, the ceiling
+ * any database adapter can approach on the machine (pgbench still runs for
+ * the ratio when DATABASE_URL is set).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
@@ -27,6 +31,8 @@ const DEPOSIT = '1000.00';
 const AMOUNT = '1.00';
 /** core-banking's default settlement_delay_ms: a transfer is due this long after creation. */
 const SETTLEMENT_DELAY_S = 2;
+/** Transfers before the measured run, not counted (see the warm-up below). */
+const WARM_UP_S = 3;
 
 function minor(decimal: string): bigint {
   const parsed = parseDecimal(decimal, 2);
@@ -52,6 +58,17 @@ async function deadlocks(url: string): Promise<number> {
   }
 }
 
+/** Statistics for the planner, as pgbench -i gathers for its own tables (autovacuum may be off, as on CI). */
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 async function freshDatabase(url: string): Promise<string> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -64,8 +81,11 @@ async function freshDatabase(url: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const store = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const store = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  if (!['memory', 'pglite', 'postgres'].includes(store)) throw new Error(`BENCH_STORE must be memory, pglite or postgres, not ${store}`);
+  if (store === 'postgres' && !process.env.DATABASE_URL) throw new Error('BENCH_STORE=postgres needs DATABASE_URL');
   const databaseUrl = store === 'postgres' ? await freshDatabase(process.env.DATABASE_URL!) : undefined;
+  const referenceUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
   const service = await startService({
@@ -92,25 +112,36 @@ async function main(): Promise<void> {
       accounts.push(account.body.data.uuid);
     });
 
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
     let fees = 0n;
-    let refused = 0;
-    const deadlocksBefore = databaseUrl ? await deadlocks(databaseUrl) : 0;
-    const stopAt = Date.now() + SECONDS * 1000;
-    const started = performance.now();
-    await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async () => {
+    const transfer = async (): Promise<{ status: number; ms: number }> => {
       const from = accounts[Math.floor(Math.random() * accounts.length)]!;
       let to = from;
       while (to === from) to = accounts[Math.floor(Math.random() * accounts.length)]!;
       const begin = performance.now();
       const headers: Record<string, string> = KEYED ? { 'idempotency-key': randomBytes(12).toString('hex') } : {};
       const response = await client.send('POST', '/api/v2/transfers', { from_account: from, to_account: to, amount: AMOUNT, asset_code: 'USD' }, undefined, headers);
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-      if (response.status >= 200 && response.status < 300) {
-        latencies.push(performance.now() - begin);
-        fees += minor(response.body.data.fees.transfer_fee);
-      } else refused += 1;
+      if (response.status >= 200 && response.status < 300) fees += minor(response.body.data.fees.transfer_fee);
+      return { status: response.status, ms: performance.now() - begin };
+    };
+
+    // A warm-up, not counted, so every table has rows; then VACUUM ANALYZE, as pgbench -i ends with
+    // for its own tables. The planner then plans with statistics, as on a database that has been
+    // running with autovacuum (CI's PostgreSQL runs without it).
+    const warmUntil = Date.now() + WARM_UP_S * 1000;
+    await runConcurrently(CONNECTIONS, () => Date.now() < warmUntil, async () => void (await transfer()));
+    if (databaseUrl) await analyze(databaseUrl);
+
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    let refused = 0;
+    const deadlocksBefore = databaseUrl ? await deadlocks(databaseUrl) : 0;
+    const stopAt = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async () => {
+      const { status, ms } = await transfer();
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status >= 200 && status < 300) latencies.push(ms);
+      else refused += 1;
     });
     const elapsedS = (performance.now() - started) / 1000;
     const peakRssMb = service.peakRssMb();
@@ -154,8 +185,8 @@ async function main(): Promise<void> {
       seconds: Number(elapsedS.toFixed(1)),
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
-    if (databaseUrl) {
-      const tps = runPgbench(databaseUrl, SECONDS, CONNECTIONS);
+    if (referenceUrl) {
+      const tps = runPgbench(databaseUrl ?? (await freshDatabase(referenceUrl)), SECONDS, CONNECTIONS);
       if (tps !== undefined) {
         result.pgbench_tps = Math.round(tps);
         result.ratio = Number(((result.transfers_per_s as number) / tps).toFixed(2));

@@ -4,6 +4,7 @@ import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
 import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
+import { checkAutovacuum } from './autovacuum-check.js';
 import { tuneClient } from './client-tuning.js';
 import { postgresEventsListener } from './postgres-events-listener.js';
 import { postgresTypes } from './postgres-types.js';
@@ -23,10 +24,17 @@ export function openPostgresStore(options: StoreOptions, deps: StoreDeps): Store
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => deps.logger.error('postgres pool: idle client error', { error: error.message }));
   pool.on('connect', tuneClient);
-  return openSqlStore(
+  const store = openSqlStore(
     'postgres',
     new Kysely<any>({ dialect: writeBehind(new PostgresDialect({ pool }), { pipelined: true }) }),
     deps,
     postgresEventsListener(options.databaseUrl, deps.logger),
   );
+  return {
+    ...store,
+    init: async () => {
+      await store.init();
+      await checkAutovacuum(pool, deps.logger);
+    },
+  };
 }
