@@ -32,10 +32,10 @@ module.exports = {
     },
     {
       name: 'domain-is-pure',
-      comment: 'domain/ imports only its own domain and kernel errors/money/contract.',
+      comment: 'domain/ imports only its own domain and the kernel\'s pure modules: errors, money, contract, net (addresses).',
       severity: 'error',
       from: { path: '^dist/plugins/([^/]+)/domain/' },
-      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract)/' },
+      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/' },
     },
     {
       name: 'kernel-knows-no-plugins-or-adapters',

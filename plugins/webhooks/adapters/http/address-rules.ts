@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { ipv6Groups, parseIp } from '../../../../kernel/net/ip-address.js';
 
 /**
  * Cloud metadata services, refused even when private targets are allowed:
@@ -81,29 +82,15 @@ export function refusedAddress(address: string, policy: AddressPolicy = { allowP
  * NAT64 (64:ff9b::a.b.c.d) or Teredo (2001:0:…, client address inverted).
  */
 export function embeddedIpv4(address: string): string | undefined {
-  const h = hextets(address);
-  if (!h) return undefined;
+  const parsed = parseIp(address);
+  if (parsed?.family !== 6) return undefined;
+  const h = ipv6Groups(parsed);
   const zeros = (from: number, to: number) => h.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && (h[5] === 0xffff || h[5] === 0)) return ipv4(h[6]!, h[7]!);
   if (h[0] === 0x2002) return ipv4(h[1]!, h[2]!);
   if (h[0] === 0x64 && h[1] === 0xff9b && zeros(2, 6)) return ipv4(h[6]!, h[7]!);
   if (h[0] === 0x2001 && h[1] === 0) return ipv4(h[6]! ^ 0xffff, h[7]! ^ 0xffff);
   return undefined;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (as isIP accepts it), a dotted IPv4 tail included. */
-function hextets(address: string): number[] | undefined {
-  let text = address.split('%')[0]!.toLowerCase();
-  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split('::');
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length > 1 && halves[1] ? halves[1].split(':') : [];
-  const groups = halves.length > 1 ? [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail] : head;
-  return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : undefined;
 }
 
 function ipv4(high: number, low: number): string {
