@@ -71,7 +71,7 @@ export const kernelMigrations: Readonly<Record<string, SqlMigration>> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      // dueIds / lockDue / nextDueAt all filter on status and next_run_at.
+      // Replaced by a partial index in 0006.
       await db.schema.createIndex('workflows_due_idx').on('workflows').columns(['status', 'next_run_at']).execute();
     },
     async down(db: Kysely<any>) {
@@ -119,6 +119,20 @@ export const kernelMigrations: Readonly<Record<string, SqlMigration>> = {
       await db.schema.alterTable('idempotency_keys').dropConstraint('idempotency_keys_pk').execute();
       await db.schema.alterTable('idempotency_keys').dropColumn('api_key_id').execute();
       await db.schema.alterTable('idempotency_keys').addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'key']).execute();
+    },
+  },
+  '0006-workflows-unfinished-index': {
+    // The runner polls for due runs; finished runs are history and outnumber them more every day.
+    // An index of the unfinished runs only, in polling order, stays as small as the work waiting,
+    // and a prepared poll uses it whatever the planner's statistics say (sql-workflow-store.ts).
+    async up(db: Kysely<any>) {
+      await sql`create index workflows_unfinished_due_idx on workflows (next_run_at, created_at, id)
+        where status in ('running', 'compensating')`.execute(db);
+      await db.schema.dropIndex('workflows_due_idx').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.createIndex('workflows_due_idx').on('workflows').columns(['status', 'next_run_at']).execute();
+      await db.schema.dropIndex('workflows_unfinished_due_idx').execute();
     },
   },
 };

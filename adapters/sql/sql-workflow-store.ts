@@ -8,7 +8,26 @@ import { sqlTx } from './sql-tx.js';
 import { unnestRows, type Column } from './unnest.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
-const UNFINISHED: WorkflowStatus[] = ['running', 'compensating'];
+const UNFINISHED: readonly WorkflowStatus[] = ['running', 'compensating'];
+/**
+ * The statuses written into the statement, not bound: only then can a
+ * prepared statement's generic plan use the partial index of unfinished runs
+ * (kernel migration 0006), whose predicate the planner must see to match.
+ */
+const IS_UNFINISHED = sql<boolean>`status in (${sql.raw(UNFINISHED.map((status) => `'${status}'`).join(', '))})`;
+
+/** The runner's poll: due unfinished runs in order, read from the partial index. Exported for its plan test. */
+export function dueRunsQuery(db: Kysely<KernelTables>, now: Date, limit: number) {
+  return db
+    .selectFrom('workflows')
+    .select(['id', 'definition', 'status', 'step_index', 'deadline_at'])
+    .where(IS_UNFINISHED)
+    .where('next_run_at', '<=', now)
+    .orderBy('next_run_at')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit);
+}
 
 /**
  * Workflow runs in `workflows`. Several processes share the work through
@@ -49,18 +68,7 @@ export class SqlWorkflowStore implements WorkflowStore {
 
   async dueRuns(now: Date, limit: number): Promise<DueRun[]> {
     if (limit <= 0) return [];
-    const rows = await this.unitOfWork.read((root) =>
-      (root as Kysely<KernelTables>)
-        .selectFrom('workflows')
-        .select(['id', 'definition', 'status', 'step_index', 'deadline_at'])
-        .where('status', 'in', UNFINISHED)
-        .where('next_run_at', '<=', now)
-        .orderBy('next_run_at')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
-    );
+    const rows = await this.unitOfWork.read((root) => dueRunsQuery(root as Kysely<KernelTables>, now, limit).execute());
     return rows.map((r) => ({ id: r.id, definition: r.definition, status: r.status as WorkflowStatus, stepIndex: r.step_index, deadlineAt: r.deadline_at }));
   }
 
@@ -70,7 +78,7 @@ export class SqlWorkflowStore implements WorkflowStore {
       .selectFrom('workflows')
       .selectAll()
       .where('id', 'in', [...ids])
-      .where('status', 'in', UNFINISHED)
+      .where(IS_UNFINISHED)
       .where('next_run_at', '<=', now)
       .orderBy(sql`id collate "C"`)
       .forUpdate()
@@ -96,7 +104,7 @@ export class SqlWorkflowStore implements WorkflowStore {
       (root as Kysely<KernelTables>)
         .selectFrom('workflows')
         .select((eb) => eb.fn.min('next_run_at').as('next'))
-        .where('status', 'in', UNFINISHED)
+        .where(IS_UNFINISHED)
         .executeTakeFirst(),
     );
     return row?.next ?? undefined;

@@ -9,6 +9,7 @@ import { recordingLogger } from './quiet-logger.js';
 import { sharedStore } from './shared-store.js';
 import { sqlClientDataSuite } from './sql-client-data.js';
 import { sqlTypesSuite } from './sql-types.js';
+import { sqlWorkflowPlanSuite } from './sql-workflow-plans.js';
 import { writeBehindSuite } from './write-behind.js';
 
 const logger = recordingLogger();
@@ -17,6 +18,7 @@ storeContracts('pglite', shared.open);
 sqlTypesSuite('pglite', shared.open);
 writeBehindSuite('pglite', shared.open);
 sqlClientDataSuite('pglite', shared.open, logger);
+sqlWorkflowPlanSuite('pglite', shared.open);
 shared.closeAfterAll();
 
 const onDisk = suite('pglite: data directory');

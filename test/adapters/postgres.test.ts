@@ -4,6 +4,7 @@ import { recordingLogger } from './quiet-logger.js';
 import { sharedStore } from './shared-store.js';
 import { sqlClientDataSuite } from './sql-client-data.js';
 import { sqlTypesSuite } from './sql-types.js';
+import { sqlWorkflowPlanSuite } from './sql-workflow-plans.js';
 import { writeBehindSuite } from './write-behind.js';
 
 /**
@@ -21,5 +22,6 @@ if (!databaseUrl) {
   sqlTypesSuite('postgres', shared.open);
   writeBehindSuite('postgres', shared.open);
   sqlClientDataSuite('postgres', shared.open, logger);
+  sqlWorkflowPlanSuite('postgres', shared.open);
   shared.closeAfterAll();
 }

@@ -56,6 +56,7 @@ export function migratorContract(label: string, open: OpenStore): void {
       '0003-workflows',
       '0004-write-behind-check',
       '0005-idempotency-keys-per-api-key',
+      '0006-workflows-unfinished-index',
     ]);
   });
 
