@@ -31,7 +31,10 @@ export class LoopLane {
   }
 
   wake(): void {
-    if (this.#active) this.#schedule(0);
+    if (!this.#active) return;
+    // During a pass, a timer set now would be replaced by the one the pass sets when it ends.
+    if (this.#running) this.#rerun = true;
+    else this.#schedule(0);
   }
 
   #schedule(delayMs: number): void {

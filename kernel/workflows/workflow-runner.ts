@@ -15,7 +15,7 @@ const TIMEOUT_ERROR = 'workflow timed out';
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 5 * 60_000;
 /** The smallest batch a group of due runs is split into (see #plan). */
-const MIN_BATCH = 16;
+const MIN_BATCH = 64;
 
 export interface WorkflowRunnerOptions {
   readonly store: WorkflowStore;
@@ -44,7 +44,9 @@ export class WorkflowRunner implements WorkflowEngine {
   readonly #loop: LoopLane;
 
   constructor(private readonly options: WorkflowRunnerOptions) {
-    this.#loop = new LoopLane('workflow runner', () => this.runDue(), options.pollIntervalMs, options.logger);
+    // In the background a pass runs again at once only when its poll was full (more is waiting);
+    // otherwise runs falling due gather for pollIntervalMs and settle together in larger batches.
+    this.#loop = new LoopLane('workflow runner', async () => ((await this.#pass()).full ? 1 : 0), options.pollIntervalMs, options.logger);
   }
 
   register(definition: WorkflowDefinition): void {
@@ -88,7 +90,8 @@ export class WorkflowRunner implements WorkflowEngine {
     });
     await this.options.store.insert(tx, instances);
     if (events.length > 0) await tx.append(events);
-    tx.afterCommit(() => this.wake());
+    // Runs due later (a transfer's settlement) are found by the poll; waking for them would only poll early.
+    if (instances.some((instance) => instance.nextRunAt <= now)) tx.afterCommit(() => this.wake());
     return instances.map((instance) => instance.id);
   }
 
@@ -96,20 +99,35 @@ export class WorkflowRunner implements WorkflowEngine {
     return this.options.store.get(teamId, id);
   }
 
+  /** Advances every due run until none is left (tests, the CLI); answers the steps taken. */
   async runDue(): Promise<number> {
     let steps = 0;
     for (;;) {
-      const tasks = this.#plan(await this.options.store.dueRuns(this.options.clock.now(), this.options.batchSize));
-      let progressed = 0;
-      // Tasks are independent and each locks its runs, so a few go at once: one at a time would
-      // cap settlement at one transaction's latency, below the rate transfers arrive.
-      let next = 0;
-      const lane = async (): Promise<void> => {
-        while (next < tasks.length) progressed += await tasks[next++]!();
-      };
-      await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
-      steps += progressed;
-      if (progressed === 0) return steps;
+      const { advanced } = await this.#pass();
+      steps += advanced;
+      if (advanced === 0) return steps;
+    }
+  }
+
+  /** One poll of due runs and their steps; `full` when the poll hit batchSize, so more may be waiting. */
+  async #pass(): Promise<{ advanced: number; full: boolean }> {
+    const due = await this.options.store.dueRuns(this.options.clock.now(), this.options.batchSize);
+    const tasks = this.#plan(due);
+    let advanced = 0;
+    // Tasks are independent and each locks its runs, so a few go at once: one at a time would
+    // cap settlement at one transaction's latency, below the rate transfers arrive.
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < tasks.length) advanced += await tasks[next++]!();
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, tasks.length) }, lane));
+    return { advanced, full: due.length >= this.options.batchSize };
+  }
+
+  /** A run left unfinished with its next step due now is run at once, not at the next poll. */
+  #wakeIfDue(tx: Tx, runs: readonly WorkflowInstance[]): void {
+    if (runs.some((run) => (run.status === 'running' || run.status === 'compensating') && run.nextRunAt <= this.options.clock.now())) {
+      tx.afterCommit(() => this.wake());
     }
   }
 
@@ -178,6 +196,7 @@ export class WorkflowRunner implements WorkflowEngine {
         }
         if (events.length > 0) await tx.append(events);
         await this.options.store.update(tx, runs);
+        this.#wakeIfDue(tx, runs);
         return runs.length;
       });
     } catch (error) {
@@ -198,6 +217,7 @@ export class WorkflowRunner implements WorkflowEngine {
         const events: NewEvent[] = [];
         await this.#step(tx, instance, events);
         if (events.length > 0) await tx.append(events);
+        this.#wakeIfDue(tx, [instance]);
         return true;
       });
     } catch (error) {
@@ -280,6 +300,7 @@ export class WorkflowRunner implements WorkflowEngine {
         }
         if (events.length > 0) await tx.append(events);
         await this.#save(tx, instance);
+        this.#wakeIfDue(tx, [instance]);
       });
     } catch (failure) {
       this.options.logger.error('could not record workflow failure', { workflow_id: id, error: String(failure) });
