@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Actor } from '../../kernel/contract/context.js';
 import { AppError } from '../../kernel/errors/index.js';
@@ -14,6 +13,7 @@ import { graphqlContext, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { subscribe, type OperationPreparer } from './execute.js';
 import type { GraphqlRateLimits } from './rate-limits.js';
+import { bindGraphqlWs } from './ws-binding.js';
 
 export const GRAPHQL_WS_PATH = '/api/graphql';
 /** Subscriptions one connection may hold at once. */
@@ -82,7 +82,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object): ConnectionState => states.get(extra)!;
 
-  useServer<Record<string, unknown>, { state?: ConnectionState }>(
+  bindGraphqlWs<Record<string, unknown>, { state?: ConnectionState }>(
     {
       schema: deps.schema,
       connectionInitWaitTimeout: 10_000,
@@ -196,6 +196,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
       },
     },
     wss,
+    deps.logger,
   );
 
   return {

@@ -1,3 +1,4 @@
+import sinon from 'sinon';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -209,6 +210,19 @@ test('complete, then subscribe again with the same id before the first is set up
   const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
   assert.is(await Promise.race([socket.closed, stillOpen]), 4409);
   // after.each waits until nothing listens: an orphaned stream would keep listening for ever.
+});
+
+test('a message the protocol does not allow from a client closes the socket with 4400, and nothing is printed', async () => {
+  const printed = sinon.spy(console, 'error');
+  try {
+    const socket = await rawSocket(await freshKey(ada));
+    socket.send({ id: 'n', type: 'next', payload: { data: {} } });
+    const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref());
+    assert.is(await Promise.race([socket.closed, stillOpen]), 4400);
+    assert.is(printed.callCount, 0);
+  } finally {
+    printed.restore();
+  }
 });
 
 test('subscriptions pass the same limits as POST: over the complexity limit is refused before anything runs', async () => {
