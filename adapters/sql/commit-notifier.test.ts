@@ -46,9 +46,32 @@ test('signals during a send wait the gap before the next send', async () => {
   }
 });
 
+test('a signal just after a send, with none during it, also waits the gap', async () => {
+  const clock = sinon.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    const send = sinon.spy(async () => {});
+    const notifier = new CommitNotifier(send, logger, 10);
+    notifier.signal();
+    await Promise.resolve();
+    await Promise.resolve();
+    assert.is(send.callCount, 1);
+    notifier.signal();
+    await Promise.resolve();
+    assert.is(send.callCount, 1, 'not at once');
+    await clock.tickAsync(10);
+    assert.is(send.callCount, 2);
+    await clock.tickAsync(10);
+    notifier.signal();
+    await Promise.resolve();
+    assert.is(send.callCount, 3, 'idle again: at once');
+  } finally {
+    clock.restore();
+  }
+});
+
 test('a failed send is logged and the next signal sends again', async () => {
   const send = sinon.stub().onFirstCall().rejects(new Error('down')).resolves();
-  const notifier = new CommitNotifier(send, logger);
+  const notifier = new CommitNotifier(send, logger, 0);
   notifier.signal();
   await new Promise((resolve) => setImmediate(resolve));
   assert.ok(logger.warn.calledWithMatch('events NOTIFY failed'));
