@@ -159,7 +159,7 @@ export class SqlConsumerStore implements ConsumerStore {
       sql<{ committed: string; readable: string }>`
         select pg_snapshot_xmax(pg_current_snapshot())::text as committed, ${READABLE_HORIZON}::text as readable`.execute(db),
     );
-    return { committed: BigInt(rows[0]!.committed), readable: BigInt(rows[0]!.readable) };
+    return { committed: toBigInt(rows[0]!.committed), readable: toBigInt(rows[0]!.readable) };
   }
 
   isStoreFailure(error: unknown): boolean {
@@ -226,7 +226,7 @@ function toCheckpoint(row: Record<string, unknown>): ConsumerCheckpoint {
   return {
     group: row.group_name as string,
     cursor: `${row.tx as string}:${row.position as string}`,
-    position: BigInt(row.position as string),
+    position: toBigInt(row.position),
     handled: Number(row.handled),
     parked: Number(row.parked),
     attempts: row.attempts as number,
@@ -240,7 +240,7 @@ function toCheckpoint(row: Record<string, unknown>): ConsumerCheckpoint {
 function toParked(row: Record<string, unknown>): ParkedEvent {
   return {
     group: row.group_name as string,
-    position: BigInt(row.position as string),
+    position: toBigInt(row.position),
     eventId: row.event_id as string,
     type: row.type as string,
     teamId: row.team_id as string,

@@ -4,7 +4,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { Ids } from '../../ports/ids.js';
 import type { DeferredWrite } from './deferred-writes.js';
-import { toBigInt, toDate } from './sql-values.js';
+import { toBigInt, toBigIntOrNull, toDate } from './sql-values.js';
 import { unnestRows, type Column } from './unnest.js';
 import type { EventsTable, KernelTables } from './kernel-tables.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
@@ -66,7 +66,7 @@ export class SqlEventStore implements EventStore {
         .select((eb) => eb.fn.max('position').as('head'))
         .executeTakeFirst(),
     );
-    return row?.head == null ? 0n : BigInt(row.head);
+    return toBigIntOrNull(row?.head) ?? 0n;
   }
 
   async readAfter(after: bigint, limit: number): Promise<StoredEvent[]> {

@@ -99,7 +99,7 @@ export class WorkflowRunner implements WorkflowEngine {
     return this.options.store.get(teamId, id);
   }
 
-  /** Advances every due run until none is left (tests, the CLI); answers the steps taken. */
+  /** Advances every due run until none is left (tests drive settlement with it); answers the steps taken. */
   async runDue(): Promise<number> {
     let steps = 0;
     for (;;) {
