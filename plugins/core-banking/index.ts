@@ -46,7 +46,7 @@ import { coreBankingEvents } from './events.js';
 import { coreBankingGraphql } from './graphql/index.js';
 import { coreBankingRoutes } from './http.js';
 import * as ops from './operations.js';
-import { AccountRepository, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
+import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
 
 type Newable<T> = new (...args: any[]) => T;
@@ -85,6 +85,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
     bind<CoreBankingConfig>(CoreBankingConfig).toConstantValue(ctx.config);
+    bind<BalanceRowLocking>(BalanceRowLocking).toConstantValue(Object.freeze({ enabled: true }));
     bind<FeeSchedule>(FeeSchedule).toSelf();
     bind<Ledger>(Ledger).to(LedgerService);
     bind<TransferSettlement>(TransferSettlement).toSelf();

@@ -247,3 +247,13 @@ export interface LedgerAudit {
   negativeBalances(tx: Tx): Promise<number>;
 }
 export const LedgerAudit = token<LedgerAudit>('core-banking.ledger-audit');
+
+/**
+ * Whether the ledger locks the balance rows it changes (FOR UPDATE). Always
+ * on in the service; the concurrency suite binds a switchable value to show
+ * that the lock is what keeps concurrent debits from overspending.
+ */
+export interface BalanceRowLocking {
+  readonly enabled: boolean;
+}
+export const BalanceRowLocking = token<BalanceRowLocking>('core-banking.balance-row-locking');

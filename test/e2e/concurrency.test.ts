@@ -1,10 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ledgerTestSwitches } from '../../plugins/core-banking/application/ledger-service.js';
 import { checkConservation, type ConservationReport } from '../fixtures/conservation.js';
 import { deadlockCounter, type DeadlockCounter } from '../fixtures/deadlocks.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
-import { LedgerAudit } from '../../plugins/core-banking/ports.js';
+import { BalanceRowLocking, LedgerAudit } from '../../plugins/core-banking/ports.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 
@@ -37,18 +36,21 @@ if (!databaseUrl) {
   const test = suite('concurrency on PostgreSQL');
   let k: TestKernel;
   let deadlocks: DeadlockCounter;
+  // The ledger's row locks, switchable here only: the negative control turns them off.
+  const rowLocking: { enabled: boolean } = { enabled: true };
 
   test.before(async () => {
     // Transfers are group-committed: small batches, many at once, so concurrent batches race for the same balance row.
     k = await bootTestKernel({
       store: 'postgres',
       modules: ['core-banking'],
+      overrides: [[BalanceRowLocking, rowLocking]],
       config: { postgres: { poolSize: 24 }, http: { groupCommit: { maxBatch: 5, maxInFlight: 10 } } } as any,
     });
     deadlocks = await deadlockCounter(databaseUrl);
   });
   test.after(async () => {
-    ledgerTestSwitches.skipRowLocks = false;
+    rowLocking.enabled = true;
     await deadlocks?.close();
     await k?.close();
   });
@@ -140,12 +142,12 @@ if (!databaseUrl) {
       const owner = await k.createUser(`Racer N ${kind}`);
       const account = await fundedAccount(owner);
       const receiver = (await k.request('POST', '/api/v2/accounts', { key: owner.key, body: { name: 'R', type: 'personal' } })).body.data.uuid;
-      ledgerTestSwitches.skipRowLocks = true;
+      rowLocking.enabled = false;
       let result: RaceResult;
       try {
         result = await (kind === 'withdrawals' ? withdrawals(owner, account) : transfers(owner, account, receiver))();
       } finally {
-        ledgerTestSwitches.skipRowLocks = false;
+        rowLocking.enabled = true;
       }
       assert.ok(result.succeeded > FUNDED_FOR, `only ${result.succeeded} ${kind} succeeded without the lock`);
       assert.not.ok(result.conservation.ok);

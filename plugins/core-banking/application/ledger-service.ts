@@ -34,14 +34,7 @@ import {
   type BalanceKey,
   type BalanceRow,
 } from '../domain/ledger-rules.js';
-import { AccountRepository, LedgerRepository, type HoldRecord, type MovementRecord } from '../ports.js';
-
-/**
- * Test switches, honoured only by tests that set them: `skipRowLocks` reads
- * balance rows without FOR UPDATE, so the concurrency suite can show that
- * the lock is what keeps concurrent debits from overspending.
- */
-export const ledgerTestSwitches = { skipRowLocks: false };
+import { AccountRepository, BalanceRowLocking, LedgerRepository, type HoldRecord, type MovementRecord } from '../ports.js';
 
 interface Cause {
   readonly kind: string;
@@ -70,6 +63,7 @@ export class LedgerService implements Ledger {
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
+    @inject(BalanceRowLocking) private readonly rowLocking: BalanceRowLocking,
   ) {}
 
   async post(tx: Tx, teamId: string, movement: LedgerMovement): Promise<PostedMovement> {
@@ -258,7 +252,7 @@ export class LedgerService implements Ledger {
       accounts: sortedRefs(accounts),
       ensure: sortedKeys(ensure),
       balances: sortedKeys(balances),
-      lockRows: !ledgerTestSwitches.skipRowLocks,
+      lockRows: this.rowLocking.enabled,
     });
     return { statuses: locked.statuses, book: new BalanceBook(locked.rows) };
   }
