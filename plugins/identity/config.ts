@@ -11,9 +11,9 @@ export const identityConfigSchema = z.object({
    */
   pepper: z.string().min(16).optional(),
   /** Permissions a new key gets when the request names none (capped by the creator's). */
-  defaultPermissions: z.array(z.enum(PERMISSIONS)).min(1).default(['read', 'write', 'delete']),
+  default_permissions: z.array(z.enum(PERMISSIONS)).min(1).default(['read', 'write', 'delete']),
   /** last_used_at is written at most once per this interval per key. */
-  lastUsedIntervalMs: z.number().int().min(0).default(60_000),
+  last_used_interval_ms: z.number().int().min(0).default(60_000),
 });
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;

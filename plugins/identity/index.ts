@@ -43,25 +43,25 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   config: identityConfigSchema,
   register(bind, ctx) {
     bind(IdentityConfig).toConstantValue(ctx.config);
-    bind(KeyHasher).toSelf().inSingletonScope();
-    bind(KeyIssuer).toSelf().inSingletonScope();
-    bind(Authenticator).to(ApiKeyAuthenticator).inSingletonScope();
-    bind(OperatorKeys).to(OperatorKeyBootstrap).inSingletonScope();
-    bind(CreateUser).to(CreateUserOperation).inSingletonScope();
-    bind(CreateApiKey).to(CreateApiKeyOperation).inSingletonScope();
-    bind(ListApiKeys).to(ListApiKeysOperation).inSingletonScope();
-    bind(RevokeApiKey).to(RevokeApiKeyOperation).inSingletonScope();
+    bind(KeyHasher).toSelf();
+    bind(KeyIssuer).toSelf();
+    bind(Authenticator).to(ApiKeyAuthenticator);
+    bind(OperatorKeys).to(OperatorKeyBootstrap);
+    bind(CreateUser).to(CreateUserOperation);
+    bind(CreateApiKey).to(CreateApiKeyOperation);
+    bind(ListApiKeys).to(ListApiKeysOperation);
+    bind(RevokeApiKey).to(RevokeApiKeyOperation);
   },
   persistence: {
     memory(bind) {
-      bind(TeamRepository).to(MemoryTeamRepository).inSingletonScope();
-      bind(UserRepository).to(MemoryUserRepository).inSingletonScope();
-      bind(ApiKeyRepository).to(MemoryApiKeyRepository).inSingletonScope();
+      bind(TeamRepository).to(MemoryTeamRepository);
+      bind(UserRepository).to(MemoryUserRepository);
+      bind(ApiKeyRepository).to(MemoryApiKeyRepository);
     },
     sql(bind) {
-      bind(TeamRepository).to(SqlTeamRepository).inSingletonScope();
-      bind(UserRepository).to(SqlUserRepository).inSingletonScope();
-      bind(ApiKeyRepository).to(SqlApiKeyRepository).inSingletonScope();
+      bind(TeamRepository).to(SqlTeamRepository);
+      bind(UserRepository).to(SqlUserRepository);
+      bind(ApiKeyRepository).to(SqlApiKeyRepository);
     },
   },
   migrations: identityMigrations,

@@ -45,7 +45,7 @@ export class ApiKeyAuthenticator implements Authenticator {
     if (!ipAllowed(key.ipAllowlist, ip)) {
       throw new ForbiddenError(`This API key may not be used from ${ip}.`, 'ip_not_allowed');
     }
-    const interval = this.config.lastUsedIntervalMs;
+    const interval = this.config.last_used_interval_ms;
     if (shouldRecordUse(key.lastUsedAt, now, interval)) {
       await this.uow.run((tx) => this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval)));
     }

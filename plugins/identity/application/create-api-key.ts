@@ -75,7 +75,7 @@ export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, Creat
   private permissionsFor(actor: Actor, input: CreateApiKeyInput) {
     const requested =
       input.permissions === undefined
-        ? intersectPermissions(this.config.defaultPermissions, actor.permissions)
+        ? intersectPermissions(this.config.default_permissions, actor.permissions)
         : normalisePermissions(input.permissions);
     if (requested.length === 0) {
       throw ValidationError.field('/permissions', 'a key needs at least one of read, write, delete', 'no_permissions');

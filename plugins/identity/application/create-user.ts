@@ -49,7 +49,7 @@ export class CreateUserOperation implements Operation<CreateUserInput, CreateUse
         team,
         userId: user.id,
         name: 'default',
-        permissions: this.config.defaultPermissions,
+        permissions: this.config.default_permissions,
       });
       return { user: userView(user), api_key: issuedKeyView(issued.record, issued.key) };
     });
