@@ -63,6 +63,26 @@ const statements = [
   `create index webhook_delivery_attempts_history on webhook_delivery_attempts (team_id, webhook_id, seq desc)`,
 ];
 
+/** Tables and indexes of 0001/0002 and their plugin-prefixed names (0003). */
+const RENAMES: readonly (readonly ['table' | 'index', string, string])[] = [
+  ['table', 'webhooks', 'webhooks_endpoints'],
+  ['table', 'webhook_deliveries', 'webhooks_deliveries'],
+  ['table', 'webhook_delivery_attempts', 'webhooks_delivery_attempts'],
+  ['index', 'webhooks_id', 'webhooks_endpoints_id'],
+  ['index', 'webhooks_team_order', 'webhooks_endpoints_team_order'],
+  ['index', 'webhook_deliveries_due', 'webhooks_deliveries_due'],
+  ['index', 'webhook_deliveries_webhook', 'webhooks_deliveries_webhook'],
+  ['index', 'webhook_deliveries_history', 'webhooks_deliveries_history'],
+  ['index', 'webhook_deliveries_finished', 'webhooks_deliveries_finished'],
+  ['index', 'webhook_delivery_attempts_history', 'webhooks_delivery_attempts_history'],
+  ['index', 'webhook_delivery_attempts_delivery', 'webhooks_delivery_attempts_delivery'],
+  // Constraint indexes: renaming the index renames its constraint.
+  ['index', 'webhooks_pkey', 'webhooks_endpoints_pkey'],
+  ['index', 'webhook_deliveries_pkey', 'webhooks_deliveries_pkey'],
+  ['index', 'webhook_deliveries_webhook_id_event_id_key', 'webhooks_deliveries_webhook_id_event_id_key'],
+  ['index', 'webhook_delivery_attempts_pkey', 'webhooks_delivery_attempts_pkey'],
+];
+
 export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
   '0001-webhooks': {
     async up(db: Kysely<any>) {
@@ -87,6 +107,15 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
       for (const index of ['webhook_delivery_attempts_delivery', 'webhook_deliveries_finished', 'webhook_deliveries_history']) {
         await sql`drop index if exists ${sql.id(index)}`.execute(db);
       }
+    },
+  },
+  '0003-plugin-prefixed-names': {
+    // Every plugin's tables start with its name; the first two migrations keep their old names for databases that ran them.
+    async up(db: Kysely<any>) {
+      for (const [kind, from, to] of RENAMES) await sql.raw(`alter ${kind} ${from} rename to ${to}`).execute(db);
+    },
+    async down(db: Kysely<any>) {
+      for (const [kind, from, to] of [...RENAMES].reverse()) await sql.raw(`alter ${kind} ${to} rename to ${from}`).execute(db);
     },
   },
 };

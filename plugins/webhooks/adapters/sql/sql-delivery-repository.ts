@@ -18,15 +18,15 @@ export class SqlDeliveryRepository implements DeliveryRepository {
       (d) => sql`(${d.teamId}, ${d.id}, ${d.webhookId}, ${d.eventId}, ${d.eventType}, ${d.body}, ${d.status}, ${d.attempts},
                   ${d.nextAttemptAt}, ${d.lastStatusCode}, ${d.lastError}, ${d.createdAt}, ${d.updatedAt}, ${d.deliveredAt})`,
     );
-    await sql`insert into webhook_deliveries (${COLUMNS}) values ${sql.join(values)}
+    await sql`insert into webhooks_deliveries (${COLUMNS}) values ${sql.join(values)}
               on conflict (webhook_id, event_id) do nothing`.execute(sqlTx(tx).db);
   }
 
   async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]> {
     const { rows } = await sql<Record<string, unknown>>`
-      update webhook_deliveries set next_attempt_at = ${leaseUntil}
+      update webhooks_deliveries set next_attempt_at = ${leaseUntil}
       where id in (
-        select id from webhook_deliveries
+        select id from webhooks_deliveries
         where status = 'pending' and next_attempt_at <= ${now}
         order by next_attempt_at
         limit ${limit}
@@ -43,7 +43,7 @@ export class SqlDeliveryRepository implements DeliveryRepository {
              ${d.lastStatusCode}::integer, ${d.lastError}, ${d.updatedAt}::timestamptz, ${d.deliveredAt}::timestamptz)`,
     );
     const { rows: written } = await sql<{ id: string }>`
-      update webhook_deliveries as d
+      update webhooks_deliveries as d
       set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_status_code = v.last_status_code,
           last_error = v.last_error, updated_at = v.updated_at, delivered_at = v.delivered_at
       from (values ${sql.join(rows)})
@@ -60,7 +60,7 @@ export class SqlDeliveryRepository implements DeliveryRepository {
                   ${a.durationMs}, ${a.error}, ${a.nextRetryAt}, ${a.state}, ${a.attemptedAt})`,
     );
     await sql`
-      insert into webhook_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
+      insert into webhooks_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
         duration_ms, error, next_retry_at, state, attempted_at)
       values ${sql.join(rows)}`.execute(sqlTx(tx).db);
   }
@@ -69,10 +69,10 @@ export class SqlDeliveryRepository implements DeliveryRepository {
     // The CTE reads the rows as they were; the update sees the same snapshot.
     const { rows } = await sql<Record<string, unknown>>`
       with before as (
-        select ${COLUMNS} from webhook_deliveries
+        select ${COLUMNS} from webhooks_deliveries
         where team_id = ${teamId} and webhook_id = ${webhookId} and status = 'pending' for update
       ), cancelled as (
-        update webhook_deliveries as d set status = 'cancelled', next_attempt_at = null, last_error = ${reason}, updated_at = ${at}
+        update webhooks_deliveries as d set status = 'cancelled', next_attempt_at = null, last_error = ${reason}, updated_at = ${at}
         from before where d.id = before.id
       )
       select * from before`.execute(sqlTx(tx).db);
@@ -82,9 +82,9 @@ export class SqlDeliveryRepository implements DeliveryRepository {
   async attempts(tx: Tx, teamId: string, webhookId: string, page: PageRequest): Promise<Slice<AttemptRecord>> {
     const { db } = sqlTx(tx);
     const count = await sql<{ n: unknown }>`
-      select count(*) as n from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+      select count(*) as n from webhooks_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
     const { rows } = await sql<Record<string, unknown>>`
-      select * from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}
+      select * from webhooks_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}
       order by seq desc limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
     return { items: rows.map(toAttempt), total: toCount(count.rows[0]?.n) };
   }
@@ -93,28 +93,28 @@ export class SqlDeliveryRepository implements DeliveryRepository {
     const { db } = sqlTx(tx);
     const only = status === undefined ? sql`` : sql`and status = ${status}`;
     const count = await sql<{ n: unknown }>`
-      select count(*) as n from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}`.execute(db);
+      select count(*) as n from webhooks_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}`.execute(db);
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}
+      select ${COLUMNS} from webhooks_deliveries where team_id = ${teamId} and webhook_id = ${webhookId} ${only}
       order by created_at desc, id desc limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
     return { items: rows.map(toDelivery), total: toCount(count.rows[0]?.n) };
   }
 
   async removeForWebhook(tx: Tx, teamId: string, webhookId: string): Promise<void> {
     const { db } = sqlTx(tx);
-    await sql`delete from webhook_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
-    await sql`delete from webhook_deliveries where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+    await sql`delete from webhooks_delivery_attempts where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
+    await sql`delete from webhooks_deliveries where team_id = ${teamId} and webhook_id = ${webhookId}`.execute(db);
   }
 
   async prune(tx: Tx, before: Date, limit: number): Promise<number> {
     const { rows } = await sql<{ n: unknown }>`
       with gone as (
-        delete from webhook_deliveries where id in (
-          select id from webhook_deliveries where status <> 'pending' and updated_at < ${before}
+        delete from webhooks_deliveries where id in (
+          select id from webhooks_deliveries where status <> 'pending' and updated_at < ${before}
           order by updated_at limit ${limit})
         returning id
       ), attempts as (
-        delete from webhook_delivery_attempts as a using gone where a.delivery_id = gone.id
+        delete from webhooks_delivery_attempts as a using gone where a.delivery_id = gone.id
       )
       select count(*) as n from gone`.execute(sqlTx(tx).db);
     return toCount(rows[0]?.n);

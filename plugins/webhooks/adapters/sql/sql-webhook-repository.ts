@@ -12,52 +12,52 @@ const COLUMNS = sql.raw('team_id, id, url, events, description, secret, active, 
 export class SqlWebhookRepository implements WebhookRepository {
   async insert(tx: Tx, w: WebhookRecord): Promise<void> {
     await sql`
-      insert into webhooks (team_id, id, url, events, description, secret, active, disabled_reason, failing_since, created_at, updated_at)
+      insert into webhooks_endpoints (team_id, id, url, events, description, secret, active, disabled_reason, failing_since, created_at, updated_at)
       values (${w.teamId}, ${w.id}, ${w.url}, ${JSON.stringify(w.events)}::jsonb, ${w.description}, ${w.secret}, ${w.active},
               ${w.disabledReason}, ${w.failingSince}, ${w.createdAt}, ${w.updatedAt})`.execute(sqlTx(tx).db);
   }
 
   async find(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined> {
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhooks where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+      select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
     return rows[0] ? toWebhook(rows[0]) : undefined;
   }
 
   async findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined> {
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhooks where team_id = ${teamId} and id = ${id} for update`.execute(sqlTx(tx).db);
+      select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} and id = ${id} for update`.execute(sqlTx(tx).db);
     return rows[0] ? toWebhook(rows[0]) : undefined;
   }
 
   async update(tx: Tx, w: WebhookRecord): Promise<void> {
     await sql`
-      update webhooks set url = ${w.url}, events = ${JSON.stringify(w.events)}::jsonb, description = ${w.description},
+      update webhooks_endpoints set url = ${w.url}, events = ${JSON.stringify(w.events)}::jsonb, description = ${w.description},
         secret = ${w.secret}, active = ${w.active}, disabled_reason = ${w.disabledReason}, failing_since = ${w.failingSince},
         updated_at = ${w.updatedAt}
       where team_id = ${w.teamId} and id = ${w.id}`.execute(sqlTx(tx).db);
   }
 
   async remove(tx: Tx, teamId: string, id: string): Promise<void> {
-    await sql`delete from webhooks where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+    await sql`delete from webhooks_endpoints where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
   }
 
   async list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<WebhookRecord>> {
     const { db } = sqlTx(tx);
     const total = await this.count(tx, teamId);
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhooks where team_id = ${teamId} order by seq
+      select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} order by seq
       limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
     return { items: rows.map(toWebhook), total };
   }
 
   async count(tx: Tx, teamId: string): Promise<number> {
-    const { rows } = await sql<{ n: unknown }>`select count(*) as n from webhooks where team_id = ${teamId}`.execute(sqlTx(tx).db);
+    const { rows } = await sql<{ n: unknown }>`select count(*) as n from webhooks_endpoints where team_id = ${teamId}`.execute(sqlTx(tx).db);
     return toCount(rows[0]?.n);
   }
 
   async active(tx: Tx, teamId: string): Promise<WebhookRecord[]> {
     const { rows } = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from webhooks where team_id = ${teamId} and active order by seq`.execute(sqlTx(tx).db);
+      select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} and active order by seq`.execute(sqlTx(tx).db);
     return rows.map(toWebhook);
   }
 }
