@@ -12,7 +12,7 @@ import { WorkflowStore } from '../../ports/workflow-store.js';
 import { ConfiguredAssetCatalog } from '../assets/asset-catalog.js';
 import type { CommandDeclaration } from '../contract/command.js';
 import type { GraphqlContribution } from '../contract/graphql.js';
-import type { PluginManifest, RuntimeContext, StoreFamily } from '../contract/plugin.js';
+import type { Newable, PluginManifest, RuntimeContext, StoreFamily } from '../contract/plugin.js';
 import type { RouteDeclaration } from '../contract/route.js';
 import type { Token } from '../contract/token.js';
 import { ConsumerBackbone } from '../events/consumer-backbone.js';
@@ -180,7 +180,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   }
 
   const get = <T>(port: Token<T>): T => container.get<T>(port);
-  const runtime: RuntimeContext = { logger, get };
+  const runtime: RuntimeContext = { logger, get: <T>(port: Token<T> | Newable<T>): T => container.get<T>(port) };
   const housekeeping = get(Housekeeping) as HousekeepingLoop;
   housekeeping.register(
     new IdempotencyPruner({

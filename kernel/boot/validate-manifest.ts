@@ -18,8 +18,11 @@ export function validateManifest(candidate: unknown, origin: string): PluginMani
       `Plugin '${manifest.name}' supports kernel API '${String(manifest.kernel)}', but this kernel is ${KERNEL_API_VERSION}.`,
     );
   }
-  if (typeof manifest.register !== 'function') {
-    throw new BootError(`Plugin '${manifest.name}' has no register(bind, ctx) function.`);
+  if (manifest.register !== undefined && typeof manifest.register !== 'function') {
+    throw new BootError(`Plugin '${manifest.name}': register must be a function (bind, ctx).`);
+  }
+  if (manifest.operations !== undefined && !Array.isArray(manifest.operations)) {
+    throw new BootError(`Plugin '${manifest.name}': operations must be a list of [token, class] pairs (operation()).`);
   }
   return manifest as PluginManifest;
 }

@@ -3,14 +3,25 @@ import type { ZodType } from 'zod';
 import type { CommandDeclaration } from './command.js';
 import type { EventType } from './event.js';
 import type { GraphqlContribution } from './graphql.js';
-import type { RouteDeclaration } from './route.js';
+import type { Operation, RouteDeclaration } from './route.js';
 import type { Token } from './token.js';
 import type { WorkflowDefinition } from './workflow.js';
 
 /** The plugin-API version this kernel implements (manifests give a semver range). */
-export const KERNEL_API_VERSION = '1.1.0';
+export const KERNEL_API_VERSION = '1.2.0';
 
 export type StoreFamily = 'memory' | 'sql';
+
+/** A class the container builds (every constructor parameter with an explicit @inject). */
+export type Newable<T> = new (...args: any[]) => T;
+
+/** An operation token and the class that implements it, bound by the kernel. */
+export type OperationBinding = readonly [Token<Operation<any, any>>, Newable<Operation<any, any>>];
+
+/** Pairs an operation token with its implementation, checking that both speak the same input and output. */
+export function operation<I, O>(port: Token<Operation<I, O>>, implementation: Newable<Operation<I, O>>): OperationBinding {
+  return [port, implementation];
+}
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -25,10 +36,10 @@ export interface PluginContext<Config = unknown> {
   readonly logger: Logger;
 }
 
-/** What start/stop hooks may use: resolve a bound port. */
+/** What start/stop hooks may use: resolve a bound port, or a service class the plugin bound to itself. */
 export interface RuntimeContext {
   readonly logger: Logger;
-  get<T>(port: Token<T>): T;
+  get<T>(port: Token<T> | Newable<T>): T;
 }
 
 /**
@@ -53,8 +64,10 @@ export interface PluginManifest<Config = any> {
   /** Ports this plugin needs from the kernel, adapters or its dependencies. */
   readonly requires: readonly Token<unknown>[];
   readonly config?: ZodType<Config>;
-  /** Bind operations and services (singleton scope by default). */
-  register(bind: Bind, ctx: PluginContext<Config>): void;
+  /** Bind services and anything else the plugin needs (singleton scope by default). */
+  register?(bind: Bind, ctx: PluginContext<Config>): void;
+  /** The plugin's operations (REST routes, GraphQL resolvers and CLI commands name their tokens); bound after register(). */
+  readonly operations?: readonly OperationBinding[];
   /** Bind the plugin's repositories for the chosen store family. */
   readonly persistence?: Readonly<Record<StoreFamily, (bind: Bind, ctx: PluginContext<Config>) => void>>;
   /** 'NNNN-name' → migration; each plugin has its own migration table. */

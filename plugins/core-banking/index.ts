@@ -1,7 +1,5 @@
 import type { Bind } from 'inversify';
-import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import type { Token } from '../../kernel/contract/token.js';
+import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
 import { Ids } from '../../ports/ids.js';
@@ -49,24 +47,22 @@ import * as ops from './operations.js';
 import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
 
-type Newable<T> = new (...args: any[]) => T;
-
-const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
-  [ops.CreateAccount, CreateAccountOperation],
-  [ops.ListAccounts, ListAccountsOperation],
-  [ops.GetAccount, GetAccountOperation],
-  [ops.GetBalances, GetBalancesOperation],
-  [ops.FreezeAccount, FreezeAccountOperation],
-  [ops.UnfreezeAccount, UnfreezeAccountOperation],
-  [ops.CloseAccount, CloseAccountOperation],
-  [ops.ListTransactions, ListTransactionsOperation],
-  [ops.ListAccountTransactions, ListAccountTransactionsOperation],
-  [ops.Deposit, DepositOperation],
-  [ops.Withdraw, WithdrawOperation],
-  [ops.CreateTransfer, CreateTransferOperation],
-  [ops.GetTransfer, GetTransferOperation],
-  [ops.ListAccountTransfers, ListAccountTransfersOperation],
-  [ops.AuditLedger, AuditLedgerOperation],
+const operations: readonly OperationBinding[] = [
+  operation(ops.CreateAccount, CreateAccountOperation),
+  operation(ops.ListAccounts, ListAccountsOperation),
+  operation(ops.GetAccount, GetAccountOperation),
+  operation(ops.GetBalances, GetBalancesOperation),
+  operation(ops.FreezeAccount, FreezeAccountOperation),
+  operation(ops.UnfreezeAccount, UnfreezeAccountOperation),
+  operation(ops.CloseAccount, CloseAccountOperation),
+  operation(ops.ListTransactions, ListTransactionsOperation),
+  operation(ops.ListAccountTransactions, ListAccountTransactionsOperation),
+  operation(ops.Deposit, DepositOperation),
+  operation(ops.Withdraw, WithdrawOperation),
+  operation(ops.CreateTransfer, CreateTransferOperation),
+  operation(ops.GetTransfer, GetTransferOperation),
+  operation(ops.ListAccountTransfers, ListAccountTransfersOperation),
+  operation(ops.AuditLedger, AuditLedgerOperation),
 ];
 
 /**
@@ -93,8 +89,8 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
       (settlement: TransferSettlement, config: CoreBankingConfig) => transferWorkflow(settlement, config),
       [TransferSettlement, CoreBankingConfig],
     );
-    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
   },
+  operations,
   persistence: {
     memory(bind: Bind) {
       bind<MemoryCoreBankingState>(MemoryState).toConstantValue(new MemoryCoreBankingState());

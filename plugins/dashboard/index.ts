@@ -1,7 +1,5 @@
 import type { Bind } from 'inversify';
-import { definePlugin } from '../../kernel/contract/plugin.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import type { Token } from '../../kernel/contract/token.js';
+import { definePlugin, operation, type OperationBinding } from '../../kernel/contract/plugin.js';
 import { Clock } from '../../ports/clock.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
@@ -18,15 +16,13 @@ import { dashboardCommands } from './commands.js';
 import { dashboardRoutes } from './http.js';
 import * as ops from './operations.js';
 
-type Newable<T> = new (...args: any[]) => T;
-
-const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
-  [ops.Metrics, MetricsOperation],
-  [ops.DomainHealth, DomainHealthOperation],
-  [ops.EventThroughput, EventThroughputOperation],
-  [ops.StreamStatus, StreamStatusOperation],
-  [ops.ProjectorLag, ProjectorLagOperation],
-  [ops.RedriveParked, RedriveParkedOperation],
+const operations: readonly OperationBinding[] = [
+  operation(ops.Metrics, MetricsOperation),
+  operation(ops.DomainHealth, DomainHealthOperation),
+  operation(ops.EventThroughput, EventThroughputOperation),
+  operation(ops.StreamStatus, StreamStatusOperation),
+  operation(ops.ProjectorLag, ProjectorLagOperation),
+  operation(ops.RedriveParked, RedriveParkedOperation),
 ];
 
 /**
@@ -47,8 +43,8 @@ export const dashboardPlugin = definePlugin({
   commands: dashboardCommands,
   register(bind: Bind) {
     bind<DashboardReader>(DashboardReader).toSelf();
-    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
   },
+  operations,
   async start(rt) {
     rt.get(EventBackbone).register(new EventTally(rt.get(ConsumerStore)));
   },

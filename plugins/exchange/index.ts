@@ -1,6 +1,5 @@
 import type { Bind } from 'inversify';
-import { definePlugin } from '../../kernel/contract/plugin.js';
-import type { Operation } from '../../kernel/contract/route.js';
+import { definePlugin, operation } from '../../kernel/contract/plugin.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
 import { Ids } from '../../ports/ids.js';
@@ -31,14 +30,14 @@ export const exchangePlugin = definePlugin({
   dependsOn: ['core-banking'],
   provides: [],
   requires: [UnitOfWork, Ledger, AssetCatalog, Clock, Ids],
-  register(bind: Bind) {
-    bind<Operation>(PlaceOrder).to(PlaceOrderOperation);
-    bind<Operation>(CancelOrder).to(CancelOrderOperation);
-    bind<Operation>(GetOrder).to(GetOrderOperation);
-    bind<Operation>(ListOrders).to(ListOrdersOperation);
-    bind<Operation>(GetOrderBook).to(GetOrderBookOperation);
-    bind<Operation>(ListTrades).to(ListTradesOperation);
-  },
+  operations: [
+    operation(PlaceOrder, PlaceOrderOperation),
+    operation(CancelOrder, CancelOrderOperation),
+    operation(GetOrder, GetOrderOperation),
+    operation(ListOrders, ListOrdersOperation),
+    operation(GetOrderBook, GetOrderBookOperation),
+    operation(ListTrades, ListTradesOperation),
+  ],
   persistence: {
     memory(bind: Bind) {
       bind<ExchangeRepository>(ExchangeRepository).to(MemoryExchangeRepository);

@@ -1,8 +1,6 @@
 import type { Bind } from 'inversify';
 import { systemContext } from '../../kernel/contract/context.js';
-import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import type { Token } from '../../kernel/contract/token.js';
+import { definePlugin, operation, type Newable, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
 import { ConsumerStore } from '../../ports/event-consumers.js';
@@ -43,23 +41,21 @@ import { gcuRoutes } from './http.js';
 import * as ops from './operations.js';
 import { GcuRepository } from './ports.js';
 
-type Newable<T> = new (...args: any[]) => T;
-
-const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
-  [ops.ListBaskets, ListBasketsOperation],
-  [ops.GetBasket, GetBasketOperation],
-  [ops.GetGcu, GetGcuOperation],
-  [ops.GetComposition, GetCompositionOperation],
-  [ops.GetValueHistory, ValueHistoryOperation],
-  [ops.Compose, ComposeOperation],
-  [ops.Decompose, DecomposeOperation],
-  [ops.ListProposals, ListProposalsOperation],
-  [ops.GetProposal, GetProposalOperation],
-  [ops.CastVote, CastVoteOperation],
-  [ops.MyVotes, MyVotesOperation],
-  [ops.CreateProposal, CreateProposalOperation],
-  [ops.RunTick, RunTickOperation],
-  [ops.Rebalance, RebalanceOperation],
+const operations: readonly OperationBinding[] = [
+  operation(ops.ListBaskets, ListBasketsOperation),
+  operation(ops.GetBasket, GetBasketOperation),
+  operation(ops.GetGcu, GetGcuOperation),
+  operation(ops.GetComposition, GetCompositionOperation),
+  operation(ops.GetValueHistory, ValueHistoryOperation),
+  operation(ops.Compose, ComposeOperation),
+  operation(ops.Decompose, DecomposeOperation),
+  operation(ops.ListProposals, ListProposalsOperation),
+  operation(ops.GetProposal, GetProposalOperation),
+  operation(ops.CastVote, CastVoteOperation),
+  operation(ops.MyVotes, MyVotesOperation),
+  operation(ops.CreateProposal, CreateProposalOperation),
+  operation(ops.RunTick, RunTickOperation),
+  operation(ops.Rebalance, RebalanceOperation),
 ];
 
 const services: readonly Newable<unknown>[] = [
@@ -99,8 +95,8 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   register(bind: Bind, ctx: PluginContext<GcuConfig>) {
     bind<GcuConfig>(GcuConfig).toConstantValue(ctx.config);
     for (const service of services) bind(service).toSelf();
-    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
   },
+  operations,
   persistence: {
     memory(bind: Bind) {
       bind<GcuRepository>(GcuRepository).to(MemoryGcuRepository);

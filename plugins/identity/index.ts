@@ -1,4 +1,4 @@
-import { definePlugin } from '../../kernel/contract/plugin.js';
+import { definePlugin, operation } from '../../kernel/contract/plugin.js';
 import { Authenticator } from '../../ports/authenticator.js';
 import { Clock } from '../../ports/clock.js';
 import { Ids } from '../../ports/ids.js';
@@ -47,11 +47,13 @@ export const identityPlugin = definePlugin<IdentityConfig>({
     bind(KeyIssuer).toSelf();
     bind(Authenticator).to(ApiKeyAuthenticator);
     bind(OperatorKeys).to(OperatorKeyBootstrap);
-    bind(CreateUser).to(CreateUserOperation);
-    bind(CreateApiKey).to(CreateApiKeyOperation);
-    bind(ListApiKeys).to(ListApiKeysOperation);
-    bind(RevokeApiKey).to(RevokeApiKeyOperation);
   },
+  operations: [
+    operation(CreateUser, CreateUserOperation),
+    operation(CreateApiKey, CreateApiKeyOperation),
+    operation(ListApiKeys, ListApiKeysOperation),
+    operation(RevokeApiKey, RevokeApiKeyOperation),
+  ],
   persistence: {
     memory(bind) {
       bind(TeamRepository).to(MemoryTeamRepository);

@@ -1,7 +1,5 @@
 import type { Bind } from 'inversify';
-import { definePlugin, type PluginContext } from '../../kernel/contract/plugin.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import type { Token } from '../../kernel/contract/token.js';
+import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
 import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
 import { Housekeeping } from '../../ports/housekeeping.js';
@@ -37,18 +35,16 @@ import { webhookRoutes } from './http.js';
 import * as ops from './operations.js';
 import { DeliveryRepository, WebhookRepository, WebhookTransport } from './ports.js';
 
-type Newable<T> = new (...args: any[]) => T;
-
-const operations: ReadonlyArray<readonly [Token<Operation>, Newable<Operation>]> = [
-  [ops.ListEventTypes, ListEventTypesOperation],
-  [ops.CreateWebhook, CreateWebhookOperation],
-  [ops.ListWebhooks, ListWebhooksOperation],
-  [ops.GetWebhook, GetWebhookOperation],
-  [ops.UpdateWebhook, UpdateWebhookOperation],
-  [ops.DeleteWebhook, DeleteWebhookOperation],
-  [ops.ListDeliveries, ListDeliveriesOperation],
-  [ops.ListOutbox, ListOutboxOperation],
-  [ops.TestWebhook, TestWebhookOperation],
+const operations: readonly OperationBinding[] = [
+  operation(ops.ListEventTypes, ListEventTypesOperation),
+  operation(ops.CreateWebhook, CreateWebhookOperation),
+  operation(ops.ListWebhooks, ListWebhooksOperation),
+  operation(ops.GetWebhook, GetWebhookOperation),
+  operation(ops.UpdateWebhook, UpdateWebhookOperation),
+  operation(ops.DeleteWebhook, DeleteWebhookOperation),
+  operation(ops.ListDeliveries, ListDeliveriesOperation),
+  operation(ops.ListOutbox, ListOutboxOperation),
+  operation(ops.TestWebhook, TestWebhookOperation),
 ];
 
 /**
@@ -75,8 +71,8 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     bind<DeliveryPruner>(Pruner).to(DeliveryPruner);
     bind<WebhookFanOut>(FanOut).to(WebhookFanOut);
     bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
-    for (const [operationToken, implementation] of operations) bind<Operation>(operationToken).to(implementation);
   },
+  operations,
   persistence: {
     memory(bind: Bind) {
       bind<MemoryWebhookState>(MemoryWebhooks).toConstantValue(new MemoryWebhookState());

@@ -1,5 +1,6 @@
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { openStore } from '../../../adapters/open-store.js';
+import { pluginModule } from '../../../kernel/boot/plugin-module.js';
 import type { StoreBundle, StoreKind } from '../../../adapters/store.js';
 import type { Actor, Permission, RequestContext } from '../../../kernel/contract/context.js';
 import type { Token } from '../../../kernel/contract/token.js';
@@ -83,9 +84,8 @@ export async function identityKit(
       bind(Ids).toConstantValue(ids);
       bind(Random).toConstantValue(random);
       bind(UnitOfWork).toConstantValue(store.unitOfWork);
-      identityPlugin.register(bind, context);
-      identityPlugin.persistence![store.family](bind, context);
     }),
+    pluginModule(identityPlugin, context, new Set()),
   );
   const get = <T>(port: Token<T> | ServiceIdentifier<T>): T => container.get<T>(port as ServiceIdentifier<T>);
   const bootstrap = await get(OperatorKeys).ensureOperator(options.operatorKey);
