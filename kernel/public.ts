@@ -6,8 +6,8 @@
  * plugin built against its own copy of this surface meets the service's
  * bindings in the one container.
  */
-export { definePlugin, KERNEL_API_VERSION } from './contract/plugin.js';
-export type { PluginContext, PluginManifest, RuntimeContext, SqlMigration, StoreFamily } from './contract/plugin.js';
+export { definePlugin, KERNEL_API_VERSION, operation } from './contract/plugin.js';
+export type { Newable, OperationBinding, PluginContext, PluginManifest, RuntimeContext, SqlMigration, StoreFamily } from './contract/plugin.js';
 export * from './contract/command.js';
 export * from './contract/context.js';
 export * from './contract/event.js';
@@ -18,7 +18,9 @@ export * from './contract/workflow.js';
 export * from './contract/outcome.js';
 export { runAlone } from './contract/batch.js';
 export type { BatchOperation } from './contract/batch.js';
-export { wholeNumber } from './contract/query.js';
+export { BatchLane } from './batching/batch-lane.js';
+export type { BatchLaneOptions } from './batching/batch-lane.js';
+export * from './contract/query.js';
 export * from './contract/instant-range.js';
 export * from './money/index.js';
 export * from './errors/index.js';
@@ -35,6 +37,8 @@ export type { LedgerLeg, PostedMovement } from '../ports/ledger.js';
 export { Logger } from '../ports/logger.js';
 export { PriceFeed } from '../ports/price-feed.js';
 export { Random } from '../ports/random.js';
+export { Scheduler } from '../ports/scheduler.js';
+export type { PeriodicTask, ScheduledTask, WakeableLoop } from '../ports/scheduler.js';
 export { UnitOfWork } from '../ports/unit-of-work.js';
 export type { Tx } from '../ports/unit-of-work.js';
 export { WorkflowEngine } from '../ports/workflow-engine.js';

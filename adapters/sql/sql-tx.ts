@@ -7,9 +7,10 @@ import type { DeferredWrite } from './deferred-writes.js';
  * open Kysely transaction. Only the unit of work holds the root handle, so a
  * repository cannot query outside the transaction it was given.
  */
-export interface SqlTx extends Tx {
+export interface SqlTx<Database = any> extends Tx {
   readonly store: 'sql';
-  readonly db: Kysely<any>;
+  /** Typed by the caller's own table interfaces (`sqlTx<NotesTables>(tx)`), untyped by default. */
+  readonly db: Kysely<Database>;
   /** 'postgres' or 'pglite': for the few statements that differ (advisory locks). */
   readonly dialect: 'postgres' | 'pglite';
   /**
@@ -20,7 +21,7 @@ export interface SqlTx extends Tx {
   defer(write: DeferredWrite): void;
 }
 
-export function sqlTx(tx: Tx): SqlTx {
+export function sqlTx<Database = any>(tx: Tx): SqlTx<Database> {
   if (tx.store !== 'sql') throw new TypeError(`expected a SQL transaction, got ${tx.store}`);
-  return tx as SqlTx;
+  return tx as SqlTx<Database>;
 }
