@@ -13,7 +13,7 @@ module.exports = {
       name: 'frameworks-only-in-adapters',
       comment: 'Only files under an adapters/ folder may import express, pg, kysely, ws, PGlite or graphql-ws.',
       severity: 'error',
-      from: { path: '^dist/', pathNot: '(^|/)adapters/|^dist/test/|^dist/bench/' },
+      from: { path: '^dist/', pathNot: '(^|/)adapters/|^dist/kit/(sql|testing)\\.js$|^dist/test/|^dist/bench/' },
       to: { path: frameworks, dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'] },
     },
     {
@@ -31,11 +31,34 @@ module.exports = {
       to: { path: '^dist/plugins/', pathNot: '^dist/plugins/$1/' },
     },
     {
+      name: 'plugins-use-the-public-surface',
+      comment:
+        'A plugin imports the plugin API (kernel/public.js, kit/*) and its own files, nothing else of the service: ' +
+        'the surface a partner has is the one the built-ins use. Tests (*.test.js) are not cruised.',
+      severity: 'error',
+      from: { path: '^dist/plugins/[^/]+/' },
+      to: { path: '^dist/(kernel|ports|adapters|config|test|bench)/', pathNot: '^dist/kernel/public\\.js$' },
+    },
+    {
+      name: 'store-and-test-kits-in-plugin-adapters',
+      comment: "kit/sql, kit/memory and kit/testing serve a plugin's adapters/ folder (repositories, migrations, contract suites) only.",
+      severity: 'error',
+      from: { path: '^dist/plugins/[^/]+/', pathNot: '^dist/plugins/[^/]+/adapters/' },
+      to: { path: '^dist/kit/(sql|memory|testing)\\.js$' },
+    },
+    {
+      name: 'graphql-kit-in-plugin-graphql',
+      comment: "kit/graphql serves a plugin's GraphQL domain files (graphql.js or graphql/) only.",
+      severity: 'error',
+      from: { path: '^dist/plugins/[^/]+/', pathNot: '^dist/plugins/[^/]+/graphql(\\.js$|/)' },
+      to: { path: '^dist/kit/graphql\\.js$' },
+    },
+    {
       name: 'domain-is-pure',
-      comment: 'domain/ imports only its own domain and the kernel\'s pure modules: errors, money, contract, net (addresses).',
+      comment: 'domain/ imports only its own domain and the kernel\'s pure modules: errors, money, contract, net (addresses), or the plugin API that re-exports them.',
       severity: 'error',
       from: { path: '^dist/plugins/([^/]+)/domain/' },
-      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/' },
+      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/|^dist/kernel/public\\.js$' },
     },
     {
       name: 'kernel-knows-no-plugins-or-adapters',

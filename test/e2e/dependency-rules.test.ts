@@ -65,6 +65,46 @@ test('framework imports outside adapters/ and cross-plugin imports fail the chec
   assert.match(output, /no-cross-plugin: dist\/plugins\/alpha\/application\/peek\.js/);
 });
 
+test('a plugin that reaches past the public plugin API fails the check, naming the rule', async () => {
+  const tree = await plant({
+    'dist/kernel/public.js': "export * from './contract/token.js';",
+    'dist/kernel/contract/token.js': 'export const token = (id) => Symbol.for(id);',
+    'dist/kernel/events/event-registry.js': 'export class EventRegistry {}',
+    'dist/ports/clock.js': "export const Clock = Symbol.for('bank:kernel.clock');",
+    'dist/adapters/sql/sql-tx.js': 'export const sqlTx = (tx) => tx;',
+    'dist/kit/sql.js': "export * from '../adapters/sql/sql-tx.js';",
+    'dist/kit/graphql.js': 'export const DateScalar = {};',
+    'dist/plugins/alpha/application/registry.js': "import { EventRegistry } from '../../../kernel/events/event-registry.js'; export default EventRegistry;",
+    'dist/plugins/alpha/application/clock.js': "import { Clock } from '../../../ports/clock.js'; export default Clock;",
+    'dist/plugins/alpha/adapters/sql/raw.js': "import { sqlTx } from '../../../../adapters/sql/sql-tx.js'; export default sqlTx;",
+    'dist/plugins/alpha/application/store.js': "import { sqlTx } from '../../../kit/sql.js'; export default sqlTx;",
+    'dist/plugins/alpha/http.js': "import { DateScalar } from '../../kit/graphql.js'; export default DateScalar;",
+  });
+  const { code, output } = await cruise(tree);
+  assert.is.not(code, 0);
+  assert.match(output, /plugins-use-the-public-surface: dist\/plugins\/alpha\/application\/registry\.js/);
+  assert.match(output, /plugins-use-the-public-surface: dist\/plugins\/alpha\/application\/clock\.js/);
+  assert.match(output, /plugins-use-the-public-surface: dist\/plugins\/alpha\/adapters\/sql\/raw\.js/);
+  assert.match(output, /store-and-test-kits-in-plugin-adapters: dist\/plugins\/alpha\/application\/store\.js/);
+  assert.match(output, /graphql-kit-in-plugin-graphql: dist\/plugins\/alpha\/http\.js/);
+});
+
+test('a plugin on the public plugin API and its kits passes', async () => {
+  const tree = await plant({
+    'dist/kernel/public.js': "export * from './contract/token.js';",
+    'dist/kernel/contract/token.js': 'export const token = (id) => Symbol.for(id);',
+    'dist/adapters/sql/sql-tx.js': 'export const sqlTx = (tx) => tx;',
+    'dist/kit/sql.js': "export * from '../adapters/sql/sql-tx.js';",
+    'dist/kit/graphql.js': 'export const DateScalar = {};',
+    'dist/plugins/alpha/index.js': "import { token } from '../../kernel/public.js'; import repo from './adapters/sql/repo.js'; import domain from './graphql/domain.js'; export default [token, repo, domain];",
+    'dist/plugins/alpha/adapters/sql/repo.js': "import { sqlTx } from '../../../../kit/sql.js'; export default sqlTx;",
+    'dist/plugins/alpha/graphql/domain.js': "import { DateScalar } from '../../../kit/graphql.js'; export default DateScalar;",
+    'dist/plugins/alpha/domain/rule.js': "import { token } from '../../../kernel/public.js'; export default token;",
+  });
+  const { code, output } = await cruise(tree);
+  assert.is(code, 0, output);
+});
+
 test('the same imports inside adapters/ folders pass', async () => {
   const tree = await plant({
     'dist/adapters/http/app.js': "import express from 'express'; export default express;",
