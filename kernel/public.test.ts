@@ -13,6 +13,7 @@ test('port tokens are Symbol.for("bank:<id>"), so a partner copy of the contract
   assert.is(api.UnitOfWork, Symbol.for('bank:kernel.unit-of-work'));
   assert.is(api.Clock, Symbol.for('bank:kernel.clock'));
   assert.is(api.Ids, Symbol.for('bank:kernel.ids'));
+  assert.is(api.Scheduler, Symbol.for('bank:kernel.scheduler'));
   assert.is(api.token('acme.thing'), Symbol.for('bank:acme.thing'));
 });
 

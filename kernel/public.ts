@@ -29,8 +29,6 @@ export * from './errors/index.js';
 export { AssetCatalog } from '../ports/asset-catalog.js';
 export { Clock } from '../ports/clock.js';
 export { EventStream } from '../ports/event-stream.js';
-export { Housekeeping } from '../ports/housekeeping.js';
-export type { HousekeepingTask } from '../ports/housekeeping.js';
 export { Ids } from '../ports/ids.js';
 export { Ledger } from '../ports/ledger.js';
 export type { LedgerLeg, PostedMovement } from '../ports/ledger.js';

@@ -8,7 +8,7 @@ export interface ScheduledTask {
   run(): Promise<number>;
 }
 
-/** A task run at start and then every `intervalMs` of Clock time. */
+/** A task run at start and then every `intervalMs` (more than 0); as a loop, its poll interval. */
 export interface PeriodicTask extends ScheduledTask {
   readonly intervalMs: number;
 }
@@ -24,14 +24,20 @@ export interface WakeableLoop {
  * only in a process started with background work; each task's first pass
  * happens at start, a pass never overlaps the previous pass of the same
  * task, a failed pass is logged and the next one runs as usual, and stop()
- * waits for passes in flight. Time is the Clock port's, so tests drive it.
+ * waits for passes in flight. Due times are the Clock port's, so tests drive
+ * them; timers only say when to look again.
  */
 export interface Scheduler {
-  /** Runs `task` at start, then every `task.intervalMs`. */
+  /** Runs `task` at start, then `task.intervalMs` of Clock time after each pass began (at once after one that overran). */
   every(task: PeriodicTask): void;
-  /** Runs `task` once when the Clock reaches `due` (at the next pass if it already has). */
+  /** Runs `task` once when the Clock reaches `due` (at start, or at once, if it already has); a failed pass is logged, not retried. */
   at(due: Date, task: ScheduledTask): void;
-  /** A poll loop: at start, at once when woken or after a pass that did something, else every `task.intervalMs`. */
+  /**
+   * A poll loop: at start, at once when woken or after a pass that did
+   * something, else `task.intervalMs` of timer time after the last pass (a
+   * backoff between polls: the Clock may stand still in a test while another
+   * process commits). A wake during a pass runs one more pass after it.
+   */
   loop(task: PeriodicTask): WakeableLoop;
 }
 export const Scheduler = token<Scheduler>('kernel.scheduler');

@@ -18,13 +18,13 @@ import type { Token } from '../contract/token.js';
 import { ConsumerBackbone } from '../events/consumer-backbone.js';
 import { EventRegistry } from '../events/event-registry.js';
 import { EventTail } from '../events/event-tail.js';
-import { HousekeepingLoop } from '../housekeeping/housekeeping-loop.js';
 import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
 import { EventStream } from '../../ports/event-stream.js';
-import { Housekeeping } from '../../ports/housekeeping.js';
+import { Scheduler } from '../../ports/scheduler.js';
+import { KernelScheduler } from '../scheduling/scheduler.js';
 import { WorkflowRunner } from '../workflows/workflow-runner.js';
 import { workflowEvents } from '../workflows/workflow-events.js';
 import { BootError } from './boot-error.js';
@@ -62,9 +62,9 @@ export interface Kernel {
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
   get<T>(port: Token<T>): T;
-  /** Plugin start hooks in order; with `background`, the consumer and workflow loops and housekeeping too. */
+  /** Plugin start hooks in order; with `background`, then the Scheduler (the consumer and workflow loops, housekeeping, plugins' tasks). */
   start(options?: { background?: boolean }): Promise<void>;
-  /** Runner first (at a step boundary), then plugins in reverse order, then the container. */
+  /** The Scheduler first (its passes in flight end), then plugins in reverse order, then the container. */
   stop(): Promise<void>;
 }
 
@@ -102,23 +102,25 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         return module.bind(identifier);
       };
       options.infrastructure(audited);
+      audited(Scheduler).toResolvedValue((clock: Clock, logger: Logger) => new KernelScheduler({ clock, logger }), [Clock, Logger]);
       audited(EventStream).toResolvedValue(
         (store: EventStore, logger: Logger) => new EventTail(store, logger, options.config.workflows.pollIntervalMs),
         [EventStore, Logger],
       );
       audited(EventBackbone).toResolvedValue(
-        (store: ConsumerStore, clock: Clock, logger: Logger) =>
+        (store: ConsumerStore, clock: Clock, logger: Logger, scheduler: Scheduler) =>
           new ConsumerBackbone({
             store,
             clock,
             logger,
+            scheduler,
             pollIntervalMs: options.config.workflows.pollIntervalMs,
             batchSize: options.config.workflows.batchSize,
             maxAttempts: CONSUMER_MAX_ATTEMPTS,
             retryBaseMs: CONSUMER_RETRY_BASE_MS,
             retryMaxMs: CONSUMER_RETRY_MAX_MS,
           }),
-        [ConsumerStore, Clock, Logger],
+        [ConsumerStore, Clock, Logger, Scheduler],
       );
       // Plugins get the store's unit of work wrapped so committed events reach the live stream and the consumers at once.
       module.onActivation(UnitOfWork, (context, unitOfWork: UnitOfWork) => {
@@ -130,12 +132,11 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         });
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
-      audited(Housekeeping).toResolvedValue((logger: Logger) => new HousekeepingLoop(logger), [Logger]);
       audited(EventTypes).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
-        (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger) =>
-          new WorkflowRunner({ store, unitOfWork, clock, ids, logger, ...options.config.workflows }),
-        [WorkflowStore, UnitOfWork, Clock, Ids, Logger],
+        (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger, scheduler: Scheduler) =>
+          new WorkflowRunner({ store, unitOfWork, clock, ids, logger, scheduler, ...options.config.workflows }),
+        [WorkflowStore, UnitOfWork, Clock, Ids, Logger, Scheduler],
       );
     }),
   );
@@ -181,8 +182,8 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
 
   const get = <T>(port: Token<T>): T => container.get<T>(port);
   const runtime: RuntimeContext = { logger, get: <T>(port: Token<T> | Newable<T>): T => container.get<T>(port) };
-  const housekeeping = get(Housekeeping) as HousekeepingLoop;
-  housekeeping.register(
+  const scheduler = get(Scheduler) as KernelScheduler;
+  scheduler.every(
     new IdempotencyPruner({
       store: get(IdempotencyStore),
       clock: get(Clock),
@@ -209,14 +210,12 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       }
       if (startOptions.background) {
         await (container.get<EventStream>(EventStream) as EventTail).follow();
-        runner.startBackground();
-        housekeeping.start();
+        scheduler.start();
       }
     },
     async stop() {
-      await housekeeping.stop();
+      await scheduler.stop();
       await (container.get<EventStream>(EventStream) as EventTail).unfollow();
-      await runner.stopBackground();
       await (container.get<EventBackbone>(EventBackbone) as ConsumerBackbone).stopBackground();
       for (const manifest of started.reverse()) {
         try {

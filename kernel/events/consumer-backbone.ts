@@ -13,15 +13,17 @@ import type {
   RedriveResult,
 } from '../../ports/event-consumers.js';
 import type { Logger } from '../../ports/logger.js';
+import type { Scheduler, WakeableLoop } from '../../ports/scheduler.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { ConsumerStats } from './consumer-stats.js';
-import { LoopLane } from '../scheduling/loop-lane.js';
 import { pause } from '../scheduling/pause.js';
 
 export interface ConsumerBackboneOptions {
   readonly store: ConsumerStore;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Runs the two loops in a process started with background work. */
+  readonly scheduler: Scheduler;
   /** Fallback poll; wake-ups (in-process commits, NOTIFY) make it rarely matter. */
   readonly pollIntervalMs: number;
   readonly batchSize: number;
@@ -71,16 +73,16 @@ export class ConsumerBackbone implements EventBackbone {
   readonly #notBefore = new Map<string, number>();
   readonly #workers: BackgroundWorker[] = [];
   readonly #stats: ConsumerStats;
-  readonly #consumerLane: LoopLane;
-  readonly #workerLane: LoopLane;
+  readonly #consumerLoop: WakeableLoop;
+  readonly #workerLoop: WakeableLoop;
   #background = false;
   #unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: ConsumerBackboneOptions) {
     this.#stats = new ConsumerStats(options.clock.now(), () => options.clock.now().getTime());
     // Two loops: a slow webhook receiver must not hold back the consumers, nor the consumers the sending.
-    this.#consumerLane = new LoopLane('event consumers', () => this.#consumersPass(), options.pollIntervalMs, options.logger);
-    this.#workerLane = new LoopLane('background workers', () => this.#workersPass(), options.pollIntervalMs, options.logger);
+    this.#consumerLoop = options.scheduler.loop({ name: 'kernel.event-consumers', intervalMs: options.pollIntervalMs, run: () => this.#consumersPass() });
+    this.#workerLoop = options.scheduler.loop({ name: 'kernel.background-workers', intervalMs: options.pollIntervalMs, run: () => this.#workersPass() });
   }
 
   register(consumer: ConsumerDefinition): void {
@@ -99,22 +101,20 @@ export class ConsumerBackbone implements EventBackbone {
     return this.#background;
   }
 
+  /** Listens for other processes' commits, to wake the loops (which run on the Scheduler, started with it). */
   async startBackground(): Promise<void> {
     if (this.#background) return;
     this.#background = true;
     this.#unlisten = await this.options.store.onRemoteCommit(() => this.wake());
-    this.#consumerLane.start();
-    this.#workerLane.start();
   }
 
-  /** Stops the loop. With `abandon`, an in-flight pass is not awaited (a crash, as far as the store can tell). */
+  /** Stops listening, after the Scheduler has stopped the loops. With `abandon`, sends in flight are not awaited (a crash, as far as the store can tell). */
   async stopBackground(options: { abandon?: boolean } = {}): Promise<void> {
     const wasRunning = this.#background;
     this.#background = false;
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.().catch(() => undefined);
-    await Promise.all([this.#consumerLane.stop(options.abandon), this.#workerLane.stop(options.abandon)]);
     // A server stopping gracefully lets the sends in flight finish (each is bounded by its timeout).
     if (wasRunning && !options.abandon) await this.#workersIdle();
   }
@@ -125,8 +125,8 @@ export class ConsumerBackbone implements EventBackbone {
 
   /** Commits wake both loops: the consumers for the events, the workers for what the consumers queue. */
   wake(): void {
-    this.#consumerLane.wake();
-    this.#workerLane.wake();
+    this.#consumerLoop.wake();
+    this.#workerLoop.wake();
   }
 
   /**
@@ -191,7 +191,7 @@ export class ConsumerBackbone implements EventBackbone {
       }
     }
     // What the consumers queued (webhook deliveries) is for the workers: start them now, not at their next poll.
-    if (done > 0) this.#workerLane.wake();
+    if (done > 0) this.#workerLoop.wake();
     return done;
   }
 

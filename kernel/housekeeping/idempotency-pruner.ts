@@ -1,6 +1,6 @@
 import type { Clock } from '../../ports/clock.js';
-import type { HousekeepingTask } from '../../ports/housekeeping.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { PeriodicTask } from '../../ports/scheduler.js';
 
 export interface IdempotencyPrunerOptions {
   readonly store: IdempotencyStore;
@@ -12,11 +12,11 @@ export interface IdempotencyPrunerOptions {
 
 /**
  * Deletes saved Idempotency-Key responses once they are older than the
- * retention, so the table does not grow without bound. A housekeeping task:
+ * retention, so the table does not grow without bound. A Scheduler task:
  * every serving process may run it (the delete is idempotent).
  */
-export class IdempotencyPruner implements HousekeepingTask {
-  readonly name = 'idempotency-keys';
+export class IdempotencyPruner implements PeriodicTask {
+  readonly name = 'kernel.prune-idempotency-keys';
 
   constructor(private readonly options: IdempotencyPrunerOptions) {}
 

@@ -4,11 +4,11 @@ import { StepFailure } from '../contract/workflow.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
+import type { Scheduler, WakeableLoop } from '../../ports/scheduler.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import type { StartWorkflow, WorkflowEngine } from '../../ports/workflow-engine.js';
 import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import { BootError } from '../boot/boot-error.js';
-import { LoopLane } from '../scheduling/loop-lane.js';
 import type { WorkflowEventPayload } from './workflow-events.js';
 
 const TIMEOUT_ERROR = 'workflow timed out';
@@ -23,6 +23,8 @@ export interface WorkflowRunnerOptions {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
+  /** Runs the background loop in a process started with background work. */
+  readonly scheduler: Scheduler;
   readonly pollIntervalMs: number;
   /** Due runs read per pass, and the most runs one batched step takes. */
   readonly batchSize: number;
@@ -41,12 +43,16 @@ export interface WorkflowRunnerOptions {
  */
 export class WorkflowRunner implements WorkflowEngine {
   readonly #definitions = new Map<string, WorkflowDefinition>();
-  readonly #loop: LoopLane;
+  readonly #loop: WakeableLoop;
 
   constructor(private readonly options: WorkflowRunnerOptions) {
     // In the background a pass runs again at once only when its poll was full (more is waiting);
     // otherwise runs falling due gather for pollIntervalMs and settle together in larger batches.
-    this.#loop = new LoopLane('workflow runner', async () => ((await this.#pass()).full ? 1 : 0), options.pollIntervalMs, options.logger);
+    this.#loop = options.scheduler.loop({
+      name: 'kernel.workflow-runner',
+      intervalMs: options.pollIntervalMs,
+      run: async () => ((await this.#pass()).full ? 1 : 0),
+    });
   }
 
   register(definition: WorkflowDefinition): void {
@@ -131,15 +137,7 @@ export class WorkflowRunner implements WorkflowEngine {
     }
   }
 
-  /** Background loop for servers: polls, and wakes at once after a start commits. */
-  startBackground(): void {
-    this.#loop.start();
-  }
-
-  async stopBackground(): Promise<void> {
-    await this.#loop.stop();
-  }
-
+  /** Runs the background loop's pass now rather than at its next poll (it runs only where the scheduler does). */
   wake(): void {
     this.#loop.wake();
   }

@@ -8,6 +8,7 @@ import { Ids } from '../../ports/ids.js';
 import { Ledger } from '../../ports/ledger.js';
 import { Logger } from '../../ports/logger.js';
 import { PriceFeed } from '../../ports/price-feed.js';
+import { Scheduler } from '../../ports/scheduler.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { MemoryGcuRepository } from './adapters/memory/memory-gcu-repository.js';
 import { gcuMigrations } from './adapters/sql/migrations.js';
@@ -21,7 +22,7 @@ import { ComposeOperation } from './application/compose.js';
 import { CreateProposalOperation } from './application/create-proposal.js';
 import { DecomposeOperation } from './application/decompose.js';
 import { ExchangeTerms } from './application/exchange-terms.js';
-import { GovernanceTick } from './application/governance-tick.js';
+import { GovernanceTick, type TickReport } from './application/governance-tick.js';
 import { HoldingsProjection } from './application/holdings-projection.js';
 import { PriceRecorder } from './application/price-recorder.js';
 import { GetProposalOperation, ListProposalsOperation, MyVotesOperation } from './application/proposal-queries.js';
@@ -74,8 +75,10 @@ const services: readonly Newable<unknown>[] = [
   Valuation,
 ];
 
-/** One timer (and its tick in flight) per kernel — tests boot several in one process — keyed by that kernel's tick operation. */
-const timers = new Map<object, { timer: NodeJS.Timeout; running: Promise<unknown> | undefined }>();
+/** What a tick changed, for the Scheduler's log: prices, a proposal, a rebalancing, reserves. */
+function tickWork(report: TickReport): number {
+  return report.prices_recorded + (report.proposal_created ? 1 : 0) + (report.rebalanced_to_version !== null ? 1 : 0) + report.reserves_synced;
+}
 
 /**
  * The Global Currency Unit: baskets (the GCU by default), prices and value
@@ -90,7 +93,7 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   description: 'Global Currency Unit: baskets, compose/decompose, value history, governance voting and monthly rebalancing.',
   dependsOn: ['core-banking'],
   provides: [],
-  requires: [Ledger, UnitOfWork, ConsumerStore, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  requires: [Ledger, UnitOfWork, ConsumerStore, AssetCatalog, PriceFeed, Scheduler, Clock, Ids, Logger],
   config: gcuConfigSchema,
   register(bind: Bind, ctx: PluginContext<GcuConfig>) {
     bind<GcuConfig>(GcuConfig).toConstantValue(ctx.config);
@@ -112,34 +115,15 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   graphql: gcuGraphql,
   async start(rt) {
     // Creates the GCU on first start and records this hour's prices; the rest
-    // (backfill, snapshots, closing, rebalancing) is left to the timer or
-    // `gcu tick`, so short CLI runs start fast and never do scheduler work.
+    // (backfill, snapshots, closing, rebalancing) is the full tick's, which the
+    // Scheduler runs at once and then every tick_interval_ms in a serving
+    // process only, so short CLI runs start fast and never do scheduler work.
     const runTick = rt.get(ops.RunTick);
     await runTick.execute({ startOnly: true }, systemContext('', 'gcu.start'));
-    const tick = { run: () => runTick.execute({}, systemContext('', 'gcu.tick')) };
-    const every = rt.get(GcuConfig).tick_interval_ms;
-    if (every > 0) {
-      const entry: { timer: NodeJS.Timeout; running: Promise<unknown> | undefined } = { timer: undefined as never, running: undefined };
-      entry.timer = setInterval(() => {
-        // A slow tick is never overlapped by the next one.
-        if (entry.running) return;
-        entry.running = tick
-          .run()
-          .catch((error: unknown) => rt.logger.error('gcu tick failed', { error: String(error) }))
-          .finally(() => (entry.running = undefined));
-      }, every);
-      entry.timer.unref();
-      timers.set(runTick, entry);
+    const intervalMs = rt.get(GcuConfig).tick_interval_ms;
+    if (intervalMs > 0) {
+      rt.get(Scheduler).every({ name: 'gcu.tick', intervalMs, run: async () => tickWork(await runTick.execute({}, systemContext('', 'gcu.tick'))) });
     }
-  },
-  async stop(rt) {
-    const runTick = rt.get(ops.RunTick);
-    const entry = timers.get(runTick);
-    timers.delete(runTick);
-    if (!entry) return;
-    clearInterval(entry.timer);
-    // Let a tick in flight finish before the store closes.
-    await entry.running;
   },
 });
 

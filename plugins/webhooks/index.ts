@@ -2,10 +2,10 @@ import type { Bind } from 'inversify';
 import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
 import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
-import { Housekeeping } from '../../ports/housekeeping.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Random } from '../../ports/random.js';
+import { Scheduler } from '../../ports/scheduler.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { HttpWebhookTransport } from './adapters/http/http-webhook-transport.js';
 import { MemoryDeliveryRepository } from './adapters/memory/memory-delivery-repository.js';
@@ -51,7 +51,7 @@ const operations: readonly OperationBinding[] = [
  * Webhooks: subscriptions per team, an outbox filled by a consumer group on
  * the event backbone, and a dispatcher that signs, sends, retries and
  * disables, sharing the work with other processes through the store;
- * finished deliveries are pruned after their retention (housekeeping).
+ * finished deliveries are pruned after their retention (a Scheduler task).
  */
 export const webhooksPlugin = definePlugin<WebhooksConfig>({
   name: 'webhooks',
@@ -60,7 +60,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventBackbone, Housekeeping, Clock, Ids, Random, Logger],
+  requires: [UnitOfWork, EventBackbone, Scheduler, Clock, Ids, Random, Logger],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
     bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);
@@ -91,7 +91,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     const backbone = rt.get(EventBackbone);
     backbone.register(rt.get(FanOut));
     backbone.registerWorker(rt.get(Dispatcher));
-    rt.get(Housekeeping).register(rt.get(Pruner));
+    rt.get(Scheduler).every(rt.get(Pruner));
   },
 });
 

@@ -1,6 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { NewEvent } from '../../kernel/contract/event.js';
 import { ConsumerBackbone } from '../../kernel/events/consumer-backbone.js';
+import { KernelScheduler } from '../../kernel/scheduling/scheduler.js';
 import { EventTally } from '../../plugins/dashboard/application/event-tally.js';
 import { START_CURSOR, type ConsumerStore } from '../../ports/event-consumers.js';
 import { ManualClock } from '../fixtures/manual-clock.js';
@@ -34,6 +35,8 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
       store: consumers,
       clock,
       logger: silent,
+      // Never started: the contract drives the backbone with drain().
+      scheduler: new KernelScheduler({ clock, logger: silent }),
       pollIntervalMs: 1_000,
       batchSize: 3,
       maxAttempts: 3,

@@ -1,11 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ConsumerBackbone } from '../../kernel/events/consumer-backbone.js';
+import type { KernelScheduler } from '../../kernel/scheduling/scheduler.js';
 import { HttpWebhookTransport } from '../../plugins/webhooks/adapters/http/http-webhook-transport.js';
 import type { WebhooksConfig } from '../../plugins/webhooks/config.js';
 import { WebhookTransport, type DeliveryAnswer, type DeliveryRequest } from '../../plugins/webhooks/ports.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
 import { EventStore } from '../../ports/event-store.js';
+import { Scheduler } from '../../ports/scheduler.js';
 import { deferred, withTimeout } from '../contracts/harness.js';
 import { bootTestKernel } from '../fixtures/boot.js';
 import { WebhookReceiver } from './webhook-receiver.js';
@@ -80,7 +82,9 @@ test('each event is delivered once per subscription while both kernels work, and
     }
     const account = await a.request('POST', '/api/v2/accounts', { key: user.key, body: { name: 'Main', type: 'personal' } });
     const id = account.body.data.uuid as string;
+    // What kernel.start({ background: true }) does after the plugins' start hooks: listen, then run the loops.
     await Promise.all([a, b].map((k) => (k.get(EventBackbone) as ConsumerBackbone).startBackground()));
+    for (const k of [a, b]) (k.get(Scheduler) as KernelScheduler).start();
     // Both loops run, so both processes LISTEN for the NOTIFY sent after commits.
     assert.is(a.store.consumers.wakeMode(), 'listen');
     assert.is(b.store.consumers.wakeMode(), 'listen');

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openStore } from '../../adapters/open-store.js';
 import type { StoreBundle } from '../../adapters/store.js';
+import { KernelScheduler } from '../../kernel/scheduling/scheduler.js';
 import { WorkflowRunner } from '../../kernel/workflows/workflow-runner.js';
 import { recordingLogger } from '../adapters/quiet-logger.js';
 import { ManualClock } from '../fixtures/manual-clock.js';
@@ -25,6 +26,7 @@ async function settle(timers: sinon.SinonFakeTimers): Promise<void> {
 interface Harness {
   readonly store: StoreBundle;
   readonly runner: WorkflowRunner;
+  readonly scheduler: KernelScheduler;
   readonly clock: ManualClock;
   readonly timers: sinon.SinonFakeTimers;
   readonly polls: sinon.SinonSpy;
@@ -44,12 +46,15 @@ async function harness(): Promise<Harness> {
   const batches: number[] = [];
   const steps: string[] = [];
   const ids = new SeededIds('runner-test');
+  const logger = recordingLogger();
+  const scheduler = new KernelScheduler({ clock, logger });
   const runner = new WorkflowRunner({
     store: store.workflows,
     unitOfWork: store.unitOfWork,
     clock,
     ids,
-    logger: recordingLogger(),
+    logger,
+    scheduler,
     pollIntervalMs: POLL_MS,
     batchSize: 10,
     concurrency: 2,
@@ -65,11 +70,12 @@ async function harness(): Promise<Harness> {
       { name: 'second', run: async () => void steps.push('second') },
     ],
   });
-  runner.startBackground();
+  scheduler.start();
   await settle(timers);
   return {
     store,
     runner,
+    scheduler,
     clock,
     timers,
     polls,
@@ -81,7 +87,7 @@ async function harness(): Promise<Harness> {
       );
     },
     async close() {
-      await runner.stopBackground();
+      await scheduler.stop();
       timers.restore();
       await store.close();
     },

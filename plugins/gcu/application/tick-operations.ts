@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { GovernanceTick, type TickReport } from './governance-tick.js';
 
-/** `gcu tick`: run the scheduler once now (what the timer does every tick_interval_ms). */
+/** `gcu tick`: run the scheduler once now (what the kernel's Scheduler does every tick_interval_ms). */
 @injectable()
 export class RunTickOperation implements Operation<{ startOnly?: boolean }, TickReport> {
   constructor(@inject(GovernanceTick) private readonly tick: GovernanceTick) {}

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { token } from '../../../kernel/contract/token.js';
 import { Clock } from '../../../ports/clock.js';
-import type { HousekeepingTask } from '../../../ports/housekeeping.js';
+import type { PeriodicTask } from '../../../ports/scheduler.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { WebhooksConfig } from '../config.js';
 import { DeliveryRepository } from '../ports.js';
@@ -10,15 +10,15 @@ import { DeliveryRepository } from '../ports.js';
 const PRUNE_BATCH = 1_000;
 
 /**
- * Housekeeping: deletes finished deliveries (succeeded, failed, cancelled),
+ * A Scheduler task: deletes finished deliveries (succeeded, failed, cancelled),
  * with their bodies and attempts, once `delivery_retention_ms` has passed
  * since their last change, so the outbox and the history do not grow
  * without bound. Pending deliveries are never pruned. Every serving process
  * may run it: the deletes are idempotent.
  */
 @injectable()
-export class DeliveryPruner implements HousekeepingTask {
-  readonly name = 'webhook-deliveries';
+export class DeliveryPruner implements PeriodicTask {
+  readonly name = 'webhooks.prune-deliveries';
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
