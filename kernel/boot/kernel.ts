@@ -61,6 +61,8 @@ export interface Kernel {
   readonly graphql: readonly { plugin: string; contribution: GraphqlContribution }[];
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
+  /** Periodic and due-time work; started with background work, driven by runOnce() without it (tests, the CLI). */
+  readonly scheduler: KernelScheduler;
   get<T>(port: Token<T>): T;
   /** Plugin start hooks in order; with `background`, then the Scheduler (the consumer and workflow loops, housekeeping, plugins' tasks). */
   start(options?: { background?: boolean }): Promise<void>;
@@ -200,6 +202,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     graphql,
     events,
     workflows: runner,
+    scheduler,
     get,
     async start(startOptions = {}) {
       const backbone = container.get<EventBackbone>(EventBackbone) as ConsumerBackbone;

@@ -73,6 +73,12 @@ export abstract class Job {
     this.#running = pass.then(this.#done, this.#failed).then(this.#settled);
   }
 
+  /**
+   * One pass now, where the scheduler is not started (tests, the CLI): what
+   * the pass did. A task that is not due does nothing.
+   */
+  abstract runOnce(): Promise<number>;
+
   /** Started, or the timer fired. */
   protected abstract tick(): void;
 
@@ -113,6 +119,10 @@ export class PeriodicJob extends Job {
   protected next(): void {
     this.tick();
   }
+
+  runOnce(): Promise<number> {
+    return this.task.run();
+  }
 }
 
 /** `at`: one pass once the Clock reaches `dueMs`; then the job is done. */
@@ -135,6 +145,12 @@ export class DueJob extends Job {
 
   protected next(): void {
     this.finished(this);
+  }
+
+  async runOnce(): Promise<number> {
+    if (this.untilDue(this.dueMs) !== undefined) return 0;
+    this.finished(this);
+    return this.task.run();
   }
 }
 
@@ -172,6 +188,11 @@ export class LoopJob extends Job implements WakeableLoop {
 
   protected override passed(done: number): void {
     if (done > 0) this.#rerun = true;
+  }
+
+  /** A loop polls for work that other tasks also reach directly (the workflow runner's runDue), so a single pass adds nothing. */
+  async runOnce(): Promise<number> {
+    return 0;
   }
 
   protected next(): void {

@@ -49,6 +49,19 @@ export class KernelScheduler implements Scheduler {
     for (const job of this.#jobs) job.start();
   }
 
+  /**
+   * Without background work (tests, the CLI): one pass of every periodic
+   * task, and of every due-time task whose time has come, in the order they
+   * were registered; what they did in total. Loops are left out: their work
+   * has its own direct entry (the workflow runner's runDue).
+   */
+  async runOnce(): Promise<number> {
+    if (this.#started) throw new Error('runOnce drives a scheduler that is not started');
+    let done = 0;
+    for (const job of [...this.#jobs]) done += await job.runOnce();
+    return done;
+  }
+
   /** Stops every task; resolves when their passes in flight have ended (with `abandon`, at once). */
   async stop(options: { abandon?: boolean } = {}): Promise<void> {
     this.#started = false;
