@@ -74,6 +74,22 @@ for (const store of ['memory', 'pglite'] as StoreKind[]) {
     assert.is(foreign.body.errors?.[0]?.extensions?.code, 'not_found');
   });
 
+  test('its scheduled task emits a reminder once the note’s time has come, once', async () => {
+    const account = (await g.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Remind', type: 'personal' } })).body.data.uuid;
+    const remindAt = new Date(k.clock.now().getTime() + 3_600_000).toISOString();
+    const added = await g.request('POST', `/api/v2/accounts/${account}/notes`, { key: ada.key, body: { text: 'Call back', remind_at: remindAt } });
+    assert.is(added.status, 201, JSON.stringify(added.body));
+    const reminders = async () => (await k.get(EventStore).forAggregate(ada.teamId, 'account', account)).filter((event) => event.type === 'acme.note.reminder_due');
+    await k.runScheduled();
+    assert.is((await reminders()).length, 0);
+    k.clock.advance(3_600_000);
+    await k.runScheduled();
+    await k.runScheduled();
+    const due = await reminders();
+    assert.is(due.length, 1);
+    assert.is(due[0]!.payload.text, 'Call back');
+  });
+
   test('a partner plugin whose dependency is disabled is refused at start, naming both', async () => {
     try {
       await bootTestKernel({ modules: ['identity'], config: { plugins: ['@acme/bank-plugin-notes'] } as any, listen: false });
