@@ -22,6 +22,7 @@ import { HousekeepingLoop } from '../housekeeping/housekeeping-loop.js';
 import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry as EventRegistryPort } from '../../ports/event-registry.js';
 import { EventStore } from '../../ports/event-store.js';
 import { EventStream } from '../../ports/event-stream.js';
 import { Housekeeping } from '../../ports/housekeeping.js';
@@ -76,8 +77,6 @@ const CONSUMER_RETRY_MAX_MS = 60_000;
 /** How often a serving process deletes idempotency records past their retention. */
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 3_600_000;
 
-export const EventTypes = Symbol.for('bank:kernel.event-registry') as Token<EventRegistry>;
-
 /** catalogue → validate → order → config → container → verify → migrate → registries. */
 export async function bootKernel(options: BootOptions): Promise<Kernel> {
   const manifests = orderPlugins(
@@ -131,7 +130,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
       audited(Housekeeping).toResolvedValue((logger: Logger) => new HousekeepingLoop(logger), [Logger]);
-      audited(EventTypes).toConstantValue(events);
+      audited(EventRegistryPort).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
         (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger) =>
           new WorkflowRunner({ store, unitOfWork, clock, ids, logger, ...options.config.workflows }),

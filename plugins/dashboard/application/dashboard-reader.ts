@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { EventRegistry } from '../../../kernel/events/event-registry.js';
 import { Clock } from '../../../ports/clock.js';
 import { ConsumerStore, EventBackbone, type ConsumerCheckpoint } from '../../../ports/event-consumers.js';
+import { EventRegistry } from '../../../ports/event-registry.js';
 import { EventStore } from '../../../ports/event-store.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { domainOf, EventTypes } from './domains.js';
+import { domainOf } from './domains.js';
 
 export interface ProjectorState {
   readonly group: string;
@@ -42,7 +42,7 @@ export class DashboardReader {
     @inject(EventBackbone) readonly backbone: EventBackbone,
     @inject(EventStore) readonly events: EventStore,
     @inject(UnitOfWork) readonly unitOfWork: UnitOfWork,
-    @inject(EventTypes) readonly registry: EventRegistry,
+    @inject(EventRegistry) readonly registry: EventRegistry,
     @inject(Clock) readonly clock: Clock,
   ) {}
 
