@@ -5,6 +5,7 @@ import { EventRegistry } from '../../../ports/event-registry.js';
 import { EventStore } from '../../../ports/event-store.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { domainOf } from './domains.js';
+import { EventCounts } from './event-counts.js';
 
 export interface ProjectorState {
   readonly group: string;
@@ -44,6 +45,7 @@ export class DashboardReader {
     @inject(UnitOfWork) readonly unitOfWork: UnitOfWork,
     @inject(EventRegistry) readonly registry: EventRegistry,
     @inject(Clock) readonly clock: Clock,
+    @inject(EventCounts) private readonly counts: EventCounts,
   ) {}
 
   domainOf(type: string): string {
@@ -52,7 +54,7 @@ export class DashboardReader {
 
   /** Counts per domain (and per type) since `since`, or all time. */
   async countsByDomain(since?: Date): Promise<{ total: number; byDomain: Record<string, number>; byType: Record<string, number> }> {
-    const counts = await this.consumers.countByType(since);
+    const counts = await this.counts.byType(since);
     const byDomain: Record<string, number> = {};
     const byType: Record<string, number> = {};
     let total = 0;
