@@ -145,10 +145,10 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   override((port) => kernelBound.has(port));
   const logger = container.get<Logger>(Logger);
   const bindings = manifests.map((manifest) => {
-    const bound = new Set<symbol | string | Function>();
+    const recorded = { bound: new Set<unknown>(), injects: new Map<unknown, string>() };
     const context = { name: manifest.name, config: configs.get(manifest.name), store: options.storeFamily, logger };
-    container.load(pluginModule(manifest, context, bound));
-    return { manifest, bound };
+    container.load(pluginModule(manifest, context, recorded));
+    return { manifest, ...recorded };
   });
   verifyBindings(bindings, kernelBound);
   override((port) => !kernelBound.has(port));

@@ -4,6 +4,7 @@ import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Clock } from '../../ports/clock.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry } from '../../ports/event-registry.js';
 import { EventStore } from '../../ports/event-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { MemoryEventTally } from './adapters/memory/memory-event-tally.js';
@@ -47,7 +48,7 @@ export const dashboardPlugin = definePlugin({
   description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, Clock],
+  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, EventRegistry, Clock],
   persistence: {
     memory(bind: Bind) {
       bind<EventTallyRepository>(EventTallyRepository).to(MemoryEventTally);

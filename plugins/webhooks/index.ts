@@ -4,6 +4,7 @@ import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry } from '../../ports/event-registry.js';
 import { Housekeeping } from '../../ports/housekeeping.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
@@ -64,7 +65,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventBackbone, Housekeeping, Clock, Ids, Random, Logger],
+  requires: [UnitOfWork, EventBackbone, EventRegistry, Housekeeping, Clock, Ids, Random, Logger],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
     bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);
