@@ -23,6 +23,7 @@ export class EventTally implements ConsumerDefinition {
   async handleBatch(tx: Tx, events: readonly (StoredEvent | ConsumerEvent)[]): Promise<void> {
     const counts = new Map<string, number>();
     for (const event of events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+    // The group accepts every event, so the last one here is where its checkpoint moves: the mark follows it.
     // A re-driven parked event has no cursor: it lies behind the mark already, so only its count is added.
     const last = events[events.length - 1];
     const through = last && 'cursor' in last ? last.cursor : undefined;
