@@ -115,14 +115,8 @@ export interface ConsumerStore {
    * Such failures are retried without counting towards parking.
    */
   isStoreFailure(error: unknown): boolean;
-  /** Adds to the all-time per-type tally (kept by the EVENT_TALLY_GROUP consumer, in its unit of work). */
-  addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void>;
-  /**
-   * Events per type since `since` (a range over occurred_at), or all time:
-   * the tally plus the events past the tally group's checkpoint, so the
-   * answer is exact without scanning the log.
-   */
-  countByType(since?: Date): Promise<EventCount[]>;
+  /** Committed events per type that occurred at or after `since` (a range over occurred_at), by type. */
+  countSince(since: Date): Promise<EventCount[]>;
   /**
    * Calls `listener` when another process commits events (LISTEN/NOTIFY on
    * PostgreSQL). In-process commits are signalled by the kernel. Returns unsubscribe.
@@ -136,9 +130,6 @@ export const ConsumerStore = token<ConsumerStore>('kernel.consumer-store');
 /** Where a new group starts: before the first event. */
 export const START_CURSOR = '0:0';
 
-/** The kernel's consumer group that keeps the per-type event tally (ConsumerStore.addToTally). */
-export const EVENT_TALLY_GROUP = 'kernel.event-tally';
-
 /** One durable consumer: a projector, the webhook fan-out, … */
 export interface ConsumerDefinition {
   readonly group: string;
@@ -146,8 +137,11 @@ export interface ConsumerDefinition {
   accepts?(event: StoredEvent): boolean;
   /** Runs inside the unit of work that moves the checkpoint. Throw to retry; after maxAttempts the event is parked. */
   handle(tx: Tx, event: StoredEvent): Promise<void>;
-  /** Optional: takes a whole batch of accepted events at once (one statement for many); `handle` is then unused. */
-  handleBatch?(tx: Tx, events: readonly StoredEvent[]): Promise<void>;
+  /**
+   * Optional: takes a whole batch of accepted events at once (one statement for many); `handle` is then unused.
+   * Events read from the log carry their cursor; a re-driven parked event is a bare StoredEvent.
+   */
+  handleBatch?(tx: Tx, events: readonly (StoredEvent | ConsumerEvent)[]): Promise<void>;
 }
 
 /**

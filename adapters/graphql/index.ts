@@ -12,7 +12,7 @@ import { OperationPreparer } from './execute.js';
 import { graphqlPostHandler } from './http-endpoint.js';
 import { playgroundRoutes } from './playground.js';
 import { GraphqlRateLimits } from './rate-limits.js';
-import { allDomains, composeSchema, type DomainEntry } from './schema.js';
+import { composeSchema, type DomainEntry } from './schema.js';
 import { createSubscriptionServer } from './subscriptions.js';
 
 export interface GraphqlAdapterDeps {
@@ -43,7 +43,7 @@ export interface GraphqlAdapter extends HttpExtension {
 }
 
 export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
-  const schema = composeSchema(allDomains(deps.domains));
+  const schema = composeSchema(deps.domains);
   const preparer = new OperationPreparer(schema);
   const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();

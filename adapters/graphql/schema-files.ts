@@ -1,6 +1,6 @@
 import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import { builtinPlugins } from '../../plugins/index.js';
-import { allDomains, domainSchemas, type DomainEntry } from './schema.js';
+import { domainSchemas, type DomainEntry } from './schema.js';
 
 /** Directory of the checked-in SDL files, relative to the repository root. */
 export const SCHEMA_DIR = 'schema';
@@ -17,6 +17,6 @@ export async function schemaFiles(): Promise<Map<string, string>> {
     for (const contribution of manifest.graphql ?? []) entries.push({ plugin: manifest.name, contribution });
   }
   const files = new Map<string, string>();
-  for (const [domain, text] of domainSchemas(allDomains(entries))) files.set(`${domain}.graphql`, text);
+  for (const [domain, text] of domainSchemas(entries)) files.set(`${domain}.graphql`, text);
   return files;
 }

@@ -1,17 +1,11 @@
 import { GraphQLSchema, Kind, lexicographicSortSchema, parse, print, printSchema, specifiedDirectives, visit, type ObjectTypeDefinitionNode } from 'graphql';
 import { buildSchemaSync, type NonEmptyArray } from 'type-graphql';
 import type { GraphqlContribution } from '../../kernel/contract/graphql.js';
-import { pendingSubscriptions } from './pending-subscriptions.js';
 import { applyTenantDirective, TenantDirective } from './tenant.js';
 
 export interface DomainEntry {
   readonly plugin: string;
   readonly contribution: GraphqlContribution;
-}
-
-/** The adapter's own domain: subscriptions declared before their modules exist. */
-export function allDomains(entries: readonly DomainEntry[]): DomainEntry[] {
-  return [...entries, { plugin: 'graphql', contribution: pendingSubscriptions }];
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { StoredEvent } from '../../kernel/contract/event.js';
 import {
-  EVENT_TALLY_GROUP,
   type CheckpointUpdate,
   type ConsumerCheckpoint,
   type ConsumerEvent,
@@ -23,7 +22,6 @@ export class MemoryConsumerStore implements ConsumerStore {
   readonly #checkpoints = new Map<string, ConsumerCheckpoint>();
   /** `${group}\0${position}` → the parked event. */
   readonly #parked = new Map<string, ParkedEvent>();
-  readonly #tally = new Map<string, number>();
   readonly #held = new Set<string>();
 
   constructor(
@@ -139,18 +137,8 @@ export class MemoryConsumerStore implements ConsumerStore {
     return false;
   }
 
-  async addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void> {
-    for (const { type, count } of counts) putUndoable(tx, this.#tally, type, (this.#tally.get(type) ?? 0) + count);
-  }
-
-  async countByType(since?: Date): Promise<EventCount[]> {
-    return this.unitOfWork.exclusive(() => {
-      if (since) return sorted(this.events.countSince(since));
-      const counts = new Map(this.#tally);
-      const mark = this.#checkpoints.get(EVENT_TALLY_GROUP)?.position ?? 0n;
-      for (const [type, count] of this.events.countAfter(mark)) counts.set(type, (counts.get(type) ?? 0) + count);
-      return sorted(counts);
-    });
+  async countSince(since: Date): Promise<EventCount[]> {
+    return this.unitOfWork.exclusive(() => sorted(this.events.countSince(since)));
   }
 
   async onRemoteCommit(): Promise<() => Promise<void>> {
@@ -161,7 +149,6 @@ export class MemoryConsumerStore implements ConsumerStore {
   clear(): void {
     this.#checkpoints.clear();
     this.#parked.clear();
-    this.#tally.clear();
   }
 
   /** The in-process SKIP LOCKED: a key held by one caller is skipped by the others. */

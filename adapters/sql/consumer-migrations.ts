@@ -83,4 +83,17 @@ export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table event_consumer_checkpoints drop column if exists retry_at`.execute(db);
     },
   },
+  '0004-event-tally-to-dashboard': {
+    // The tally is the dashboard's (dashboard_event_tally, group dashboard.event-tally, rebuilt from the
+    // start of the log): the kernel's table and group go, so a bank without the dashboard keeps neither.
+    async up(db: Kysely<any>) {
+      await sql`drop table if exists event_type_tally`.execute(db);
+      await sql`delete from event_consumer_parked where group_name = 'kernel.event-tally'`.execute(db);
+      await sql`delete from event_consumer_checkpoints where group_name = 'kernel.event-tally'`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      // Empty, with no checkpoint: the old group would count the log again from its start.
+      await sql`create table event_type_tally (type text primary key, count bigint not null)`.execute(db);
+    },
+  },
 };

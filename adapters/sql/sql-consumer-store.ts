@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { StoredEvent } from '../../kernel/contract/event.js';
 import {
-  EVENT_TALLY_GROUP,
   type CheckpointUpdate,
   type ConsumerCheckpoint,
   type ConsumerEvent,
@@ -166,29 +165,9 @@ export class SqlConsumerStore implements ConsumerStore {
     return isStoreFailure(error);
   }
 
-  async addToTally(tx: Tx, counts: readonly EventCount[]): Promise<void> {
-    if (counts.length === 0) return;
-    const values = counts.map((c) => sql`(${c.type}, ${c.count}::bigint)`);
-    await sql`insert into event_type_tally (type, count) values ${sql.join(values)}
-              on conflict (type) do update set count = event_type_tally.count + excluded.count`.execute(sqlTx(tx).db);
-  }
-
-  async countByType(since?: Date): Promise<EventCount[]> {
+  async countSince(since: Date): Promise<EventCount[]> {
     const { rows } = await this.unitOfWork.read((db) =>
-      since
-        ? sql<{ type: string; n: string }>`select type, count(*)::text as n from events where occurred_at >= ${since} group by type order by type`.execute(db)
-        : // One statement, one snapshot: the tally and the events past its group's checkpoint never overlap or miss.
-          sql<{ type: string; n: string }>`
-            with mark as (
-              select coalesce((select tx_id from event_consumer_checkpoints where group_name = ${EVENT_TALLY_GROUP}), '0'::xid8) as tx_id,
-                     coalesce((select position from event_consumer_checkpoints where group_name = ${EVENT_TALLY_GROUP}), 0) as position
-            )
-            select type, sum(n)::text as n from (
-              select type, count as n from event_type_tally
-              union all
-              select e.type, count(*) from events e, mark m where (e.tx_id, e.position) > (m.tx_id, m.position) group by e.type
-            ) as counted
-            group by type order by type`.execute(db),
+      sql<{ type: string; n: string }>`select type, count(*)::text as n from events where occurred_at >= ${since} group by type order by type`.execute(db),
     );
     return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
   }

@@ -21,6 +21,7 @@ import { EventTail } from '../events/event-tail.js';
 import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
 import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry as EventRegistryPort } from '../../ports/event-registry.js';
 import { EventStore } from '../../ports/event-store.js';
 import { EventStream } from '../../ports/event-stream.js';
 import { Scheduler } from '../../ports/scheduler.js';
@@ -78,8 +79,6 @@ const CONSUMER_RETRY_MAX_MS = 60_000;
 /** How often a serving process deletes idempotency records past their retention. */
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 3_600_000;
 
-export const EventTypes = Symbol.for('bank:kernel.event-registry') as Token<EventRegistry>;
-
 /** catalogue → validate → order → config → container → verify → migrate → registries. */
 export async function bootKernel(options: BootOptions): Promise<Kernel> {
   const manifests = orderPlugins(
@@ -134,7 +133,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         });
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
-      audited(EventTypes).toConstantValue(events);
+      audited(EventRegistryPort).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
         (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger, scheduler: Scheduler) =>
           new WorkflowRunner({ store, unitOfWork, clock, ids, logger, scheduler, ...options.config.workflows }),
@@ -149,10 +148,10 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   override((port) => kernelBound.has(port));
   const logger = container.get<Logger>(Logger);
   const bindings = manifests.map((manifest) => {
-    const bound = new Set<symbol | string | Function>();
+    const recorded = { bound: new Set<unknown>(), injects: new Map<unknown, string>() };
     const context = { name: manifest.name, config: configs.get(manifest.name), store: options.storeFamily, logger };
-    container.load(pluginModule(manifest, context, bound));
-    return { manifest, bound };
+    container.load(pluginModule(manifest, context, recorded));
+    return { manifest, ...recorded };
   });
   verifyBindings(bindings, kernelBound);
   override((port) => !kernelBound.has(port));

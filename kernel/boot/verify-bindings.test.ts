@@ -15,6 +15,8 @@ interface Shape {
   readonly requires?: Token<unknown>[];
   /** What the plugin's register() bound. */
   readonly bound?: unknown[];
+  /** What its bindings inject. */
+  readonly injects?: unknown[];
 }
 
 function loaded(name: string, shape: Shape = {}): PluginBindings {
@@ -28,7 +30,7 @@ function loaded(name: string, shape: Shape = {}): PluginBindings {
     requires: shape.requires ?? [],
     register: () => undefined,
   });
-  return { manifest, bound: new Set(shape.bound ?? []) };
+  return { manifest, bound: new Set(shape.bound ?? []), injects: new Map((shape.injects ?? []).map((t) => [t, 'Service'])) };
 }
 
 function refusal(plugins: PluginBindings[], kernelBound: unknown[] = []): string {
@@ -86,6 +88,33 @@ test('a token bound twice names both binders (another plugin, or the kernel)', (
     "Plugin 'b' binds 'test.ledger', already bound by a.",
   );
   assert.is(refusal([loaded('a', { bound: [Clock] })], [Clock]), "Plugin 'a' binds 'test.clock', already bound by the kernel.");
+});
+
+test("every injected token is the plugin's own, in its requires, or provided by a plugin in dependsOn", () => {
+  const Own = token<unknown>('test.own');
+  verifyBindings(
+    [
+      loaded('core-banking', { provides: [Ledger], bound: [Ledger] }),
+      loaded('gcu', { dependsOn: ['core-banking'], requires: [Clock], bound: [Own], injects: [Own, Clock, Ledger] }),
+    ],
+    new Set([Clock]),
+  );
+});
+
+test('an injected token missing from requires is refused, even when the kernel binds it', () => {
+  assert.is(
+    refusal([loaded('dashboard', { requires: [Clock], injects: [Clock, Prices] })], [Clock, Prices]),
+    "Plugin 'dashboard' injects 'test.prices' (into Service) but does not list it in requires. " +
+      'Add it to requires, or to provides of the plugin in dependsOn that binds it.',
+  );
+});
+
+test("another plugin's token that it binds but does not provide is refused", () => {
+  const message = refusal([
+    loaded('core-banking', { bound: [Ledger] }),
+    loaded('gcu', { dependsOn: ['core-banking'], injects: [Ledger] }),
+  ]);
+  assert.match(message, "Plugin 'gcu' injects 'test.ledger'");
 });
 
 test.run();

@@ -1,16 +1,21 @@
 import type { PluginManifest } from '../contract/plugin.js';
 import { tokenId } from '../contract/token.js';
 import { BootError } from './boot-error.js';
+import { describe } from './plugin-module.js';
 
 export interface PluginBindings {
   readonly manifest: PluginManifest;
   readonly bound: ReadonlySet<unknown>;
+  /** Tokens the plugin's bindings inject, with the class or binding that injects each (plugin-module.ts). */
+  readonly injects: ReadonlyMap<unknown, string>;
 }
 
 /**
  * After loading: every `provides` is bound by that plugin, every `requires`
- * is bound by the kernel, an adapter or a plugin the requirer depends on, and
- * no plugin binds a token another plugin or the kernel already bound.
+ * is bound by the kernel, an adapter or a plugin the requirer depends on, no
+ * plugin binds a token another plugin or the kernel already bound, and every
+ * token a plugin injects is its own, in its `requires`, or provided by a
+ * plugin in its `dependsOn`: `requires` cannot drift from the `@inject`s.
  */
 export function verifyBindings(plugins: readonly PluginBindings[], kernelBound: ReadonlySet<unknown>): void {
   const owner = new Map<unknown, string>();
@@ -41,6 +46,16 @@ export function verifyBindings(plugins: readonly PluginBindings[], kernelBound: 
       throw new BootError(`Plugin '${manifest.name}' requires '${tokenId(required)}': ${hint}`);
     }
   }
+  for (const { manifest, bound, injects } of plugins) {
+    const provided = new Set([...dependencyClosure(manifest, byName)].flatMap((name) => (name === manifest.name ? [] : byName.get(name)?.provides ?? [])));
+    for (const [injected, where] of injects) {
+      if (bound.has(injected) || manifest.requires.includes(injected as never) || provided.has(injected as never)) continue;
+      throw new BootError(
+        `Plugin '${manifest.name}' injects '${describe(injected)}' (into ${where}) but does not list it in requires. ` +
+          `Add it to requires, or to provides of the plugin in dependsOn that binds it.`,
+      );
+    }
+  }
 }
 
 function dependencyClosure(manifest: PluginManifest, byName: ReadonlyMap<string, PluginManifest>): Set<string> {
@@ -53,8 +68,4 @@ function dependencyClosure(manifest: PluginManifest, byName: ReadonlyMap<string,
     pending.push(...(byName.get(name)?.dependsOn ?? []));
   }
   return closure;
-}
-
-function describe(identifier: unknown): string {
-  return typeof identifier === 'symbol' ? tokenId(identifier) : typeof identifier === 'function' ? identifier.name : String(identifier);
 }

@@ -1,13 +1,9 @@
 import type { EventType } from '../contract/event.js';
+import type { EventRegistry as EventRegistryPort, RegisteredEvent } from '../../ports/event-registry.js';
 import { BootError } from '../boot/boot-error.js';
 
-export interface RegisteredEvent {
-  readonly plugin: string;
-  readonly type: EventType<unknown>;
-}
-
-/** Every event type of the enabled plugins and the kernel, by name. */
-export class EventRegistry {
+/** Every event type of the enabled plugins and the kernel, by name; plugins read it through the EventRegistry port. */
+export class EventRegistry implements EventRegistryPort {
   readonly #events = new Map<string, RegisteredEvent>();
 
   register(plugin: string, types: readonly EventType<unknown>[]): void {

@@ -1,4 +1,4 @@
-import type { RegisteredEvent } from './event-registry.js';
+import type { RegisteredEvent } from '../../ports/event-registry.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 

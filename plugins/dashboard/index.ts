@@ -2,10 +2,15 @@ import type { Bind } from 'inversify';
 import { definePlugin, operation, type OperationBinding } from '../../kernel/contract/plugin.js';
 import { Clock } from '../../ports/clock.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry } from '../../ports/event-registry.js';
 import { EventStore } from '../../ports/event-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { EventTally } from './application/event-tally.js';
+import { MemoryEventTally } from './adapters/memory/memory-event-tally.js';
+import { dashboardMigrations } from './adapters/sql/migrations.js';
+import { SqlEventTally } from './adapters/sql/sql-event-tally.js';
 import { DashboardReader } from './application/dashboard-reader.js';
+import { EventCounts } from './application/event-counts.js';
+import { EventTally } from './application/event-tally.js';
 import { DomainHealthOperation } from './application/domain-health.js';
 import { EventThroughputOperation } from './application/event-throughput.js';
 import { MetricsOperation } from './application/metrics.js';
@@ -15,6 +20,7 @@ import { StreamStatusOperation } from './application/stream-status.js';
 import { dashboardCommands } from './commands.js';
 import { dashboardRoutes } from './http.js';
 import * as ops from './operations.js';
+import { EventTallyRepository } from './ports.js';
 
 const operations: readonly OperationBinding[] = [
   operation(ops.Metrics, MetricsOperation),
@@ -29,7 +35,7 @@ const operations: readonly OperationBinding[] = [
  * The live dashboard (version 1): operator-only figures computed on each
  * call from the event store, the consumer checkpoints and this process, and
  * the operator's re-drive of parked events (REST and CLI). Its one consumer
- * group keeps the per-type event counts.
+ * group keeps the per-type event counts in the dashboard's own table.
  */
 export const dashboardPlugin = definePlugin({
   name: 'dashboard',
@@ -38,15 +44,25 @@ export const dashboardPlugin = definePlugin({
   description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, Clock],
+  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, EventRegistry, Clock],
+  persistence: {
+    memory(bind: Bind) {
+      bind<EventTallyRepository>(EventTallyRepository).to(MemoryEventTally);
+    },
+    sql(bind: Bind) {
+      bind<EventTallyRepository>(EventTallyRepository).to(SqlEventTally);
+    },
+  },
+  migrations: dashboardMigrations,
   routes: dashboardRoutes,
   commands: dashboardCommands,
   register(bind: Bind) {
     bind<DashboardReader>(DashboardReader).toSelf();
+    bind<EventCounts>(EventCounts).toSelf();
   },
   operations,
   async start(rt) {
-    rt.get(EventBackbone).register(new EventTally(rt.get(ConsumerStore)));
+    rt.get(EventBackbone).register(new EventTally(rt.get(EventTallyRepository)));
   },
 });
 

@@ -2,6 +2,7 @@ import type { Bind } from 'inversify';
 import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
 import { Clock } from '../../ports/clock.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
+import { EventRegistry } from '../../ports/event-registry.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Random } from '../../ports/random.js';
@@ -60,7 +61,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventBackbone, Scheduler, Clock, Ids, Random, Logger],
+  requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
     bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);

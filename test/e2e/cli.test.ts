@@ -114,10 +114,10 @@ test('bad flags and unknown commands fail with a message and a non-zero exit', a
 });
 
 test('events redrive hands a group\'s parked events back to it; a bad position is refused', async () => {
-  const none = await bankWith('dashboard', 'events', 'redrive', '--group', 'kernel.event-tally');
+  const none = await bankWith('dashboard', 'events', 'redrive', '--group', 'dashboard.event-tally');
   assert.is(none.code, 0, none.stderr);
-  assert.equal(JSON.parse(none.stdout).data, { group: 'kernel.event-tally', handled: 0, failed: 0, results: [] });
-  const bad = await bankWith('dashboard', 'events', 'redrive', '--group', 'kernel.event-tally', '--position', 'one');
+  assert.equal(JSON.parse(none.stdout).data, { group: 'dashboard.event-tally', handled: 0, failed: 0, results: [] });
+  const bad = await bankWith('dashboard', 'events', 'redrive', '--group', 'dashboard.event-tally', '--position', 'one');
   assert.is(bad.code, 2);
   assert.match(bad.stderr, '--position');
 });

@@ -64,7 +64,7 @@ test('event counts, throughput and lag move with deposits, and lag falls back to
   assert.is(fanOut.status, 'stopped');
   assert.is(lagging.max_lag_events, 11);
   const stream = (await get('stream-status')).body.data;
-  assert.equal(stream.consumer_groups.map((g: any) => [g.group, g.pending_events]), [['kernel.event-tally', 11], ['webhooks.fan-out', 11]]);
+  assert.equal(stream.consumer_groups.map((g: any) => [g.group, g.pending_events]), [['dashboard.event-tally', 11], ['webhooks.fan-out', 11]]);
   assert.is(stream.pending_total, 22);
   const stalled = (await get('domain-health')).body.data.domains;
   assert.is(stalled.find((d: any) => d.domain === 'Account').projector_status, 'stopped', 'Account events wait with no loop running');

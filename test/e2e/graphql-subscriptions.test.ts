@@ -287,26 +287,28 @@ test('another team’s ids: transactionCreated and transferCompleted are refused
   }
 });
 
-test('subscriptions declared ahead of their modules deliver their events, to the owning team only', async () => {
+test('an event-fed subscription delivers the events of the caller’s team only, narrowed by its argument', async () => {
   const uow = g.k.get(UnitOfWork);
-  const mine = subscribe(connect(ada).client, 'subscription { walletBalanceUpdated(wallet_id: "w-1") { aggregate_id type data occurred_at } }');
-  const payments = subscribe(connect(ada).client, 'subscription { paymentStatusChanged { payment_id event status } }');
-  const theirs = subscribe(connect(bob).client, 'subscription { walletBalanceUpdated(wallet_id: "w-1") { aggregate_id } }');
+  const mine = subscribe(connect(ada).client, 'subscription { paymentStatusChanged(payment_id: "pi-1") { payment_id event status } }');
+  const all = subscribe(connect(ada).client, 'subscription { paymentStatusChanged { payment_id event status } }');
+  const theirs = subscribe(connect(bob).client, 'subscription { paymentStatusChanged(payment_id: "pi-1") { payment_id status } }');
   await g.listening(3);
-  const event = (teamId: string, type: string, aggregateId: string, payload: Record<string, unknown>) => ({ type, teamId, aggregateType: 'test', aggregateId, payload });
-  await uow.run((tx) =>
-    tx.append([
-      event(bob.teamId, 'wallet.balance_updated', 'w-1', { balance: '9.00' }),
-      event(ada.teamId, 'wallet.balance_updated', 'w-2', { balance: '1.00' }),
-      event(ada.teamId, 'wallet.balance_updated', 'w-1', { balance: '2.00' }),
-      event(ada.teamId, 'payment_intent.completed', 'pi-1', { status: 'completed' }),
-    ]),
-  );
-  const wallet = (await mine.next()).data.walletBalanceUpdated;
-  assert.equal({ ...wallet, occurred_at: undefined }, { aggregate_id: 'w-1', type: 'wallet.balance_updated', data: { balance: '2.00' }, occurred_at: undefined });
-  assert.equal((await payments.next()).data.paymentStatusChanged, { payment_id: 'pi-1', event: 'payment_intent.completed', status: 'completed' });
-  assert.is((await theirs.next()).data.walletBalanceUpdated.aggregate_id, 'w-1');
-  assert.is(theirs.messages.length, 0);
+  const event = (teamId: string, aggregateId: string, status: string) => ({
+    type: `payment_intent.${status}`,
+    teamId,
+    aggregateType: 'payment_intent',
+    aggregateId,
+    payload: { status },
+  });
+  // Stream order decides: a leaked event would arrive before the one each assertion expects.
+  await uow.run((tx) => tx.append([event(bob.teamId, 'pi-1', 'failed')]));
+  await uow.run((tx) => tx.append([event(ada.teamId, 'pi-2', 'processing'), event(ada.teamId, 'pi-1', 'completed')]));
+  await uow.run((tx) => tx.append([event(bob.teamId, 'pi-1', 'canceled')]));
+  assert.equal((await mine.next()).data.paymentStatusChanged, { payment_id: 'pi-1', event: 'payment_intent.completed', status: 'completed' });
+  assert.equal((await all.next()).data.paymentStatusChanged, { payment_id: 'pi-2', event: 'payment_intent.processing', status: 'processing' });
+  assert.equal((await all.next()).data.paymentStatusChanged.payment_id, 'pi-1');
+  assert.equal((await theirs.next()).data.paymentStatusChanged, { payment_id: 'pi-1', status: 'failed' });
+  assert.equal((await theirs.next()).data.paymentStatusChanged, { payment_id: 'pi-1', status: 'canceled' });
 });
 
 test.run();

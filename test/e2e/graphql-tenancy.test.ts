@@ -67,7 +67,6 @@ const CASES: Record<string, readonly Case[]> = {
   // Bob's book has 0.4 BTC asked at 600.00; Ada's book of the pair is her own (empty).
   'Query.orderBook': [{ query: '{ orderBook(pair: "BTC/USD") { bids { price amount } asks { price amount } } }', expect: 'none_of_bob', absent: ['600.00', '0.40000000'] }],
   'Query.trades': [{ query: '{ trades(first: 100) { data { id buy_order_id sell_order_id } } }', expect: 'none_of_bob' }],
-  'Query.subscriptionFeeds': [{ query: '{ subscriptionFeeds { subscription event_type } }', expect: 'none_of_bob' }],
   'Query.apiKeys': [{ query: '{ apiKeys(first: 100) { data { id user_id } } }', expect: 'none_of_bob' }],
   'Query.me': [{ query: '{ me { user_id team_id } }', expect: 'none_of_bob' }],
   'Mutation.createAccount': [{ query: 'mutation { createAccount(input: {name: "Ada extra"}) { id } }', expect: 'none_of_bob' }],

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EventRegistry } from '../../../kernel/events/event-registry.js';
 import { Clock } from '../../../ports/clock.js';
 import { ConsumerStore, EventBackbone, type ConsumerCheckpoint } from '../../../ports/event-consumers.js';
+import { EventRegistry } from '../../../ports/event-registry.js';
 import { EventStore } from '../../../ports/event-store.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { domainOf, EventTypes } from './domains.js';
+import { domainOf } from './domains.js';
+import { EventCounts } from './event-counts.js';
 
 export interface ProjectorState {
   readonly group: string;
@@ -42,8 +43,9 @@ export class DashboardReader {
     @inject(EventBackbone) readonly backbone: EventBackbone,
     @inject(EventStore) readonly events: EventStore,
     @inject(UnitOfWork) readonly unitOfWork: UnitOfWork,
-    @inject(EventTypes) readonly registry: EventRegistry,
+    @inject(EventRegistry) readonly registry: EventRegistry,
     @inject(Clock) readonly clock: Clock,
+    @inject(EventCounts) private readonly counts: EventCounts,
   ) {}
 
   domainOf(type: string): string {
@@ -52,7 +54,7 @@ export class DashboardReader {
 
   /** Counts per domain (and per type) since `since`, or all time. */
   async countsByDomain(since?: Date): Promise<{ total: number; byDomain: Record<string, number>; byType: Record<string, number> }> {
-    const counts = await this.consumers.countByType(since);
+    const counts = await this.counts.byType(since);
     const byDomain: Record<string, number> = {};
     const byType: Record<string, number> = {};
     let total = 0;

@@ -1,8 +1,4 @@
-import { token } from '../../../kernel/contract/token.js';
-import type { EventRegistry } from '../../../kernel/events/event-registry.js';
-
-/** The kernel's registry of declared event types (bound by the kernel under this id). */
-export const EventTypes = token<EventRegistry>('kernel.event-registry');
+import type { EventRegistry } from '../../../ports/event-registry.js';
 
 /** The domain an event type belongs to: its declared group, else the part before the first dot. */
 export function domainOf(registry: EventRegistry, type: string): string {

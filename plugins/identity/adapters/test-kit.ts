@@ -85,7 +85,7 @@ export async function identityKit(
       bind(Random).toConstantValue(random);
       bind(UnitOfWork).toConstantValue(store.unitOfWork);
     }),
-    pluginModule(identityPlugin, context, new Set()),
+    pluginModule(identityPlugin, context, { bound: new Set(), injects: new Map() }),
   );
   const get = <T>(port: Token<T> | ServiceIdentifier<T>): T => container.get<T>(port as ServiceIdentifier<T>);
   const bootstrap = await get(OperatorKeys).ensureOperator(options.operatorKey);

@@ -1,11 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { token } from '../../../kernel/contract/token.js';
-import type { EventRegistry } from '../../../kernel/events/event-registry.js';
+import { EventRegistry } from '../../../ports/event-registry.js';
 import { SPEC_EVENT_GROUPS } from '../domain/event-catalogue.js';
 import type { EventGroupView } from '../operations.js';
-
-/** The kernel's registry of declared event types (bound by the kernel under this id). */
-export const EventTypes = token<EventRegistry>('kernel.event-registry');
 
 /**
  * Which event names a subscription may use: every name of the spec, plus any
@@ -13,7 +9,7 @@ export const EventTypes = token<EventRegistry>('kernel.event-registry');
  */
 @injectable()
 export class KnownEvents {
-  constructor(@inject(EventTypes) private readonly registry: EventRegistry) {}
+  constructor(@inject(EventRegistry) private readonly registry: EventRegistry) {}
 
   names(): Set<string> {
     const names = new Set<string>(SPEC_EVENT_GROUPS.flatMap((group) => group.names));
