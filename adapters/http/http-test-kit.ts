@@ -292,6 +292,7 @@ export const TEST_HTTP: KernelConfig['http'] = {
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   idempotencyRetentionHours: 24,
+  checkResponses: true,
   groupCommit: { maxBatch: 100, maxInFlight: 4 },
 };
 

@@ -31,7 +31,10 @@ export interface RouteDeclaration {
   readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
-  /** Documents `data` in OpenAPI; not enforced at run time. */
+  /**
+   * The view `data` carries: documented in OpenAPI, and checked against every
+   * response when `http.checkResponses` is on (the tests' setting).
+   */
   readonly response?: ZodType;
   readonly status?: 200 | 201 | 202 | 204;
   /**
@@ -41,6 +44,12 @@ export interface RouteDeclaration {
    */
   readonly responseHasSecret?: boolean;
   readonly operation: Token<Operation>;
+  /**
+   * The OpenAPI operationId. Default: the operation token's id without the
+   * plugin, camelCased ('core-banking.create-transfer' → 'createTransfer');
+   * set it where that reads poorly or one operation serves two routes.
+   */
+  readonly operationId?: string;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
