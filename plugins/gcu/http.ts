@@ -35,6 +35,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     body: ops.BasketExchangeBody,
     response: ops.BasketExchangeView,
     operation: ops.Compose,
+    operationId: 'composeBasket',
     summary: 'Exchange component assets for basket units',
     description:
       'Debits ceil(amount × quantity per unit) of every component and credits the units, in one ledger movement. 422 insufficient_funds (nothing moves) when a component is short; 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value (GET /gcu shows the minimum amount that always passes).',
@@ -49,6 +50,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     body: ops.BasketExchangeBody,
     response: ops.BasketExchangeView,
     operation: ops.Decompose,
+    operationId: 'decomposeBasket',
     summary: 'Exchange basket units back for their components',
     description:
       'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement. 422 amount_below_minimum when a component would pay nothing, 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value.',
@@ -112,7 +114,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
       'One vote per team and proposal; voting again (any key of the team) replaces the choice. 422 proposal_not_active outside the voting window, 422 no_voting_power without GCU at the snapshot (as of voting_starts_at); 503 holdings_busy with Retry-After when voting power is being brought up to date elsewhere. Tally amounts are null until voting ends.',
     tags: voting,
   }),
-  route({ method: 'GET', path: '/gcu/voting/my-votes', prefixes: v2, access: 'read', response: z.array(ops.MyVoteView), operation: ops.MyVotes, summary: "The caller's team's votes, newest first", tags: voting }),
+  route({ method: 'GET', path: '/gcu/voting/my-votes', prefixes: v2, access: 'read', response: z.array(ops.MyVoteView), operation: ops.MyVotes, operationId: 'listMyVotes', summary: "The caller's team's votes, newest first", tags: voting }),
   route({
     method: 'POST',
     path: '/admin/gcu/voting/proposals',
@@ -125,5 +127,5 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     summary: 'Table a proposal (operator)',
     tags: voting,
   }),
-  route({ method: 'POST', path: '/admin/gcu/rebalance', prefixes: v2, access: 'operator', response: ops.TickReportView, operation: ops.Rebalance, summary: 'Close due proposals and rebalance now (operator)', tags: voting }),
+  route({ method: 'POST', path: '/admin/gcu/rebalance', prefixes: v2, access: 'operator', response: ops.TickReportView, operation: ops.Rebalance, operationId: 'rebalanceGcu', summary: 'Close due proposals and rebalance now (operator)', tags: voting }),
 ];
