@@ -169,8 +169,8 @@ export class BasketExchange {
   completed_at!: string;
 }
 
-@InputType()
-export class BasketExchangeInput {
+@InputType('BasketExchangeInput')
+export class BasketExchangeArgs {
   @Field(() => ID)
   account_id!: string;
   @Field(() => String)
@@ -211,12 +211,12 @@ export class BasketResolver {
   }
 
   @Mutation(() => BasketExchange, { description: 'Exchanges component assets for basket units (as POST /accounts/{id}/baskets/compose).' })
-  async composeBasket(@Arg('input', () => BasketExchangeInput) input: BasketExchangeInput, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
+  async composeBasket(@Arg('input', () => BasketExchangeArgs) input: BasketExchangeArgs, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
     return exchangeOf(await ctx.run(ops.Compose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
   }
 
   @Mutation(() => BasketExchange, { description: 'Exchanges basket units back for their components.' })
-  async decomposeBasket(@Arg('input', () => BasketExchangeInput) input: BasketExchangeInput, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
+  async decomposeBasket(@Arg('input', () => BasketExchangeArgs) input: BasketExchangeArgs, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
     return exchangeOf(await ctx.run(ops.Decompose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
   }
 }
