@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
+import type { Page } from './page.js';
 import type { Token } from './token.js';
 
 /**
@@ -55,6 +56,16 @@ export interface RouteDeclaration {
   readonly tags: readonly string[];
 }
 
-export function route(declaration: RouteDeclaration): RouteDeclaration {
+/** What a route answers for an operation's output: a Page is rendered as the array of its items. */
+type Answer<O> = O extends Page<infer T> ? T[] : O;
+
+/**
+ * Declares a route. The response schema must describe what the operation
+ * returns (a Page as the array of its items), so a view and its schema cannot
+ * drift apart at compile time.
+ */
+export function route<I, O>(
+  declaration: RouteDeclaration & { readonly operation: Token<Operation<I, O>>; readonly response?: ZodType<Answer<O>> },
+): RouteDeclaration {
   return declaration;
 }
