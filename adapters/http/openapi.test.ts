@@ -139,6 +139,25 @@ test('shared and recursive schemas move to components.schemas; no definitions or
   for (const name of refs) assert.ok(odd.components.schemas[name], `dangling $ref ${name}`);
 });
 
+test('a named body or view is a component with its example; a named body still reports its required fields', () => {
+  const Body = z.strictObject({ amount: z.string() }).meta({ id: 'PayRequest', example: { amount: '1.00' } });
+  const View = z.strictObject({ id: z.string(), at: z.iso.datetime().meta({ pattern: undefined }) }).meta({ id: 'Payment', example: { id: 'p', at: '2026-01-15T09:30:00.000Z' } });
+  const named: any = buildOpenApi(
+    [
+      {
+        plugin: 'p',
+        route: route({ method: 'POST', path: '/pay', prefixes: ['v2'], access: 'write', body: Body, response: View, operation: token<Operation>('p.pay'), summary: 'Pay', tags: ['t'] }),
+      },
+    ],
+    { title: 't', version: '1' },
+  );
+  const post = named.paths['/api/v2/pay'].post;
+  assert.equal(post.requestBody, { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PayRequest' } } } });
+  assert.equal(post.responses['200'].content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Payment' });
+  assert.equal(named.components.schemas.Payment.example, { id: 'p', at: '2026-01-15T09:30:00.000Z' });
+  assert.equal(named.components.schemas.Payment.properties.at, { type: 'string', format: 'date-time' });
+});
+
 test('every $ref in the test document resolves', () => {
   const text = JSON.stringify(doc);
   for (const match of text.matchAll(/"\$ref":"#\/([^"]+)"/g)) {
