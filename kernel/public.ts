@@ -19,6 +19,7 @@ export * from './contract/outcome.js';
 export { runAlone } from './contract/batch.js';
 export type { BatchOperation } from './contract/batch.js';
 export { wholeNumber } from './contract/query.js';
+export * from './contract/values.js';
 export * from './contract/instant-range.js';
 export * from './money/index.js';
 export * from './errors/index.js';

@@ -181,10 +181,9 @@ export type PageInput = z.infer<typeof PageQuery>;
 const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point');
 const assetCode = z.string().describe('Asset code from the catalogue, e.g. USD');
 const reference = z.string().max(255).optional();
-const optionalMetadata = z.record(z.string(), z.unknown()).optional().describe('Free-form key/value pairs');
 
 export const CreateAccountBody = z
-  .strictObject({ name: z.string().trim().min(1).max(255), type: z.string().min(1).max(32), metadata: optionalMetadata })
+  .strictObject({ name: z.string().trim().min(1).max(255), type: z.string().min(1).max(32), metadata: metadata.optional() })
   .meta({ id: 'CreateAccountRequest', example: { name: 'Main account', type: 'personal', metadata: { cost_centre: 'retail' } } });
 export type CreateAccountInput = z.infer<typeof CreateAccountBody>;
 
@@ -233,7 +232,7 @@ export const CreateTransferBody = z
     asset_code: assetCode,
     reference,
     workflow_enabled: z.boolean().optional(),
-    metadata: optionalMetadata,
+    metadata: metadata.optional(),
     routing: z.string().max(64).optional(),
   })
   .meta({
