@@ -3,7 +3,7 @@ import type { Page } from '../../kernel/contract/page.js';
 import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import { token } from '../../kernel/contract/token.js';
-import { decimal, metadata, timestamp } from '../../kernel/contract/values.js';
+import { decimal, metadata, signedDecimal, timestamp } from '../../kernel/contract/values.js';
 import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 
 /**
@@ -142,9 +142,9 @@ export const LedgerAuditView = z
       z.strictObject({
         team_id: z.string(),
         asset_code: z.string(),
-        customer_balances: decimal,
-        deposits_minus_withdrawals: decimal,
-        system_accounts: z.record(z.string(), decimal).describe('Entries of each system account (system:world is −(deposits − withdrawals)).'),
+        customer_balances: signedDecimal,
+        deposits_minus_withdrawals: signedDecimal,
+        system_accounts: z.record(z.string(), signedDecimal).describe('Entries of each system account (system:world is −(deposits − withdrawals)).'),
       }),
     ),
   })
