@@ -54,6 +54,8 @@ export const kernelConfigSchema = z.object({
       keepAliveTimeoutMs: z.number().int().positive().default(5_000),
       /** Saved Idempotency-Key responses are kept this long (at least 24 h), then pruned hourly. */
       idempotencyRetentionHours: z.number().int().min(24).default(24),
+      /** Tests only: check every success body against its route's response view; a mismatch is a 500 naming the fields. */
+      checkResponses: z.boolean().default(false),
       /**
        * Group commit of batch operations (POST /transfers): requests arriving while `maxInFlight`
        * batches run wait and leave together, at most `maxBatch` per unit of work.

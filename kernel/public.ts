@@ -21,6 +21,7 @@ export type { BatchOperation } from './contract/batch.js';
 export { BatchLane } from './batching/batch-lane.js';
 export type { BatchLaneOptions } from './batching/batch-lane.js';
 export * from './contract/query.js';
+export * from './contract/values.js';
 export * from './contract/instant-range.js';
 export * from './money/index.js';
 export * from './errors/index.js';

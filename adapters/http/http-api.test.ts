@@ -174,6 +174,13 @@ test('500 hides the cause, carries only the request id, and logs it with the req
   assert.match(String(logged!.fields?.['error']), /hunter2/);
 });
 
+test('with http.checkResponses an answer that does not match its view is a 500 naming the field', async ({ f }) => {
+  const res = await call(f, 'GET', '/api/v2/drifted', { key: KEYS.reader });
+  assert.is(res.status, 500);
+  assertErrorEnvelope(res.json, 500, 'response_view_mismatch');
+  assert.match(res.json.errors[0].detail, /secret/);
+});
+
 test('a business rule error keeps its own status, code and source', async ({ f }) => {
   const res = await call(f, 'POST', '/api/v2/fail', { key: KEYS.writer, body: {} });
   assert.is(res.status, 422);

@@ -82,6 +82,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
     idempotency,
     batches: new HttpBatchRunner(idempotency, deps.unitOfWork, deps.http.groupCommit),
     bodyLimitBytes: deps.http.bodyLimitBytes,
+    checkResponses: deps.http.checkResponses,
   };
   const server = new HttpServer(app, deps.http, deps.logger);
   const logRequests = deps.environment !== 'test';

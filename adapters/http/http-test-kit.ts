@@ -109,6 +109,7 @@ const T = {
   ping: token<Operation>('test.ping'),
   echo: token<Operation>('test.echo'),
   publicEcho: token<Operation>('test.public-echo'),
+  drifted: token<Operation>('test.drifted'),
 };
 
 export const TEST_ROUTES: { plugin: string; route: RouteDeclaration }[] = [
@@ -200,6 +201,20 @@ export const TEST_ROUTES: { plugin: string; route: RouteDeclaration }[] = [
   },
   {
     plugin: 'bank',
+    // Answers a field its view does not have: the response check (http.checkResponses) refuses it.
+    route: route({
+      method: 'GET',
+      path: '/drifted',
+      prefixes: ['v2'],
+      access: 'read',
+      response: z.strictObject({ n: z.number() }),
+      operation: T.drifted,
+      summary: 'Drifted view',
+      tags: ['test'],
+    }),
+  },
+  {
+    plugin: 'bank',
     route: route({
       method: 'POST',
       path: '/public/echo',
@@ -280,6 +295,7 @@ function operations(world: FakeWorld, unitOfWork: UnitOfWork): Map<Token<Operati
       }),
     ],
     [T.publicEcho, op(async (input) => ({ input }))],
+    [T.drifted, op(async () => ({ n: 1, secret: 'x' }))],
   ]);
 }
 
@@ -292,6 +308,7 @@ export const TEST_HTTP: KernelConfig['http'] = {
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
   idempotencyRetentionHours: 24,
+  checkResponses: true,
   groupCommit: { maxBatch: 100, maxInFlight: 4 },
 };
 

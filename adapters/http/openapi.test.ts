@@ -35,6 +35,30 @@ test('one operation per prefix, :id as {id}, summaries, descriptions, unique ope
   assert.is(toOpenApiPath('/api/v2/a/:id/b/:other_id'), '/api/v2/a/{id}/b/{other_id}');
 });
 
+test('operationIds: the token id camelCased, a declared operationId wins, a second prefix is suffixed, a duplicate throws', () => {
+  const at = (path: string, method = 'get') => doc.paths[path][method].operationId;
+  assert.is(at('/api/v2/things'), 'list');
+  assert.is(at('/api/v2/accounts/{id}/deposit', 'post'), 'depositV2');
+  assert.is(at('/api/v1/accounts/{id}/deposit', 'post'), 'depositV1');
+  assert.is(at('/api/ping'), 'ping');
+  assert.is(at('/api/health'), 'getHealth');
+  const op = (id: string, operationId?: string) =>
+    route({
+      method: 'GET',
+      path: `/${id}`,
+      prefixes: ['v2'],
+      access: 'read',
+      operation: token<Operation>(`some-plugin.${id}`),
+      ...(operationId ? { operationId } : {}),
+      summary: id,
+      tags: ['t'],
+    });
+  const named: any = buildOpenApi([{ plugin: 'p', route: op('list-red-things') }, { plugin: 'p', route: op('other', 'getOther') }], { title: 't', version: '1' });
+  assert.is(named.paths['/api/v2/list-red-things'].get.operationId, 'listRedThings');
+  assert.is(named.paths['/api/v2/other'].get.operationId, 'getOther');
+  assert.throws(() => buildOpenApi([{ plugin: 'p', route: op('a', 'same') }, { plugin: 'p', route: op('b', 'same') }], { title: 't', version: '1' }), /operationId same/);
+});
+
 test('parameters: path from the params schema, query with required flags, Idempotency-Key on POST', () => {
   const deposit = doc.paths['/api/v2/accounts/{id}/deposit'].post;
   const id = deposit.parameters.find((p: any) => p.name === 'id');
@@ -113,6 +137,25 @@ test('shared and recursive schemas move to components.schemas; no definitions or
   assert.ok(odd.components.schemas.Amount);
   const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
   for (const name of refs) assert.ok(odd.components.schemas[name], `dangling $ref ${name}`);
+});
+
+test('a named body or view is a component with its example; a named body still reports its required fields', () => {
+  const Body = z.strictObject({ amount: z.string() }).meta({ id: 'PayRequest', example: { amount: '1.00' } });
+  const View = z.strictObject({ id: z.string(), at: z.iso.datetime().meta({ pattern: undefined }) }).meta({ id: 'Payment', example: { id: 'p', at: '2026-01-15T09:30:00.000Z' } });
+  const named: any = buildOpenApi(
+    [
+      {
+        plugin: 'p',
+        route: route({ method: 'POST', path: '/pay', prefixes: ['v2'], access: 'write', body: Body, response: View, operation: token<Operation>('p.pay'), summary: 'Pay', tags: ['t'] }),
+      },
+    ],
+    { title: 't', version: '1' },
+  );
+  const post = named.paths['/api/v2/pay'].post;
+  assert.equal(post.requestBody, { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PayRequest' } } } });
+  assert.equal(post.responses['200'].content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Payment' });
+  assert.equal(named.components.schemas.Payment.example, { id: 'p', at: '2026-01-15T09:30:00.000Z' });
+  assert.equal(named.components.schemas.Payment.properties.at, { type: 'string', format: 'date-time' });
 });
 
 test('every $ref in the test document resolves', () => {

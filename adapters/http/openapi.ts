@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { RouteDeclaration } from '../../kernel/contract/route.js';
+import { tokenId } from '../../kernel/contract/token.js';
 import { IDEMPOTENCY_HEADER } from './idempotency.js';
 import { expandRoutes } from './routes.js';
 
@@ -23,7 +24,7 @@ const JSON_MEDIA = 'application/json';
 const BUILT_IN_PATHS: Json = {
   '/api/health': {
     get: {
-      operationId: 'get_health',
+      operationId: 'getHealth',
       summary: 'Service health',
       tags: ['system'],
       security: [],
@@ -35,7 +36,7 @@ const BUILT_IN_PATHS: Json = {
   },
   '/api/openapi.json': {
     get: {
-      operationId: 'get_openapi',
+      operationId: 'getOpenApi',
       summary: 'This OpenAPI description',
       tags: ['system'],
       security: [],
@@ -56,9 +57,13 @@ export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApi
   const tags = new Set<string>(['system']);
 
   const expanded = expandRoutes(routes).sort((a, b) => a.path.localeCompare(b.path) || a.route.method.localeCompare(b.route.method));
+  const operationIds = new Map<string, string>();
   for (const { plugin, route, path } of expanded) {
     const openApiPath = toOpenApiPath(path);
-    const operationId = operationIdOf(route.method, path);
+    const operationId = operationIdOf(route, path, prefixCount(route));
+    const owner = operationIds.get(operationId);
+    if (owner !== undefined) throw new Error(`OpenAPI operationId ${operationId} is used by both ${owner} and ${route.method} ${path}; set operationId on one route.`);
+    operationIds.set(operationId, `${route.method} ${path}`);
     for (const tag of route.tags) tags.add(tag);
     const item = (paths[openApiPath] ??= {});
     item[route.method.toLowerCase()] = operationOf(route, plugin, path, operationId, schemas);
@@ -108,13 +113,24 @@ function pathParameterNames(path: string): string[] {
   return [...toOpenApiPath(path).matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
 }
 
-function operationIdOf(method: string, path: string): string {
-  const slug = path
-    .replace(/^\/api\/?/, '')
-    .replace(/[:*]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return `${method.toLowerCase()}_${slug || 'root'}`;
+/**
+ * The route's operationId, else its operation token's id without the plugin,
+ * camelCased ('core-banking.create-transfer' → 'createTransfer'). A route
+ * served under several prefixes gets the prefix appended ('createTransferV1').
+ */
+function operationIdOf(route: RouteDeclaration, path: string, prefixes: number): string {
+  const name = route.operationId ?? camelCase(tokenId(route.operation).split('.').pop() ?? '');
+  if (prefixes === 1) return name;
+  const prefix = /^\/api\/(v[0-9]+)\//.exec(path)?.[1];
+  return prefix ? `${name}${prefix.toUpperCase()}` : name;
+}
+
+function prefixCount(route: RouteDeclaration): number {
+  return new Set(route.prefixes).size;
+}
+
+function camelCase(words: string): string {
+  return words.replace(/[-_.]+([A-Za-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 function operationOf(route: RouteDeclaration, plugin: string, path: string, operationId: string, schemas: Json): Json {
@@ -122,14 +138,14 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   const parameters: Json[] = [];
 
   const paramsJson = route.params ? convert(route.params, 'input', `${operationId}_params`, schemas) : undefined;
-  const paramProperties = propertiesOf(paramsJson);
+  const paramProperties = propertiesOf(paramsJson && resolved(paramsJson, schemas));
   for (const name of pathParameterNames(path)) {
     const property = paramProperties[name] ?? { type: 'string' };
     parameters.push(parameter(name, 'path', true, property));
   }
 
   if (route.query) {
-    const queryJson = convert(route.query, 'input', `${operationId}_query`, schemas);
+    const queryJson = resolved(convert(route.query, 'input', `${operationId}_query`, schemas), schemas);
     const required = new Set(requiredOf(queryJson));
     for (const [name, property] of Object.entries(propertiesOf(queryJson))) {
       parameters.push(parameter(name, 'query', required.has(name), property));
@@ -163,7 +179,7 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   if (route.body) {
     const body = convert(route.body, 'input', `${operationId}_body`, schemas);
     operation['requestBody'] = {
-      required: requiredOf(body).length > 0,
+      required: requiredOf(resolved(body, schemas)).length > 0,
       content: { [JSON_MEDIA]: { schema: body } },
     };
   }
@@ -179,6 +195,13 @@ function parameter(name: string, where: 'path' | 'query', required: boolean, sch
     ...(typeof description === 'string' ? { description } : {}),
     schema: rest,
   };
+}
+
+/** A schema named in components.schemas (`$ref`) → its definition; anything else as is. */
+function resolved(json: Json, schemas: Json): Json {
+  const ref = json['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return json;
+  return (schemas[ref.slice('#/components/schemas/'.length)] as Json | undefined) ?? json;
 }
 
 function propertiesOf(json: Json | undefined): Record<string, Json> {

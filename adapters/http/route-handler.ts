@@ -10,6 +10,7 @@ import { renderSuccess, splitUrl, type RenderedResponse } from './envelope.js';
 import { idempotencyKeyOf, requestHash, type IdempotencyGuard, type IdempotentOutcome, type KeyedRequest } from './idempotency.js';
 import type { TokenBucketLimiter } from './rate-limit.js';
 import { requestIdOfResponse } from './request-state.js';
+import { checkResponse } from './response-check.js';
 import { validateParts } from './validate.js';
 
 export interface RouteServices {
@@ -18,6 +19,8 @@ export interface RouteServices {
   readonly idempotency: IdempotencyGuard;
   readonly batches: HttpBatchRunner;
   readonly bodyLimitBytes: number;
+  /** Check every success body against the route's response view (tests only; response-check.ts). */
+  readonly checkResponses?: boolean;
 }
 
 /**
@@ -88,6 +91,7 @@ export function routeHandler(
       const execute = async (): Promise<RenderedResponse> => render(await operation.execute(input, context));
       outcome = keyed === undefined ? { response: await execute(), replayed: false } : await services.idempotency.run({ ...keyed, execute });
     }
+    if (services.checkResponses) checkResponse(declaration, outcome.response);
     send(res, outcome);
   };
 }

@@ -18,6 +18,7 @@ export interface CommandDeclaration {
   readonly scope: 'operator' | 'team';
 }
 
-export function command(declaration: CommandDeclaration): CommandDeclaration {
+/** Declares a command; its options must parse into the operation's input (checked at compile time). */
+export function command<I, O>(declaration: CommandDeclaration & { readonly operation: Token<Operation<I, O>>; readonly options: ZodType<I> }): CommandDeclaration {
   return declaration;
 }

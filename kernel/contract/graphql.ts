@@ -31,7 +31,7 @@ export interface GraphqlContribution {
 export interface GraphqlContext {
   readonly request: RequestContext;
   /** Runs an operation as the caller: the same token REST routes name. */
-  run<I, O>(operation: Token<Operation<I, O>>, input: I): Promise<O>;
+  run<I, O>(operation: Token<Operation<I, O>>, input: NoInfer<I>): Promise<O>;
   /**
    * The asset catalogue (reference data, the same for every team, no operation).
    * Resolvers get no other port: everything else goes through operations, which scope by team.

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
+import type { Page } from './page.js';
 import type { Token } from './token.js';
 
 /**
@@ -31,7 +32,10 @@ export interface RouteDeclaration {
   readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
-  /** Documents `data` in OpenAPI; not enforced at run time. */
+  /**
+   * The view `data` carries: documented in OpenAPI, and checked against every
+   * response when `http.checkResponses` is on (the tests' setting).
+   */
   readonly response?: ZodType;
   readonly status?: 200 | 201 | 202 | 204;
   /**
@@ -41,11 +45,27 @@ export interface RouteDeclaration {
    */
   readonly responseHasSecret?: boolean;
   readonly operation: Token<Operation>;
+  /**
+   * The OpenAPI operationId. Default: the operation token's id without the
+   * plugin, camelCased ('core-banking.create-transfer' → 'createTransfer');
+   * set it where that reads poorly or one operation serves two routes.
+   */
+  readonly operationId?: string;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
 }
 
-export function route(declaration: RouteDeclaration): RouteDeclaration {
+/** What a route answers for an operation's output: a Page is rendered as the array of its items. */
+type Answer<O> = O extends Page<infer T> ? T[] : O;
+
+/**
+ * Declares a route. The response schema must describe what the operation
+ * returns (a Page as the array of its items), so a view and its schema cannot
+ * drift apart at compile time.
+ */
+export function route<I, O>(
+  declaration: RouteDeclaration & { readonly operation: Token<Operation<I, O>>; readonly response?: ZodType<Answer<O>> },
+): RouteDeclaration {
   return declaration;
 }

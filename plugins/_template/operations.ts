@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, pageSize, token, type Operation, type Page } from '../../kernel/public.js';
+import { pageNumber, pageSize, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 
 /**
  * The plugin's operations: one token each, shared by REST, GraphQL and the
@@ -7,8 +7,6 @@ import { pageNumber, pageSize, token, type Operation, type Page } from '../../ke
  * types (z.infer), the OpenAPI components (by their meta id) and the
  * GraphQL types (checked against these in graphql/items.test.ts).
  */
-const timestamp = z.iso.datetime({ offset: true }).meta({ format: 'date-time', example: '2026-11-25T09:30:00Z' });
-
 export const itemView = z
   .object({
     id: z.uuid(),
@@ -17,7 +15,8 @@ export const itemView = z
     expires_at: timestamp.nullable(),
     created_at: timestamp,
   })
-  .meta({ id: 'TemplateItem' });
+  .strict()
+  .meta({ id: 'TemplateItem', example: { id: '6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34', title: 'Quarterly review', status: 'active', expires_at: '2026-12-31T23:59:59Z', created_at: '2026-11-25T09:30:00Z' } });
 export type ItemView = z.infer<typeof itemView>;
 
 export const createItemInput = z

@@ -1,138 +1,247 @@
+import { z } from 'zod';
 import type { Page } from '../../kernel/contract/page.js';
+import { pageNumber, pageSize } from '../../kernel/contract/query.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import { token } from '../../kernel/contract/token.js';
+import { decimal, metadata, signedDecimal, timestamp } from '../../kernel/contract/values.js';
+import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 
 /**
  * Core banking's operations: one token each, shared by REST, the CLI and
- * GraphQL. Inputs are the flat objects the adapters build (path params +
- * query + body); money fields arrive as the client sent them and are
- * validated by the operation (decimal strings at the asset's precision).
- * Outputs use the spec's snake_case fields, decimal strings and ISO 8601.
+ * GraphQL, and the zod schema of every input and view, the one source of the
+ * TS types (`z.infer`), the OpenAPI components (`meta.id`) and the GraphQL
+ * types' fields (checked by test/e2e/graphql-views.test.ts). Inputs are the
+ * flat objects the adapters build (path params + query + body); money fields
+ * are checked again by the operation (decimal strings at the asset's
+ * precision), as GraphQL and the CLI do not parse with these schemas. Views
+ * use the spec's snake_case fields, decimal strings and ISO 8601.
  */
-export interface AccountView {
-  readonly uuid: string;
-  readonly name: string;
-  readonly type: string;
-  readonly status: 'active' | 'frozen' | 'closed';
-  readonly metadata: Record<string, unknown>;
-  readonly created_at: string;
-}
+const ACCOUNT_EXAMPLE = {
+  uuid: '6f1c2a9e-4b7d-4c3e-9a51-2d8e7f0b1c34',
+  name: 'Main account',
+  type: 'personal',
+  status: 'active',
+  metadata: { cost_centre: 'retail' },
+  created_at: '2026-01-15T09:30:00.000Z',
+} as const;
+const BALANCE_EXAMPLE = { asset_code: 'USD', available_balance: '1250.00', reserved_balance: '100.10', total_balance: '1350.10' } as const;
 
-export interface BalanceView {
-  readonly asset_code: string;
-  readonly available_balance: string;
-  readonly reserved_balance: string;
-  readonly total_balance: string;
-}
+export const AccountView = z
+  .strictObject({
+    uuid: z.string(),
+    name: z.string(),
+    type: z.string(),
+    status: z.enum(['active', 'frozen', 'closed']),
+    metadata,
+    created_at: timestamp,
+  })
+  .meta({ id: 'Account', description: 'An account of the caller’s team.', example: ACCOUNT_EXAMPLE });
+export type AccountView = z.infer<typeof AccountView>;
 
-export interface AccountDetailView extends AccountView {
-  readonly balances: readonly BalanceView[];
-}
+export const BalanceView = z
+  .strictObject({ asset_code: z.string(), available_balance: decimal, reserved_balance: decimal, total_balance: decimal })
+  .meta({ id: 'Balance', description: 'One asset balance of an account: available + reserved (held by pending transfers) = total.', example: BALANCE_EXAMPLE });
+export type BalanceView = z.infer<typeof BalanceView>;
 
-export interface BalancesView {
-  readonly account_uuid: string;
-  readonly balances: readonly BalanceView[];
-  readonly summary: { readonly total_assets: number; readonly total_usd_equivalent: string };
-}
+export const AccountDetailView = AccountView.extend({ balances: z.array(BalanceView) }).meta({
+  id: 'AccountDetail',
+  description: 'An account with its balance in every asset it has held.',
+  example: { ...ACCOUNT_EXAMPLE, balances: [BALANCE_EXAMPLE] },
+});
+export type AccountDetailView = z.infer<typeof AccountDetailView>;
 
-export interface TransactionView {
-  readonly uuid: string;
-  readonly account_uuid: string;
-  readonly type: 'deposit' | 'withdrawal' | 'transfer';
-  readonly amount: string;
-  readonly asset_code: string;
-  readonly status: 'pending' | 'completed' | 'failed';
-  readonly reference: string | null;
-  readonly created_at: string;
-  readonly completed_at: string | null;
-  /** Available balance of the account in this asset right after the transaction posted; null until then. */
-  readonly balance_after: string | null;
-}
+export const BalancesView = z
+  .strictObject({
+    account_uuid: z.string(),
+    balances: z.array(BalanceView),
+    summary: z.strictObject({
+      total_assets: z.number().int(),
+      total_usd_equivalent: z
+        .string()
+        .regex(/^[0-9]{1,3}(,[0-9]{3})*\.[0-9]{2}$/)
+        .describe('For display: two decimals, thousands grouped with commas, e.g. "12,345.67"; assets without a price are left out'),
+    }),
+  })
+  .meta({
+    id: 'AccountBalances',
+    description: 'Every asset balance of one account and their USD equivalent.',
+    example: { account_uuid: ACCOUNT_EXAMPLE.uuid, balances: [BALANCE_EXAMPLE], summary: { total_assets: 1, total_usd_equivalent: '1,350.10' } },
+  });
+export type BalancesView = z.infer<typeof BalancesView>;
 
-export interface TransferView {
-  readonly uuid: string;
-  readonly from_account: string;
-  readonly to_account: string;
-  readonly amount: string;
-  readonly asset_code: string;
-  readonly status: 'pending' | 'completed' | 'failed' | 'expired' | 'reversed';
-  readonly reference: string | null;
-  /** Only for transfers created with workflow_enabled. */
-  readonly workflow_id?: string;
-  readonly created_at: string;
-  readonly estimated_completion: string;
-  readonly metadata: Record<string, unknown>;
-  readonly fees: { readonly transfer_fee: string; readonly currency: string };
-}
+export const TransactionView = z
+  .strictObject({
+    uuid: z.string(),
+    account_uuid: z.string(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: decimal,
+    asset_code: z.string(),
+    status: z.enum(TRANSACTION_STATUSES),
+    reference: z.string().nullable(),
+    created_at: timestamp,
+    completed_at: timestamp.nullable(),
+    balance_after: decimal.nullable().describe('Available balance of the account in this asset right after the transaction posted; null until then.'),
+  })
+  .meta({
+    id: 'Transaction',
+    description: 'A deposit, withdrawal or transfer leg on one account.',
+    example: {
+      uuid: '0d9b3f6a-1c2e-4f5a-8b7c-9e0a1b2c3d4e',
+      account_uuid: ACCOUNT_EXAMPLE.uuid,
+      type: 'deposit',
+      amount: '100.00',
+      asset_code: 'USD',
+      status: 'completed',
+      reference: 'INV-2026-0042',
+      created_at: '2026-01-15T09:31:00.000Z',
+      completed_at: '2026-01-15T09:31:00.000Z',
+      balance_after: '1250.00',
+    },
+  });
+export type TransactionView = z.infer<typeof TransactionView>;
 
-export interface CreateAccountInput {
-  readonly name: string;
-  readonly type: string;
-  readonly metadata?: Record<string, unknown>;
-}
+const TRANSFER_EXAMPLE = {
+  uuid: '3a7e9c1b-5d2f-4e8a-b6c4-7f1d0e9a2b53',
+  from_account: ACCOUNT_EXAMPLE.uuid,
+  to_account: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+  amount: '100.00',
+  asset_code: 'USD',
+  status: 'pending',
+  reference: 'Rent January',
+  created_at: '2026-01-15T09:32:00.000Z',
+  estimated_completion: '2026-01-15T09:32:02.000Z',
+  metadata: {},
+  fees: { transfer_fee: '0.10', currency: 'USD' },
+} as const;
 
-export interface PageInput {
-  readonly page?: number;
-  readonly per_page?: number;
-}
-
-export interface AccountIdInput {
-  readonly id: string;
-}
-
-export interface ListTransactionsInput extends PageInput {
-  readonly asset_code?: string;
-  readonly status?: string;
-}
-
-export interface ListAccountTransactionsInput extends AccountIdInput {
-  /** Page size (default 20, at most 100). */
-  readonly limit?: number;
-  readonly page?: number;
-  readonly type?: string;
-  readonly status?: string;
-  readonly start_date?: string;
-  readonly end_date?: string;
-  readonly sort?: string;
-}
-
-export interface MoneyInput extends AccountIdInput {
-  readonly amount: unknown;
-  readonly asset_code: unknown;
-  readonly reference?: string;
-}
-
-export interface CreateTransferInput {
-  readonly from_account: string;
-  readonly to_account: string;
-  readonly amount: unknown;
-  readonly asset_code: unknown;
-  readonly reference?: string;
-  readonly workflow_enabled?: boolean;
-  readonly metadata?: Record<string, unknown>;
-  readonly routing?: string;
-}
-
-export interface ListAccountTransfersInput extends AccountIdInput, PageInput {}
-
-export interface FreezeAccountInput extends AccountIdInput {
-  readonly reason?: string;
-}
+export const TransferView = z
+  .strictObject({
+    uuid: z.string(),
+    from_account: z.string(),
+    to_account: z.string(),
+    amount: decimal,
+    asset_code: z.string(),
+    status: z.enum(['pending', 'completed', 'failed', 'expired', 'reversed']),
+    reference: z.string().nullable(),
+    workflow_id: z.string().optional().describe('Only for transfers created with workflow_enabled.'),
+    created_at: timestamp,
+    estimated_completion: timestamp,
+    metadata,
+    fees: z.strictObject({ transfer_fee: decimal, currency: z.string() }),
+  })
+  .meta({ id: 'Transfer', description: 'A transfer between two accounts of the caller’s team.', example: TRANSFER_EXAMPLE });
+export type TransferView = z.infer<typeof TransferView>;
 
 /** The ledger audit (operator): invariants over every team, figures as decimal strings at each asset's precision. */
-export interface LedgerAuditView {
-  readonly ok: boolean;
-  readonly problems: string[];
-  readonly checked_at: string;
-  readonly totals: Array<{
-    readonly team_id: string;
-    readonly asset_code: string;
-    readonly customer_balances: string;
-    readonly deposits_minus_withdrawals: string;
-    /** Entries of each system account (system:world is −(deposits − withdrawals)). */
-    readonly system_accounts: Record<string, string>;
-  }>;
-}
+export const LedgerAuditView = z
+  .strictObject({
+    ok: z.boolean(),
+    problems: z.array(z.string()),
+    checked_at: timestamp,
+    totals: z.array(
+      z.strictObject({
+        team_id: z.string(),
+        asset_code: z.string(),
+        customer_balances: signedDecimal,
+        deposits_minus_withdrawals: signedDecimal,
+        system_accounts: z.record(z.string(), signedDecimal).describe('Entries of each system account (system:world is −(deposits − withdrawals)).'),
+      }),
+    ),
+  })
+  .meta({
+    id: 'LedgerAudit',
+    description: "The ledger's invariants checked over every team.",
+    example: {
+      ok: true,
+      problems: [],
+      checked_at: '2026-01-15T10:00:00.000Z',
+      totals: [
+        {
+          team_id: '5c8e1a3f-7b9d-4f2e-8c6a-1e3b5d7f9a2c',
+          asset_code: 'USD',
+          customer_balances: '1349.90',
+          deposits_minus_withdrawals: '1350.00',
+          system_accounts: { 'system:world': '-1350.00', 'system:fees': '0.10' },
+        },
+      ],
+    },
+  });
+export type LedgerAuditView = z.infer<typeof LedgerAuditView>;
+
+/** Path parameter of every route on one account or transfer. */
+export const ResourceId = z.object({ id: z.string().min(1).max(100) });
+export type AccountIdInput = z.infer<typeof ResourceId>;
+
+const page = pageNumber().optional().describe('Page number, default 1');
+const perPage = pageSize().optional().describe('Page size, default 20, at most 100');
+
+export const PageQuery = z.object({ page, per_page: perPage });
+export type PageInput = z.infer<typeof PageQuery>;
+
+const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point');
+const assetCode = z.string().describe('Asset code from the catalogue, e.g. USD');
+const reference = z.string().max(255).optional();
+
+export const CreateAccountBody = z
+  .strictObject({ name: z.string().trim().min(1).max(255), type: z.string().min(1).max(32), metadata: metadata.optional() })
+  .meta({ id: 'CreateAccountRequest', example: { name: 'Main account', type: 'personal', metadata: { cost_centre: 'retail' } } });
+export type CreateAccountInput = z.infer<typeof CreateAccountBody>;
+
+export const FreezeAccountBody = z.strictObject({ reason: z.string().max(255).optional() }).meta({
+  id: 'FreezeAccountRequest',
+  example: { reason: 'Suspected card fraud' },
+});
+export type FreezeAccountInput = AccountIdInput & z.infer<typeof FreezeAccountBody>;
+
+export const ListTransactionsQuery = PageQuery.extend({ asset_code: z.string().optional(), status: z.enum(TRANSACTION_STATUSES).optional() });
+export type ListTransactionsInput = z.infer<typeof ListTransactionsQuery>;
+
+export const ListAccountTransactionsQuery = z
+  .object({
+    limit: perPage,
+    per_page: perPage.describe('Alias of limit, as on the other lists; sending both is 422'),
+    page,
+    type: z.enum(TRANSACTION_TYPES).optional(),
+    status: z.enum(TRANSACTION_STATUSES).optional(),
+    start_date: z.string().optional().describe('ISO 8601 date or timestamp, inclusive; 1970–9999'),
+    end_date: z.string().optional().describe('ISO 8601 date (whole day) or timestamp, inclusive; 1970–9999'),
+    sort: z
+      .string()
+      .optional()
+      .describe(`One of ${SORT_FIELDS.join(', ')}; a leading minus sorts descending (default -created_at)`),
+  })
+  .superRefine((query, ctx) => {
+    if (query.limit !== undefined && query.per_page !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['per_page'], message: 'send limit or per_page (its alias), not both' });
+    }
+  })
+  // The page size reaches the operation as `limit` whichever name was sent; links keep the name as sent.
+  .transform(({ per_page, ...query }) => ({ ...query, limit: query.limit ?? per_page }));
+export type ListAccountTransactionsInput = AccountIdInput & z.infer<typeof ListAccountTransactionsQuery>;
+
+export const MoneyBody = z
+  .strictObject({ amount, asset_code: assetCode, reference })
+  .meta({ id: 'MoneyMovementRequest', example: { amount: '100.00', asset_code: 'USD', reference: 'INV-2026-0042' } });
+export type MoneyInput = AccountIdInput & z.infer<typeof MoneyBody>;
+
+export const CreateTransferBody = z
+  .strictObject({
+    from_account: z.string().min(1).max(100),
+    to_account: z.string().min(1).max(100),
+    amount,
+    asset_code: assetCode,
+    reference,
+    workflow_enabled: z.boolean().optional(),
+    metadata: metadata.optional(),
+    routing: z.string().max(64).optional(),
+  })
+  .meta({
+    id: 'CreateTransferRequest',
+    example: { from_account: TRANSFER_EXAMPLE.from_account, to_account: TRANSFER_EXAMPLE.to_account, amount: '100.00', asset_code: 'USD', reference: 'Rent January' },
+  });
+export type CreateTransferInput = z.infer<typeof CreateTransferBody>;
+
+export type ListAccountTransfersInput = AccountIdInput & PageInput;
 
 export const CreateAccount = token<Operation<CreateAccountInput, AccountView>>('core-banking.create-account');
 export const ListAccounts = token<Operation<PageInput, Page<AccountView>>>('core-banking.list-accounts');

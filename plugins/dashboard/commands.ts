@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { positionText } from './http.js';
-import { RedriveParked } from './operations.js';
+import { positionText, RedriveParked } from './operations.js';
 
 /** npm run bank -- events redrive --group webhooks.fan-out [--position 1234] */
 export const dashboardCommands: readonly CommandDeclaration[] = [

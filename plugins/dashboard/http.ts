@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { wholeNumber } from '../../kernel/contract/query.js';
-import { MAX_WINDOW_SECONDS } from '../../kernel/events/per-second-counters.js';
-import { DomainHealth, EventThroughput, Metrics, ProjectorLag, RedriveParked, StreamStatus } from './operations.js';
+import {
+  DomainHealth,
+  DomainHealthView,
+  EventThroughput,
+  EventThroughputView,
+  Metrics,
+  MetricsView,
+  ProjectorLag,
+  ProjectorLagView,
+  RedriveBody,
+  RedriveParams,
+  RedriveParked,
+  RedriveView,
+  StreamStatus,
+  StreamStatusView,
+  WindowQuery,
+} from './operations.js';
 
 /**
  * The live dashboard's five version-1 paths. System-wide figures cross
@@ -10,19 +24,7 @@ import { DomainHealth, EventThroughput, Metrics, ProjectorLag, RedriveParked, St
  */
 const tags = ['Live dashboard'];
 const v1 = ['v1'] as const;
-const windowQuery = z.object({
-  window_seconds: wholeNumber(1, MAX_WINDOW_SECONDS).optional().describe('Sliding window for rates, default 60'),
-});
 const none = z.object({});
-/** The largest event position a store can hold (PostgreSQL bigint). */
-const MAX_POSITION = 9_223_372_036_854_775_807n;
-
-/** A parked event's position, as stream-status shows it: digits, 1 to the bigint maximum, on every store alike. */
-export const positionText = z
-  .string()
-  .regex(/^[1-9][0-9]{0,18}$/, 'an event position (digits)')
-  // zod runs this check also when the pattern failed: compare only digits.
-  .refine((text) => !/^[0-9]+$/.test(text) || BigInt(text) <= MAX_POSITION, `an event position is at most ${MAX_POSITION}`);
 
 export const dashboardRoutes: readonly RouteDeclaration[] = [
   route({
@@ -30,8 +32,10 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     path: '/live-dashboard/metrics',
     prefixes: v1,
     access: 'operator',
-    query: windowQuery,
+    query: WindowQuery,
+    response: MetricsView,
     operation: Metrics,
+    operationId: 'getDashboardMetrics',
     summary: 'Event counts, processing rates, error rates, uptime',
     tags,
   }),
@@ -40,8 +44,10 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     path: '/live-dashboard/domain-health',
     prefixes: v1,
     access: 'operator',
-    query: windowQuery,
+    query: WindowQuery,
+    response: DomainHealthView,
     operation: DomainHealth,
+    operationId: 'getDomainHealth',
     summary: 'Per domain: store connectivity, projector status, recent errors',
     tags,
   }),
@@ -50,8 +56,10 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     path: '/live-dashboard/event-throughput',
     prefixes: v1,
     access: 'operator',
-    query: windowQuery,
+    query: WindowQuery,
+    response: EventThroughputView,
     operation: EventThroughput,
+    operationId: 'getEventThroughput',
     summary: 'Events per second and latency per domain and in total, over a sliding window',
     tags,
   }),
@@ -61,7 +69,9 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     prefixes: v1,
     access: 'operator',
     query: none,
+    response: StreamStatusView,
     operation: StreamStatus,
+    operationId: 'getStreamStatus',
     summary: 'Stream connectivity, consumer groups, pending counts, memory use',
     tags,
   }),
@@ -71,7 +81,9 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     prefixes: v1,
     access: 'operator',
     query: none,
+    response: ProjectorLagView,
     operation: ProjectorLag,
+    operationId: 'getProjectorLag',
     summary: 'Lag of each projector (consumer group) behind the event store head',
     tags,
   }),
@@ -80,22 +92,9 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     path: '/admin/consumer-groups/:group/redrive',
     prefixes: ['v2'],
     access: 'operator',
-    params: z.object({ group: z.string().min(1).max(200) }),
-    body: z.strictObject({ position: positionText.optional() }),
-    response: z.object({
-      group: z.string(),
-      handled: z.number().int(),
-      failed: z.number().int(),
-      results: z.array(
-        z.object({
-          position: z.string(),
-          event_id: z.string().nullable(),
-          type: z.string().nullable(),
-          outcome: z.enum(['handled', 'failed', 'missing']),
-          error: z.string().nullable(),
-        }),
-      ),
-    }),
+    params: RedriveParams,
+    body: RedriveBody,
+    response: RedriveView,
     operation: RedriveParked,
     summary: 'Re-drive parked events of a consumer group',
     description:

@@ -22,8 +22,8 @@ export enum OrderKind {
 registerEnumType(OrderSide, { name: 'OrderSide' });
 registerEnumType(OrderKind, { name: 'OrderType' });
 
-@InputType({ description: 'An order. amount is in the base asset, price in the quote asset per one base unit (decimal strings).' })
-export class PlaceOrderInput {
+@InputType('PlaceOrderInput', { description: 'An order. amount is in the base asset, price in the quote asset per one base unit (decimal strings).' })
+export class PlaceOrderArgs {
   @Field(() => String, { description: 'BASE/QUOTE, e.g. BTC/USD.' })
   pair!: string;
   @Field(() => OrderSide)
@@ -167,7 +167,7 @@ function orderFromEvent(event: StoredEvent): OrderView {
 @Resolver(() => Order)
 export class ExchangeResolver {
   @Mutation(() => Order, { description: 'Places an order: funds are reserved, it matches at once by price-time priority, and a LIMIT remainder rests.' })
-  async placeOrder(@Arg('input', () => PlaceOrderInput) input: PlaceOrderInput, @Ctx() ctx: GraphqlContext): Promise<OrderView> {
+  async placeOrder(@Arg('input', () => PlaceOrderArgs) input: PlaceOrderArgs, @Ctx() ctx: GraphqlContext): Promise<OrderView> {
     const accountId = input.account_id ?? (await defaultAccount(ctx));
     return ctx.run(PlaceOrder, { account_id: accountId, pair: input.pair, side: input.side, type: input.type, amount: input.amount, price: input.price });
   }

@@ -1,71 +1,85 @@
+import { z } from 'zod';
 import type { Page } from '../../kernel/contract/page.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import { token } from '../../kernel/contract/token.js';
+import { decimal, timestamp } from '../../kernel/contract/values.js';
 
-/** The exchange's operations (GraphQL calls them; no REST routes in the spec). Decimal strings in and out. */
-export interface PlaceOrderInput {
-  readonly account_id: unknown;
-  readonly pair: unknown;
-  readonly side: unknown;
-  readonly type: unknown;
-  readonly amount: unknown;
-  readonly price?: unknown;
-}
+/**
+ * The exchange's operations (GraphQL calls them; no REST routes in the spec)
+ * and the zod schema of every input and view: the one source of the TS
+ * types, and of the GraphQL types' fields (test/e2e/graphql-views.test.ts).
+ * Decimal strings in and out. GraphQL does not parse with these schemas:
+ * `validOrder` checks every field of an order at run time.
+ */
+const SIDE = z.enum(['BUY', 'SELL']);
 
-export interface OrderView {
-  readonly id: string;
-  readonly account_id: string;
-  readonly pair: string;
-  readonly side: 'BUY' | 'SELL';
-  readonly type: 'LIMIT' | 'MARKET';
-  readonly price: string | null;
-  readonly amount: string;
-  readonly filled_amount: string;
-  readonly status: 'open' | 'partially_filled' | 'filled' | 'cancelled';
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+export const PlaceOrderInput = z.object({
+  account_id: z.string(),
+  pair: z.string().describe('BASE/QUOTE, e.g. BTC/USD'),
+  side: SIDE,
+  type: z.enum(['LIMIT', 'MARKET']),
+  amount: z.string().describe('In the base asset'),
+  price: z.string().nullable().optional().describe('Quote asset per one base unit; required for LIMIT, absent for MARKET'),
+});
+export type PlaceOrderInput = z.infer<typeof PlaceOrderInput>;
 
-export interface TradeView {
-  readonly id: string;
-  readonly pair: string;
-  readonly price: string;
-  readonly amount: string;
-  readonly quote_amount: string;
-  readonly buy_order_id: string;
-  readonly sell_order_id: string;
-  readonly taker_side: 'BUY' | 'SELL';
-  readonly executed_at: string;
-}
+export const OrderView = z
+  .strictObject({
+    id: z.string(),
+    account_id: z.string(),
+    pair: z.string(),
+    side: SIDE,
+    type: z.enum(['LIMIT', 'MARKET']),
+    price: decimal.nullable(),
+    amount: decimal,
+    filled_amount: decimal,
+    status: z.enum(['open', 'partially_filled', 'filled', 'cancelled']),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Order' });
+export type OrderView = z.infer<typeof OrderView>;
 
-export interface BookLevelView {
-  readonly price: string;
-  readonly amount: string;
-}
+export const TradeView = z
+  .strictObject({
+    id: z.string(),
+    pair: z.string(),
+    price: decimal,
+    amount: decimal,
+    quote_amount: decimal,
+    buy_order_id: z.string(),
+    sell_order_id: z.string(),
+    taker_side: SIDE,
+    executed_at: timestamp,
+  })
+  .meta({ id: 'Trade' });
+export type TradeView = z.infer<typeof TradeView>;
 
-export interface OrderBookView {
-  readonly pair: string;
-  readonly bids: readonly BookLevelView[];
-  readonly asks: readonly BookLevelView[];
-  readonly updated_at: string;
-}
+export const BookLevelView = z.strictObject({ price: decimal, amount: decimal }).meta({ id: 'BookLevel' });
+export type BookLevelView = z.infer<typeof BookLevelView>;
 
-export interface ListOrdersInput {
-  readonly pair?: string;
-  readonly status?: string;
-  readonly page?: number;
-  readonly per_page?: number;
-}
+export const OrderBookView = z
+  .strictObject({ pair: z.string(), bids: z.array(BookLevelView), asks: z.array(BookLevelView), updated_at: timestamp })
+  .meta({ id: 'OrderBook' });
+export type OrderBookView = z.infer<typeof OrderBookView>;
 
-export interface ListTradesInput {
-  readonly pair?: string;
-  readonly page?: number;
-  readonly per_page?: number;
-}
+const page = { page: z.number().int().optional(), per_page: z.number().int().optional() };
+
+export const ListOrdersInput = z.object({ pair: z.string().optional(), status: z.string().optional(), ...page });
+export type ListOrdersInput = z.infer<typeof ListOrdersInput>;
+
+export const ListTradesInput = z.object({ pair: z.string().optional(), ...page });
+export type ListTradesInput = z.infer<typeof ListTradesInput>;
+
+export const OrderIdInput = z.object({ id: z.string() });
+export type OrderIdInput = z.infer<typeof OrderIdInput>;
+
+export const OrderBookInput = z.object({ pair: z.string(), depth: z.number().int().optional() });
+export type OrderBookInput = z.infer<typeof OrderBookInput>;
 
 export const PlaceOrder = token<Operation<PlaceOrderInput, OrderView>>('exchange.place-order');
-export const CancelOrder = token<Operation<{ id: string }, OrderView>>('exchange.cancel-order');
-export const GetOrder = token<Operation<{ id: string }, OrderView>>('exchange.get-order');
+export const CancelOrder = token<Operation<OrderIdInput, OrderView>>('exchange.cancel-order');
+export const GetOrder = token<Operation<OrderIdInput, OrderView>>('exchange.get-order');
 export const ListOrders = token<Operation<ListOrdersInput, Page<OrderView>>>('exchange.list-orders');
-export const GetOrderBook = token<Operation<{ pair: string; depth?: number }, OrderBookView>>('exchange.order-book');
+export const GetOrderBook = token<Operation<OrderBookInput, OrderBookView>>('exchange.order-book');
 export const ListTrades = token<Operation<ListTradesInput, Page<TradeView>>>('exchange.list-trades');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { CreateProposal, Rebalance, RunTick } from './operations.js';
+import { CreateProposal, CreateProposalBody, Rebalance, RunTick } from './operations.js';
 
 /**
  * npm run bank -- gcu tick
@@ -27,6 +27,8 @@ export const gcuCommands: readonly CommandDeclaration[] = [
             return z.NEVER;
           }
         })
+        // The same shape as the REST body's: asset code → weight string.
+        .pipe(CreateProposalBody.shape.proposed_composition.unwrap())
         .optional(),
       parameter_name: z.string().optional(),
       parameter_value: z.string().optional(),

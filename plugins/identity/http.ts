@@ -1,79 +1,35 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
-import { pageNumber, pageSize } from '../../kernel/contract/query.js';
-import { PERMISSIONS } from './domain/permissions.js';
-import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
+import {
+  ApiKeyId,
+  ApiKeyView,
+  CreateApiKey,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  CreateUser,
+  CreateUserBody,
+  CreateUserOutput,
+  ListApiKeys,
+  ListApiKeysQuery,
+  RevokeApiKey,
+  RevokedApiKey,
+} from './operations.js';
 
 /**
- * Identity's REST routes, as data. The HTTP adapter validates with these
- * schemas, merges params, query and body into one input and calls the
- * operation; business rules (future expiry, CIDR syntax, permission
- * escalation) are checked by the operations so the CLI gets them too.
+ * Identity's REST routes, as data. The HTTP adapter validates with the
+ * schemas of operations.ts, merges params, query and body into one input and
+ * calls the operation; business rules (future expiry, CIDR syntax,
+ * permission escalation) are checked by the operations so the CLI gets them
+ * too.
  */
-const permission = z.enum(PERMISSIONS);
-const timestamp = z.iso.datetime({ offset: true });
-const name = z.string().trim().min(1).max(200);
-
-export const createUserBody = z.object({
-  name,
-  email: z.email().max(254),
-  team_name: name.optional(),
-});
-
-export const createApiKeyBody = z.object({
-  name: name.optional(),
-  permissions: z.array(permission).min(1).max(PERMISSIONS.length).optional(),
-  ip_allowlist: z.array(z.string().max(64)).max(100).optional(),
-  expires_at: timestamp.nullable().optional(),
-});
-
-export const listApiKeysQuery = z.object({
-  page: pageNumber().default(1),
-  per_page: pageSize().default(20),
-});
-
-export const apiKeyIdParams = z.object({ id: z.string().min(1).max(100) });
-
-const issuedKey = z.object({
-  id: z.string(),
-  key: z.string().describe('The secret key, shown only in this response.'),
-  prefix: z.string(),
-  permissions: z.array(permission),
-  expires_at: timestamp.nullable(),
-});
-
-export const createdApiKeyResponse = issuedKey.extend({
-  name: z.string(),
-  user_id: z.string(),
-  ip_allowlist: z.array(z.string()),
-  created_at: timestamp,
-});
-
-export const apiKeyResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  user_id: z.string(),
-  permissions: z.array(permission),
-  ip_allowlist: z.array(z.string()),
-  status: z.enum(['active', 'expired', 'revoked']),
-  expires_at: timestamp.nullable(),
-  last_used_at: timestamp.nullable(),
-  revoked_at: timestamp.nullable(),
-  created_at: timestamp,
-});
-
 export const identityRoutes: readonly RouteDeclaration[] = [
   route({
     method: 'POST',
     path: '/admin/users',
     prefixes: ['v2'],
     access: 'operator',
-    body: createUserBody,
-    response: z.object({
-      user: z.object({ id: z.string(), name: z.string(), email: z.string(), team_id: z.string() }),
-      api_key: issuedKey,
-    }),
+    body: CreateUserBody,
+    response: CreateUserOutput,
     status: 201,
     responseHasSecret: true,
     operation: CreateUser,
@@ -87,8 +43,8 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     path: '/api-keys',
     prefixes: ['v2'],
     access: 'write',
-    body: createApiKeyBody,
-    response: createdApiKeyResponse,
+    body: CreateApiKeyBody,
+    response: CreatedApiKey,
     status: 201,
     responseHasSecret: true,
     operation: CreateApiKey,
@@ -102,8 +58,8 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     path: '/api-keys',
     prefixes: ['v2'],
     access: 'read',
-    query: listApiKeysQuery,
-    response: z.array(apiKeyResponse),
+    query: ListApiKeysQuery,
+    response: z.array(ApiKeyView),
     status: 200,
     operation: ListApiKeys,
     summary: "List the team's API keys",
@@ -115,8 +71,8 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     path: '/api-keys/:id',
     prefixes: ['v2'],
     access: 'delete',
-    params: apiKeyIdParams,
-    response: z.object({ id: z.string(), revoked_at: timestamp }),
+    params: ApiKeyId,
+    response: RevokedApiKey,
     status: 200,
     operation: RevokeApiKey,
     summary: 'Revoke an API key',

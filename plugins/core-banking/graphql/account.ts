@@ -59,8 +59,9 @@ export class PageArgs {
   page?: number;
 }
 
-@InputType()
-export class CreateAccountInput {
+/** GraphQL's CreateAccountInput: type is optional here (default personal). */
+@InputType('CreateAccountInput')
+export class CreateAccountArgs {
   @Field(() => String)
   name!: string;
   @Field(() => String, { nullable: true, description: 'Default personal.' })
@@ -142,7 +143,7 @@ export class AccountResolver {
   }
 
   @Mutation(() => Account, { description: 'Opens an account (as POST /accounts).' })
-  async createAccount(@Arg('input', () => CreateAccountInput) input: CreateAccountInput, @Ctx() ctx: GraphqlContext): Promise<Account> {
+  async createAccount(@Arg('input', () => CreateAccountArgs) input: CreateAccountArgs, @Ctx() ctx: GraphqlContext): Promise<Account> {
     const created = await ctx.run(ops.CreateAccount, { name: input.name, type: input.type ?? 'personal' });
     return accountOf({ ...created, balances: [] }, ctx.assets);
   }

@@ -79,8 +79,9 @@ export class TransfersArgs {
   page?: number;
 }
 
-@InputType()
-export class CreateTransferInput {
+/** GraphQL's CreateTransferInput: the create-transfer input without metadata and routing. */
+@InputType('CreateTransferInput')
+export class CreateTransferArgs {
   @Field(() => ID)
   from_account!: string;
   @Field(() => ID)
@@ -128,7 +129,7 @@ export class BankingResolver {
   }
 
   @Mutation(() => Transfer, { description: 'Creates a transfer (as POST /transfers).' })
-  createTransfer(@Arg('input', () => CreateTransferInput) input: CreateTransferInput, @Ctx() ctx: GraphqlContext): Promise<TransferView> {
+  createTransfer(@Arg('input', () => CreateTransferArgs) input: CreateTransferArgs, @Ctx() ctx: GraphqlContext): Promise<TransferView> {
     return ctx.run(ops.CreateTransfer, { ...input });
   }
 

@@ -2,7 +2,7 @@ import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectTy
 import type { StoredEvent } from '../../../kernel/contract/event.js';
 import { DateScalar, DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
-import type { TransactionView } from '../operations.js';
+import type { ListAccountTransactionsInput, TransactionView } from '../operations.js';
 
 /**
  * The payment domain: transactions of an account, deposit and withdraw (the
@@ -49,10 +49,11 @@ export class TransactionsArgs {
   first?: number;
   @Field(() => Int, { nullable: true })
   page?: number;
+  // Typed as the operation's input; GraphQL sends any string, which the operation refuses with 422.
   @Field(() => String, { nullable: true, description: 'deposit, withdrawal or transfer.' })
-  type?: string;
+  type?: ListAccountTransactionsInput['type'];
   @Field(() => String, { nullable: true, description: 'pending, completed or failed.' })
-  status?: string;
+  status?: ListAccountTransactionsInput['status'];
   @Field(() => DateScalar, { nullable: true, description: 'From this day (inclusive, UTC).' })
   start_date?: Date;
   @Field(() => DateScalar, { nullable: true, description: 'Up to and including this day (UTC).' })

@@ -6,23 +6,10 @@ import { EventStore } from '../../../ports/event-store.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { domainOf } from './domains.js';
 import { EventCounts } from './event-counts.js';
+import type { ProjectorState } from '../operations.js';
 
-export interface ProjectorState {
-  readonly group: string;
-  readonly checkpoint_position: string;
-  readonly pending_events: number;
-  readonly lag_positions: string;
-  readonly lag_seconds: number;
-  readonly handled_total: number;
-  readonly parked_total: number;
-  readonly failing_attempts: number;
-  readonly last_error: string | null;
-  /** While failing: when the event is tried again (exponential backoff). */
-  readonly retry_at: string | null;
-  /** caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here). */
-  readonly status: 'caught_up' | 'processing' | 'failing' | 'stopped';
-  readonly updated_at: string;
-}
+/** Declared with the operations (its zod schema documents the projector-lag view). */
+export type { ProjectorState };
 
 /** A projector's state plus what the per-domain figures need: the types it has pending and the one it is on. */
 export interface ProjectorView {

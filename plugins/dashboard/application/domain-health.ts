@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { DEFAULT_WINDOW_SECONDS, type WindowInput } from '../operations.js';
+import { DEFAULT_WINDOW_SECONDS, type DomainHealthView, type WindowInput } from '../operations.js';
 import { DashboardReader, type ProjectorView } from './dashboard-reader.js';
 
 /**
@@ -11,10 +11,10 @@ import { DashboardReader, type ProjectorView } from './dashboard-reader.js';
  * failures in the window.
  */
 @injectable()
-export class DomainHealthOperation implements Operation<WindowInput, Record<string, unknown>> {
+export class DomainHealthOperation implements Operation<WindowInput, DomainHealthView> {
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
-  async execute(input: WindowInput): Promise<Record<string, unknown>> {
+  async execute(input: WindowInput): Promise<DomainHealthView> {
     const windowSeconds = input.window_seconds ?? DEFAULT_WINDOW_SECONDS;
     const now = this.reader.clock.now();
     const [store, counts, { projectors }, parked] = await Promise.all([

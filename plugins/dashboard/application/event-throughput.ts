@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { DEFAULT_WINDOW_SECONDS, type WindowInput } from '../operations.js';
+import { DEFAULT_WINDOW_SECONDS, type EventThroughputView, type WindowInput } from '../operations.js';
 import { DashboardReader, round } from './dashboard-reader.js';
 import { percentile } from './domains.js';
 
@@ -10,10 +10,10 @@ import { percentile } from './domains.js';
  * latency p50/p99 per domain (from this process's consumers).
  */
 @injectable()
-export class EventThroughputOperation implements Operation<WindowInput, Record<string, unknown>> {
+export class EventThroughputOperation implements Operation<WindowInput, EventThroughputView> {
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
-  async execute(input: WindowInput): Promise<Record<string, unknown>> {
+  async execute(input: WindowInput): Promise<EventThroughputView> {
     const windowSeconds = input.window_seconds ?? DEFAULT_WINDOW_SECONDS;
     const now = this.reader.clock.now();
     const from = now.getTime() - windowSeconds * 1000;

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { DEFAULT_WINDOW_SECONDS, type WindowInput } from '../operations.js';
+import { DEFAULT_WINDOW_SECONDS, type MetricsView, type WindowInput } from '../operations.js';
 import { DashboardReader, round } from './dashboard-reader.js';
 
 /**
@@ -8,10 +8,10 @@ import { DashboardReader, round } from './dashboard-reader.js';
  * this process's processing and error rates over the window, uptime.
  */
 @injectable()
-export class MetricsOperation implements Operation<WindowInput, Record<string, unknown>> {
+export class MetricsOperation implements Operation<WindowInput, MetricsView> {
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
-  async execute(input: WindowInput): Promise<Record<string, unknown>> {
+  async execute(input: WindowInput): Promise<MetricsView> {
     const windowSeconds = input.window_seconds ?? DEFAULT_WINDOW_SECONDS;
     const now = this.reader.clock.now();
     const since = new Date(now.getTime() - windowSeconds * 1000);

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
+import type { ProjectorLagView } from '../operations.js';
 import { DashboardReader } from './dashboard-reader.js';
 
 /**
@@ -8,10 +9,10 @@ import { DashboardReader } from './dashboard-reader.js';
  * positions and seconds since the oldest event it has not handled.
  */
 @injectable()
-export class ProjectorLagOperation implements Operation<Record<string, never>, Record<string, unknown>> {
+export class ProjectorLagOperation implements Operation<Record<string, never>, ProjectorLagView> {
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
-  async execute(): Promise<Record<string, unknown>> {
+  async execute(): Promise<ProjectorLagView> {
     const { head, projectors } = await this.reader.projectors();
     const states = projectors.map((p) => p.state);
     return {

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Operation } from '../../../kernel/contract/route.js';
+import type { StreamStatusView } from '../operations.js';
 import { DashboardReader, round } from './dashboard-reader.js';
 
 const MB = 1024 * 1024;
@@ -10,10 +11,10 @@ const MB = 1024 * 1024;
  * group with its pending count, recently parked events, and memory use.
  */
 @injectable()
-export class StreamStatusOperation implements Operation<Record<string, never>, Record<string, unknown>> {
+export class StreamStatusOperation implements Operation<Record<string, never>, StreamStatusView> {
   constructor(@inject(DashboardReader) private readonly reader: DashboardReader) {}
 
-  async execute(): Promise<Record<string, unknown>> {
+  async execute(): Promise<StreamStatusView> {
     const [store, { head, projectors: views }, parked] = await Promise.all([
       this.reader.storeHealth(),
       this.reader.projectors(),

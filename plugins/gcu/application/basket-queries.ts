@@ -4,6 +4,7 @@ import { formatMinor } from '../../../kernel/money/decimal.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import type { BasketSummaryView, BasketView, CompositionView, GcuView } from '../operations.js';
 import { GcuRepository } from '../ports.js';
 import { BasketBook } from './basket-book.js';
 import { BasketReport } from './basket-report.js';
@@ -14,7 +15,7 @@ import { ExchangeTerms } from './exchange-terms.js';
  * /gcu/composition. Baskets are bank-wide public data (no team scope).
  */
 @injectable()
-export class ListBasketsOperation implements Operation<unknown, unknown[]> {
+export class ListBasketsOperation implements Operation<unknown, BasketSummaryView[]> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -22,10 +23,10 @@ export class ListBasketsOperation implements Operation<unknown, unknown[]> {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute() {
+  execute(): Promise<BasketSummaryView[]> {
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const out = [];
+      const out: BasketSummaryView[] = [];
       for (const basket of await this.repo.listBaskets(tx)) {
         const c = await this.report.composition(tx, basket, now);
         out.push({
@@ -48,7 +49,7 @@ export class ListBasketsOperation implements Operation<unknown, unknown[]> {
 }
 
 @injectable()
-export class GetBasketOperation implements Operation<{ basket_code: string }, unknown> {
+export class GetBasketOperation implements Operation<{ basket_code: string }, BasketView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,
@@ -57,7 +58,7 @@ export class GetBasketOperation implements Operation<{ basket_code: string }, un
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(input: { basket_code: string }) {
+  execute(input: { basket_code: string }): Promise<BasketView> {
     return this.uow.run(async (tx) => {
       const basket = await this.book.require(tx, input.basket_code);
       const c = await this.report.composition(tx, basket, this.clock.now());
@@ -90,7 +91,7 @@ export class GetBasketOperation implements Operation<{ basket_code: string }, un
 
 /** GET /gcu: the GCU at a glance; /gcu/composition has the full breakdown. */
 @injectable()
-export class GetGcuOperation implements Operation<unknown, unknown> {
+export class GetGcuOperation implements Operation<unknown, GcuView> {
   constructor(
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(ExchangeTerms) private readonly terms: ExchangeTerms,
@@ -101,7 +102,7 @@ export class GetGcuOperation implements Operation<unknown, unknown> {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute() {
+  execute(): Promise<GcuView> {
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
       const basket = await this.book.require(tx, this.book.code);
@@ -143,7 +144,7 @@ export class GetGcuOperation implements Operation<unknown, unknown> {
 }
 
 @injectable()
-export class GetCompositionOperation implements Operation<unknown, unknown> {
+export class GetCompositionOperation implements Operation<unknown, CompositionView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,
@@ -151,7 +152,7 @@ export class GetCompositionOperation implements Operation<unknown, unknown> {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute() {
+  execute(): Promise<CompositionView> {
     return this.uow.run(async (tx) => this.report.composition(tx, await this.book.require(tx, this.book.code), this.clock.now()));
   }
 }

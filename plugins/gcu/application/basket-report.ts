@@ -7,6 +7,7 @@ import { DAY_MS } from '../domain/calendar.js';
 import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, USD_DECIMALS, type Fraction } from '../domain/fraction.js';
 import { contributionUsd, QUANTITY_SCALE, unitValueUsd } from '../domain/quantities.js';
 import { formatWeight, weightNumber } from '../domain/weights.js';
+import type { CompositionView } from '../operations.js';
 import type { BasketRecord } from '../ports.js';
 import { Valuation } from './valuation.js';
 
@@ -24,11 +25,11 @@ export class BasketReport {
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
   ) {}
 
-  async composition(tx: Tx, basket: BasketRecord, now: Date) {
+  async composition(tx: Tx, basket: BasketRecord, now: Date): Promise<CompositionView> {
     const prices = await this.valuation.currentPrices(basket.quantities.keys());
     const total = totalOf(basket, prices);
     const past = async (days: number) => (await this.valuation.valueAt(tx, basket, new Date(now.getTime() - days * DAY_MS))) ?? total;
-    const rows = [];
+    const rows: CompositionView['composition'] = [];
     for (const [code, quantity] of basket.quantities) {
       const asset = this.assets.find(code);
       const price = prices.get(code)!;
@@ -59,7 +60,7 @@ export class BasketReport {
         ...change(total, await past(1), '24h'),
         ...change(total, await past(7), '7d'),
         ...change(total, await past(30), '30d'),
-      },
+      } as CompositionView['performance'],
     };
   }
 
@@ -73,7 +74,7 @@ export function totalOf(basket: BasketRecord, prices: ReadonlyMap<string, Rate>)
   return unitValueUsd(basket.quantities, prices);
 }
 
-export function rebalancingOf(basket: BasketRecord) {
+export function rebalancingOf(basket: BasketRecord): CompositionView['rebalancing'] {
   return {
     frequency: basket.frequency,
     last_rebalanced: basket.lastRebalanced?.toISOString() ?? null,

@@ -8,6 +8,7 @@ import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { statusAt } from '../domain/proposal.js';
 import { VOTE_CHOICES, type VoteChoice } from '../domain/tally.js';
+import type { CastVoteInput, VoteView } from '../operations.js';
 import { GcuRepository } from '../ports.js';
 import { HoldingsProjection } from './holdings-projection.js';
 import { ProposalViews } from './proposal-views.js';
@@ -22,7 +23,7 @@ import { Snapshots } from './snapshots.js';
  * never adds power, and voted_by records who cast it last.
  */
 @injectable()
-export class CastVoteOperation implements Operation<{ id: string; vote: string }, unknown> {
+export class CastVoteOperation implements Operation<CastVoteInput, VoteView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -33,7 +34,7 @@ export class CastVoteOperation implements Operation<{ id: string; vote: string }
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(input: { id: string; vote: string }, ctx: RequestContext) {
+  async execute(input: CastVoteInput, ctx: RequestContext): Promise<VoteView> {
     if (!VOTE_CHOICES.includes(input.vote as VoteChoice)) {
       throw ValidationError.field('/vote', `vote must be one of ${VOTE_CHOICES.join(', ')}`, 'invalid_vote');
     }

@@ -9,23 +9,14 @@ import { DAY_MS } from '../domain/calendar.js';
 import { GOVERNANCE_PARAMETERS, MAX_LEAD_DAYS, MAX_VOTING_DAYS, type GovernanceParameter } from '../domain/proposal.js';
 import { parseComposition, parseWeight } from '../domain/weights.js';
 import { GcuConfig } from '../config.js';
+import type { CreateProposalInput, ProposalView } from '../operations.js';
 import { BasketBook } from './basket-book.js';
 import { ProposalViews } from './proposal-views.js';
 import { Proposals } from './proposals.js';
 
-export interface CreateProposalInput {
-  readonly title: string;
-  readonly description?: string;
-  readonly kind?: 'composition' | 'parameter';
-  readonly proposed_composition?: unknown;
-  readonly parameter?: { name: string; value: string };
-  readonly voting_starts_at: string;
-  readonly voting_ends_at: string;
-}
-
 /** POST /admin/gcu/voting/proposals (operator) and `gcu proposals create`. */
 @injectable()
-export class CreateProposalOperation implements Operation<CreateProposalInput, unknown> {
+export class CreateProposalOperation implements Operation<CreateProposalInput, ProposalView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,

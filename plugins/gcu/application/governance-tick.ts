@@ -11,14 +11,10 @@ import { Proposals } from './proposals.js';
 import { Rebalancer } from './rebalancer.js';
 import { ReserveSync } from './reserve-sync.js';
 import { Snapshots } from './snapshots.js';
+import type { TickReport } from '../operations.js';
 
-export interface TickReport {
-  readonly at: string;
-  readonly prices_recorded: number;
-  readonly proposal_created: string | null;
-  readonly rebalanced_to_version: number | null;
-  readonly reserves_synced: number;
-}
+/** Declared with the operations (its zod schema documents POST /admin/gcu/rebalance). */
+export type { TickReport };
 
 /**
  * Everything the clock drives, idempotent so any number of ticks at any

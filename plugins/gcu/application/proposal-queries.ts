@@ -8,12 +8,13 @@ import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { PROPOSAL_STATUSES, statusAt, type ProposalStatus } from '../domain/proposal.js';
 import { GcuConfig } from '../config.js';
+import type { ListProposalsInput, MyVoteView, ProposalIdInput, ProposalView } from '../operations.js';
 import { GcuRepository } from '../ports.js';
 import { ProposalViews } from './proposal-views.js';
 
 /** GET /gcu/voting/proposals?status=: newest voting window first. */
 @injectable()
-export class ListProposalsOperation implements Operation<{ status?: string }, unknown[]> {
+export class ListProposalsOperation implements Operation<ListProposalsInput, ProposalView[]> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -22,7 +23,7 @@ export class ListProposalsOperation implements Operation<{ status?: string }, un
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(input: { status?: string }) {
+  async execute(input: ListProposalsInput): Promise<ProposalView[]> {
     const status = input.status as ProposalStatus | undefined;
     if (status !== undefined && !PROPOSAL_STATUSES.includes(status)) {
       throw new ValidationError([{ parameter: 'status', detail: `status must be one of ${PROPOSAL_STATUSES.join(', ')}`, code: 'invalid_status' }]);
@@ -38,7 +39,7 @@ export class ListProposalsOperation implements Operation<{ status?: string }, un
 }
 
 @injectable()
-export class GetProposalOperation implements Operation<{ id: string }, unknown> {
+export class GetProposalOperation implements Operation<ProposalIdInput, ProposalView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -46,7 +47,7 @@ export class GetProposalOperation implements Operation<{ id: string }, unknown> 
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(input: { id: string }) {
+  async execute(input: ProposalIdInput): Promise<ProposalView> {
     return this.uow.run(async (tx) => {
       const proposal = await this.repo.findProposal(tx, input.id);
       if (!proposal) throw new NotFoundError('Proposal', input.id);
@@ -57,7 +58,7 @@ export class GetProposalOperation implements Operation<{ id: string }, unknown> 
 
 /** GET /gcu/voting/my-votes: the caller's team's votes, newest first, with the outcome as the proposal shows it. */
 @injectable()
-export class MyVotesOperation implements Operation<unknown, unknown[]> {
+export class MyVotesOperation implements Operation<unknown, MyVoteView[]> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GcuRepository) private readonly repo: GcuRepository,
@@ -66,10 +67,10 @@ export class MyVotesOperation implements Operation<unknown, unknown[]> {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(_input: unknown, ctx: RequestContext) {
+  execute(_input: unknown, ctx: RequestContext): Promise<MyVoteView[]> {
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const out = [];
+      const out: MyVoteView[] = [];
       for (const vote of await this.repo.listTeamVotes(tx, ctx.actor.teamId)) {
         const proposal = await this.repo.findProposal(tx, vote.proposalId);
         if (!proposal) continue;

@@ -5,6 +5,7 @@ import type { Tx } from '../../../ports/unit-of-work.js';
 import { statusAt, talliesPublished, type Outcome, type ProposalRecord } from '../domain/proposal.js';
 import { approved, outcomeOf, quorumReached, tally, type Tally } from '../domain/tally.js';
 import { formatWeight, weightsToJson, WEIGHT_SCALE } from '../domain/weights.js';
+import type { ProposalView } from '../operations.js';
 import { GcuRepository } from '../ports.js';
 
 /**
@@ -32,7 +33,7 @@ export class ProposalViews {
     return statusAt(proposal, now) === 'past' ? outcomeOf(t, proposal.quorumPpm, proposal.approvalPpm) : 'pending';
   }
 
-  async view(tx: Tx, proposal: ProposalRecord, now: Date) {
+  async view(tx: Tx, proposal: ProposalRecord, now: Date): Promise<ProposalView> {
     const precision = this.assets.find(proposal.basketCode)?.precision ?? 4;
     const t = await this.tallyOf(tx, proposal);
     const basket = await this.repo.findBasket(tx, proposal.basketCode);

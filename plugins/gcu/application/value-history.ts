@@ -7,12 +7,9 @@ import { percentChange, sub, toDecimal, toNumber, USD_DECIMALS } from '../domain
 import { closeOfBuckets, INTERVALS, PERIODS, periodStart, type HistoryInterval, type HistoryPeriod } from '../domain/history.js';
 import { BasketBook } from './basket-book.js';
 import { totalOf } from './basket-report.js';
+import type { ValueHistoryInput, ValueHistoryView } from '../operations.js';
 import { Valuation } from './valuation.js';
 
-export interface ValueHistoryInput {
-  readonly period?: string;
-  readonly interval?: string;
-}
 
 /**
  * GET /gcu/value-history: the recorded unit values in the period, one per
@@ -20,7 +17,7 @@ export interface ValueHistoryInput {
  * change is the percent change from the previous bucket (0 for the first).
  */
 @injectable()
-export class ValueHistoryOperation implements Operation<ValueHistoryInput, unknown> {
+export class ValueHistoryOperation implements Operation<ValueHistoryInput, ValueHistoryView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BasketBook) private readonly book: BasketBook,
@@ -28,7 +25,7 @@ export class ValueHistoryOperation implements Operation<ValueHistoryInput, unkno
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(input: ValueHistoryInput) {
+  execute(input: ValueHistoryInput): Promise<ValueHistoryView> {
     const period = (input.period ?? '30d') as HistoryPeriod;
     const interval = (input.interval ?? 'daily') as HistoryInterval;
     if (!PERIODS.includes(period)) throw new ValidationError([{ parameter: 'period', detail: `period must be one of ${PERIODS.join(', ')}`, code: 'invalid_period' }]);

@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query
 import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
 import { AppError } from '../../../kernel/errors/app-error.js';
 import * as ops from '../operations.js';
-import type { BasketExchangeView } from '../operations.js';
+import type { BasketExchangeView, CompositionView } from '../operations.js';
 
 /**
  * The basket domain: baskets, the GCU's composition and value history, and
@@ -169,8 +169,8 @@ export class BasketExchange {
   completed_at!: string;
 }
 
-@InputType()
-export class BasketExchangeInput {
+@InputType('BasketExchangeInput')
+export class BasketExchangeArgs {
   @Field(() => ID)
   account_id!: string;
   @Field(() => String)
@@ -183,7 +183,7 @@ export class BasketExchangeInput {
 export class BasketResolver {
   @Query(() => [Basket])
   async baskets(@Ctx() ctx: GraphqlContext): Promise<Basket[]> {
-    const list = await ctx.run<unknown, any[]>(ops.ListBaskets, {});
+    const list = await ctx.run(ops.ListBaskets, {});
     const out: Basket[] = [];
     for (const item of list) out.push((await this.basket(item.code, ctx))!);
     return out;
@@ -191,14 +191,14 @@ export class BasketResolver {
 
   @Query(() => Basket, { nullable: true, description: 'One basket; null for unknown codes.' })
   async basket(@Arg('code', () => String) code: string, @Ctx() ctx: GraphqlContext): Promise<Basket | null> {
-    const detail = await orNull(ctx.run<unknown, any>(ops.GetBasket, { basket_code: code }));
+    const detail = await orNull(ctx.run(ops.GetBasket, { basket_code: code }));
     if (!detail) return null;
     return { ...detail, composition: compositionOf({ ...detail, basket_code: detail.code, total_value_usd: detail.value_usd, total_value_usd_decimal: detail.value_usd_decimal }) };
   }
 
   @Query(() => BasketComposition, { description: 'The GCU composition with every field computed.' })
   async gcuComposition(@Ctx() ctx: GraphqlContext): Promise<BasketComposition> {
-    return compositionOf(await ctx.run<unknown, any>(ops.GetComposition, {}));
+    return compositionOf(await ctx.run(ops.GetComposition, {}));
   }
 
   @Query(() => ValueHistory, { description: 'period: 24h, 7d, 30d, 90d, 1y, all; interval: hourly, daily, weekly, monthly.' })
@@ -207,27 +207,27 @@ export class BasketResolver {
     @Arg('interval', () => String, { nullable: true }) interval: string | undefined,
     @Ctx() ctx: GraphqlContext,
   ): Promise<ValueHistory> {
-    return ctx.run<unknown, ValueHistory>(ops.GetValueHistory, { period: period ?? undefined, interval: interval ?? undefined });
+    return ctx.run(ops.GetValueHistory, { period: period ?? undefined, interval: interval ?? undefined });
   }
 
   @Mutation(() => BasketExchange, { description: 'Exchanges component assets for basket units (as POST /accounts/{id}/baskets/compose).' })
-  async composeBasket(@Arg('input', () => BasketExchangeInput) input: BasketExchangeInput, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
-    return exchangeOf(await ctx.run<unknown, BasketExchangeView>(ops.Compose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
+  async composeBasket(@Arg('input', () => BasketExchangeArgs) input: BasketExchangeArgs, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
+    return exchangeOf(await ctx.run(ops.Compose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
   }
 
   @Mutation(() => BasketExchange, { description: 'Exchanges basket units back for their components.' })
-  async decomposeBasket(@Arg('input', () => BasketExchangeInput) input: BasketExchangeInput, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
-    return exchangeOf(await ctx.run<unknown, BasketExchangeView>(ops.Decompose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
+  async decomposeBasket(@Arg('input', () => BasketExchangeArgs) input: BasketExchangeArgs, @Ctx() ctx: GraphqlContext): Promise<BasketExchange> {
+    return exchangeOf(await ctx.run(ops.Decompose, { id: input.account_id, basket_code: input.basket_code, amount: input.amount }));
   }
 }
 
-function compositionOf(c: any): BasketComposition {
+function compositionOf(c: CompositionView): BasketComposition {
   return {
     basket_code: c.basket_code,
     last_updated: c.last_updated,
     total_value_usd: c.total_value_usd,
     total_value_usd_decimal: c.total_value_usd_decimal,
-    composition: c.composition.map((row: any) => ({ ...row, change_24h: row['24h_change'], change_7d: row['7d_change'] })),
+    composition: c.composition.map((row) => ({ ...row, change_24h: row['24h_change'], change_7d: row['7d_change'] })),
     rebalancing: c.rebalancing,
     performance: {
       change_24h_usd: c.performance['24h_change_usd'],

@@ -83,7 +83,7 @@ export class GcuInfo {
 export class GcuInfoResolver {
   @Query(() => GcuInfo, { description: 'The GCU at a glance (as GET /gcu).' })
   async gcu(@Ctx() ctx: GraphqlContext): Promise<GcuInfo> {
-    const info = await ctx.run<unknown, any>(ops.GetGcu, {});
+    const info = await ctx.run(ops.GetGcu, {});
     const s = info.statistics;
     return { ...info, statistics: { total_supply: s.total_supply, holders_count: s.holders_count, change_24h: s['24h_change'], change_7d: s['7d_change'], change_30d: s['30d_change'] } };
   }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
 import * as ops from '../operations.js';
+import type { CastVoteInput, ProposalView } from '../operations.js';
 import { orNull } from './basket.js';
 
 /**
@@ -154,23 +155,23 @@ export class MyVote {
 export class GovernanceResolver {
   @Query(() => [Proposal], { description: 'GCU proposals, newest voting window first; status: active, upcoming or past.' })
   async gcuProposals(@Arg('status', () => String, { nullable: true }) status: string | undefined, @Ctx() ctx: GraphqlContext): Promise<Proposal[]> {
-    return (await ctx.run<unknown, any[]>(ops.ListProposals, { status: status ?? undefined })).map(proposalOf);
+    return (await ctx.run(ops.ListProposals, { status: status ?? undefined })).map(proposalOf);
   }
 
   @Query(() => Proposal, { nullable: true, description: 'One proposal; null for unknown ids.' })
   async gcuProposal(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Proposal | null> {
-    const view = await orNull(ctx.run<unknown, any>(ops.GetProposal, { id }));
+    const view = await orNull(ctx.run(ops.GetProposal, { id }));
     return view ? proposalOf(view) : null;
   }
 
   @Query(() => [MyVote], { description: "The caller's team's votes, newest first." })
   myGcuVotes(@Ctx() ctx: GraphqlContext): Promise<MyVote[]> {
-    return ctx.run<unknown, MyVote[]>(ops.MyVotes, {});
+    return ctx.run(ops.MyVotes, {});
   }
 
   @Mutation(() => VoteResult, { description: "Votes for, against or abstain with the team's GCU at the snapshot; voting again replaces the choice." })
-  castGcuVote(@Arg('proposal_id', () => ID) proposalId: string, @Arg('vote', () => String) vote: string, @Ctx() ctx: GraphqlContext): Promise<VoteResult> {
-    return ctx.run<unknown, VoteResult>(ops.CastVote, { id: proposalId, vote });
+  castGcuVote(@Arg('proposal_id', () => ID) proposalId: string, @Arg('vote', () => String) vote: CastVoteInput['vote'], @Ctx() ctx: GraphqlContext): Promise<VoteResult> {
+    return ctx.run(ops.CastVote, { id: proposalId, vote });
   }
 }
 
@@ -178,6 +179,6 @@ function entries(map: Record<string, string> | null): WeightEntry[] | null {
   return map ? Object.entries(map).map(([asset_code, weight]) => ({ asset_code, weight })) : null;
 }
 
-function proposalOf(view: any): Proposal {
+function proposalOf(view: ProposalView): Proposal {
   return { ...view, proposed_composition: entries(view.proposed_composition), current_composition: entries(view.current_composition) };
 }

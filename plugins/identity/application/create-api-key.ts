@@ -66,7 +66,7 @@ export class CreateApiKeyOperation implements Operation<CreateApiKeyInput, Creat
         ...issuedKeyView(record, issued.key),
         name: record.name,
         user_id: record.userId,
-        ip_allowlist: record.ipAllowlist,
+        ip_allowlist: [...record.ipAllowlist],
         created_at: record.createdAt.toISOString(),
       };
     });

@@ -13,7 +13,7 @@ export function issuedKeyView(record: ApiKeyRecord, key: string): IssuedKeyView 
     id: record.id,
     key,
     prefix: record.prefix,
-    permissions: record.permissions,
+    permissions: [...record.permissions],
     expires_at: iso(record.expiresAt),
   };
 }
@@ -29,8 +29,8 @@ export function apiKeyView(record: ApiKeyRecord, now: Date): ApiKeyView {
     name: record.name,
     prefix: record.prefix,
     user_id: record.userId,
-    permissions: record.permissions,
-    ip_allowlist: record.ipAllowlist,
+    permissions: [...record.permissions],
+    ip_allowlist: [...record.ipAllowlist],
     status: keyStatus(record, now),
     expires_at: iso(record.expiresAt),
     last_used_at: iso(record.lastUsedAt),
