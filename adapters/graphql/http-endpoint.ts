@@ -81,7 +81,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key
       // (the invoker runs a batch operation's field alone inside it, not in a group commit).
       if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
-        // The last attempt's result when a field failed unexpectedly (not a refusal): see `execute` below.
+        // The last attempt's result when a field failed unexpectedly (not a refusal): see the work below.
         let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
         try {
           const keyed = {
