@@ -97,21 +97,24 @@ for (const store of stores) {
     assert.is(batches.callCount, 1);
   });
 
-  test('REST routes and CLI commands call the same invoker as GraphQL', async () => {
+  test('GraphQL resolvers, REST routes and CLI commands call the one invoker of the kernel', async () => {
     const kernel = g.k.kernel;
     const invoke = sinon.spy(kernelEdge(kernel).invoker, 'invoke');
-    const rest = await g.request('POST', '/api/v2/transfers', { key: ada.key, body: { from_account: from, to_account: to, amount: '1.00', asset_code: 'USD' } });
-    assert.is(rest.status, 201, JSON.stringify(rest.body));
+    await data(g, TRANSFER, { from, to }, ada.key);
     assert.is(invoke.callCount, 1);
     assert.is(invoke.firstCall.args[0], kernel.get(CreateTransfer));
+    const rest = await g.request('POST', '/api/v2/transfers', { key: ada.key, body: { from_account: from, to_account: to, amount: '1.00', asset_code: 'USD' } });
+    assert.is(rest.status, 201, JSON.stringify(rest.body));
+    assert.is(invoke.callCount, 2);
+    assert.is(invoke.secondCall.args[0], kernel.get(CreateTransfer));
 
     const { teamId: operatorTeam } = await kernel.get(OperatorKeys).ensureOperator();
     const listed = await runCommand(kernel, ['accounts', 'list', '--team', ada.teamId], operatorTeam);
     assert.is(listed.exitCode, 0, listed.stderr);
-    assert.is(invoke.callCount, 2);
+    assert.is(invoke.callCount, 3);
     const command = kernel.commands.find(({ command }) => command.name === 'accounts list')!.command;
-    assert.is(invoke.secondCall.args[0], kernel.get(command.operation));
-    assert.is(invoke.secondCall.args[2].actor.teamId, ada.teamId);
+    assert.is(invoke.thirdCall.args[0], kernel.get(command.operation));
+    assert.is(invoke.thirdCall.args[2].actor.teamId, ada.teamId);
   });
 
   test.run();
