@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { runCommand } from '../../adapters/cli/run-command.js';
 import { kernelEdge } from '../../adapters/edge/kernel-edge.js';
 import { graphqlContext } from '../../adapters/graphql/context.js';
-import { allDomains, composeSchema } from '../../adapters/graphql/schema.js';
+import { composeSchema } from '../../adapters/graphql/schema.js';
 import type { StoreKind } from '../../adapters/store.js';
 import type { BatchOperation } from '../../kernel/contract/batch.js';
 import type { Actor } from '../../kernel/contract/context.js';
@@ -54,7 +54,7 @@ for (const store of stores) {
     const actor: Actor = await kernel.get(Authenticator).authenticate(ada.key, '127.0.0.1');
     const invoker = kernelEdge(kernel).invoker;
     const runtime = { resolve: kernel.get, events: kernel.get(EventStream), invoker };
-    const schema = composeSchema(allDomains(kernel.graphql));
+    const schema = composeSchema(kernel.graphql);
     const document = parse(TRANSFER);
     const mutate = (n: number) =>
       execute({ schema, document, variableValues: { from, to }, contextValue: graphqlContext(runtime, { actor, requestId: `group-${n}` }) }) as Promise<ExecutionResult>;
