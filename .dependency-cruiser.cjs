@@ -61,6 +61,20 @@ module.exports = {
       to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/|^dist/kernel/public\\.js$' },
     },
     {
+      name: 'rest-and-graphql-share-only-the-edge',
+      comment: 'REST (adapters/http) and GraphQL (adapters/graphql) never import each other: what they share lives in adapters/edge.',
+      severity: 'error',
+      from: { path: '^dist/adapters/(http|graphql)/' },
+      to: { path: '^dist/adapters/(http|graphql)/', pathNot: '^dist/adapters/$1/' },
+    },
+    {
+      name: 'edge-knows-no-driving-adapter',
+      comment: 'adapters/edge serves every driving adapter, so it imports none of them (nor the composition root).',
+      severity: 'error',
+      from: { path: '^dist/adapters/edge/' },
+      to: { path: '^dist/adapters/(http|graphql|cli|main)/' },
+    },
+    {
       name: 'kernel-knows-no-plugins-or-adapters',
       severity: 'error',
       from: { path: '^dist/kernel/' },

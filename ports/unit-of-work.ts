@@ -29,6 +29,15 @@ export interface UnitOfWork {
    * changes and their events belong in `run`.
    */
   readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** True while a unit of work is open in this async context (a `run` here would join it). */
+  inTransaction(): boolean;
+  /**
+   * The one "events committed" hook: `listener` runs after every commit that
+   * appended events (wake this process's event stream and consumers; on
+   * PostgreSQL, tell other processes). A wake-up, never for correctness: a
+   * failing listener is logged. Returns the function that unsubscribes it.
+   */
+  onEventsCommitted(listener: () => void): () => void;
   /** Releases connections (called once at shutdown). */
   close(): Promise<void>;
 }

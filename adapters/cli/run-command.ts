@@ -4,6 +4,7 @@ import { systemContext, type RequestContext } from '../../kernel/contract/contex
 import { Page } from '../../kernel/contract/page.js';
 import { AppError } from '../../kernel/errors/app-error.js';
 import { ValidationError } from '../../kernel/errors/errors.js';
+import { kernelEdge } from '../edge/kernel-edge.js';
 import { pageMeta } from '../http/pagination.js';
 import { parseArgv } from './parse-argv.js';
 
@@ -35,7 +36,7 @@ export function planCommand(commands: readonly CommandDeclaration[], argv: reado
   };
 }
 
-/** Validates the flags of the command the words name and runs its operation as the operator. */
+/** Validates the flags of the command the words name and runs its operation as the operator, through the edge like REST and GraphQL. */
 export async function runCommand(kernel: Kernel, argv: readonly string[], operatorTeamId: string): Promise<CliOutcome> {
   const plan = planCommand(
     kernel.commands.map(({ command }) => command),
@@ -53,7 +54,7 @@ export async function runCommand(kernel: Kernel, argv: readonly string[], operat
       throw new ValidationError(parsed.error.issues.map((issue) => ({ pointer: '/' + issue.path.join('/'), detail: `--${issue.path.join('.').replace(/_/g, '-')}: ${issue.message}` })));
     }
     const context: RequestContext = systemContext(match.scope === 'team' ? (team as string) : operatorTeamId, `cli-${Date.now()}`);
-    const result = await kernel.get(match.operation).execute(parsed.data, context);
+    const result = await kernelEdge(kernel).invoker.invoke(kernel.get(match.operation), parsed.data, context);
     // A list has the same meta as over HTTP (links aside: there is no URL here).
     const rendered = result instanceof Page ? { data: result.items, meta: pageMeta(result) } : { data: result };
     return { exitCode: 0, stdout: JSON.stringify(rendered, null, 2) + '\n', stderr: '' };

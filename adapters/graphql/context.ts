@@ -4,12 +4,15 @@ import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
+import type { OperationInvoker } from '../edge/invoke-operation.js';
 import { teamEvents } from './live-events.js';
 
 /** What the adapter takes from the booted kernel to build resolver contexts. */
 export interface GraphqlRuntime {
   resolve<T>(token: Token<T>): T;
   readonly events: EventStream;
+  /** The edge's one way into an operation: a batch operation's mutation joins the same group commit as REST. */
+  readonly invoker: OperationInvoker;
 }
 
 /** Counts subscribers listening to the live stream (tests wait for it; the benchmark reports it). */
@@ -38,7 +41,7 @@ export class ListeningCounter {
 export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext): GraphqlContext {
   return {
     request,
-    run: <I, O>(operation: Token<Operation<I, O>>, input: I) => runtime.resolve(operation).execute(input, request),
+    run: <I, O>(operation: Token<Operation<I, O>>, input: I) => runtime.invoker.invoke(runtime.resolve(operation), input, request),
     assets: runtime.resolve(AssetCatalog),
     events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),
   };

@@ -4,10 +4,10 @@ import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contrac
 import { AppError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { Logger } from '../../ports/logger.js';
-import { authenticate, authorizationHeader } from '../http/auth.js';
-import { readJsonBody } from '../http/body.js';
-import { idempotencyKeyOf, requestHash, type IdempotencyGuard } from '../http/idempotency.js';
-import { requestIdOfResponse } from '../http/request-state.js';
+import { authenticate, authorizationHeader } from '../edge/auth.js';
+import { readJsonBody } from '../edge/body.js';
+import { idempotencyKeyOf, requestHash } from '../edge/idempotency.js';
+import { requestIdOfResponse } from '../edge/request-id.js';
 import { graphqlContext, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { execute, OperationPreparer } from './execute.js';
@@ -22,7 +22,6 @@ export interface EndpointDeps {
   readonly limits: GraphqlRateLimits;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
-  readonly idempotency: IdempotencyGuard;
 }
 
 /** A keyed mutation that ended with errors: its writes are rolled back and nothing is saved for the key. */
@@ -79,35 +78,36 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
         })) as ExecutionResult;
       // Formatting logs unexpected errors: only the result that is answered is formatted.
       const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));
-      // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key.
+      // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key
+      // (the invoker runs a batch operation's field alone inside it, not in a group commit).
       if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
-        // The last attempt's result when a field failed unexpectedly (not a refusal): see `execute` below.
+        // The last attempt's result when a field failed unexpectedly (not a refusal): see the work below.
         let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
         try {
-          const outcome = await deps.idempotency.run({
+          const keyed = {
             teamId: actor.teamId,
             apiKeyId: actor.apiKeyId,
             key,
             hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
-            execute: async () => {
-              const result = await run();
-              // All fields share the key's transaction. An unexpected failure (a deadlock, say) is rethrown as it is,
-              // so the store's unit of work can retry the whole mutation, as it does for REST and unkeyed mutations.
-              const unexpected = unexpectedError(result);
-              if (unexpected !== undefined) {
-                failedAttempt = { error: unexpected, result };
-                throw unexpected;
-              }
-              const answer = answerOf(result);
-              if (answer.failed) throw new NotSaved(answer.body, answer.status);
-              return { status: answer.status, body: answer.body };
-            },
+          };
+          const outcome = await deps.runtime.invoker.once(keyed, async () => {
+            const result = await run();
+            // All fields share the key's transaction. An unexpected failure (a deadlock, say) is rethrown as it is,
+            // so the store's unit of work can retry the whole mutation, as it does for REST and unkeyed mutations.
+            const unexpected = unexpectedError(result);
+            if (unexpected !== undefined) {
+              failedAttempt = { error: unexpected, result };
+              throw unexpected;
+            }
+            const answer = answerOf(result);
+            if (answer.failed) throw new NotSaved(answer.body, answer.status);
+            return { status: answer.status, body: answer.body };
           });
           if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
           res.status(outcome.response.status).type('application/json; charset=utf-8').send(outcome.response.body);
         } catch (error) {
           // Not retryable, or retried out: the answer is the field error as without a key, and nothing is saved.
-          const attempt = failedAttempt as { error: unknown; result: ExecutionResult } | undefined; // assigned inside `execute`
+          const attempt = failedAttempt as { error: unknown; result: ExecutionResult } | undefined; // assigned inside the work
           const answer = error instanceof NotSaved ? error : attempt && error === attempt.error ? answerOf(attempt.result) : undefined;
           if (answer === undefined) throw error;
           res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);

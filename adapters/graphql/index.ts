@@ -1,12 +1,9 @@
-import type { Authenticator } from '../../ports/authenticator.js';
 import type { Clock } from '../../ports/clock.js';
-import type { IdempotencyStore } from '../../ports/idempotency-store.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
-import { IdempotencyGuard } from '../http/idempotency.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
-import { clientAddress, proxyTrust } from '../http/client-address.js';
-import type { HttpExtension } from '../http/http-api.js';
+import { clientAddress, proxyTrust } from '../edge/client-address.js';
+import type { Edge } from '../edge/edge.js';
+import type { HttpExtension } from '../edge/http-extension.js';
 import { ListeningCounter, type GraphqlRuntime } from './context.js';
 import { OperationPreparer } from './execute.js';
 import { graphqlPostHandler } from './http-endpoint.js';
@@ -17,17 +14,15 @@ import { createSubscriptionServer } from './subscriptions.js';
 
 export interface GraphqlAdapterDeps {
   readonly domains: readonly DomainEntry[];
-  readonly runtime: GraphqlRuntime;
-  readonly authenticator: Authenticator;
+  readonly runtime: Omit<GraphqlRuntime, 'invoker'>;
+  /** Authentication and the one way into an operation, shared with REST (Idempotency-Key on mutations: the same store and rules). */
+  readonly edge: Edge;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
   /** http.trustProxy: subscriptions take the client address by the same rule as REST. */
   readonly trustProxy: boolean | string;
-  /** For Idempotency-Key on mutations (the same store and rules as REST POSTs). */
-  readonly idempotency: IdempotencyStore;
-  readonly unitOfWork: UnitOfWork;
   /** The spec's request limits per minute (default on; the benchmark turns them off). */
   readonly rateLimits?: boolean;
 }
@@ -47,10 +42,9 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const preparer = new OperationPreparer(schema);
   const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();
-  const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events) };
-  const shared = { schema, preparer, runtime, authenticator: deps.authenticator, limits, logger: deps.logger };
-  const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
-  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes, idempotency });
+  const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
+  const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, limits, logger: deps.logger };
+  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);
   const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock, clientAddress: (req) => clientAddress(req, trust) });
   return {

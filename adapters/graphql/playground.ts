@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
-import type { MountedRoute } from '../http/routes.js';
+import type { MountedRoute } from '../edge/http-extension.js';
 
 const require = createRequire(import.meta.url);
 

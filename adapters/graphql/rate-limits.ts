@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Actor } from '../../kernel/contract/context.js';
 import { RateLimitedError } from '../../kernel/errors/index.js';
-import { TokenBucketLimiter } from '../http/rate-limit.js';
+import { rateKey, TokenBucketLimiter } from '../edge/rate-limit.js';
 
 /** The spec's GraphQL request limits per minute. */
 export const GRAPHQL_RATE_LIMITS = { guest: 30, authenticated: 120 } as const;
@@ -26,7 +26,7 @@ export class GraphqlRateLimits {
     const guest = actor.kind === 'anonymous';
     try {
       if (guest) this.guest.take(`ip:${ip}`);
-      else this.authenticated.take(actor.apiKeyId !== '' ? `key:${actor.apiKeyId}` : `${actor.kind}:${actor.teamId}:${actor.userId}`);
+      else this.authenticated.take(rateKey(actor));
       return undefined;
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;

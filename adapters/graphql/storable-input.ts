@@ -1,6 +1,6 @@
 import { GraphQLError, visit, type DocumentNode } from 'graphql';
 import { findUnstorableText, isStorableText, printableText, UNSTORABLE_TEXT_RULE } from '../../kernel/text/storable-text.js';
-import { jsonPointer } from '../http/validate.js';
+import { jsonPointer } from '../edge/json-pointer.js';
 
 /**
  * The GraphQL side of the kernel's text rule (kernel/text): string literals

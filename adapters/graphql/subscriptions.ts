@@ -8,7 +8,7 @@ import type { Authenticator } from '../../ports/authenticator.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate } from '../edge/auth.js';
 import { graphqlContext, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { subscribe, type OperationPreparer } from './execute.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isJsonMediaType } from './body.js';
+import { isJsonMediaType } from '../edge/body.js';
 import { call, KEYS, rawRequest, startFixture, type Fixture } from './http-test-kit.js';
 
 const test = suite<{ f: Fixture }>('http: request bodies and validation');

@@ -1,13 +1,7 @@
 import { Page } from '../../kernel/contract/page.js';
 import type { ErrorObject } from '../../kernel/errors/index.js';
+import type { RenderedResponse } from '../edge/rendered-response.js';
 import { pageLinks, pageMeta } from './pagination.js';
-
-/** A response ready to send or to store for idempotent replay. */
-export interface RenderedResponse {
-  readonly status: number;
-  /** Exact JSON text; '' for 204. */
-  readonly body: string;
-}
 
 export interface RequestUrl {
   readonly pathname: string;

@@ -1,4 +1,5 @@
 import { AppError, RateLimitedError, ServiceBusyError, type ErrorObject } from '../../kernel/errors/index.js';
+import { MalformedRequestError } from '../edge/body-errors.js';
 
 /** HTTP-only failures; domain failures come from kernel/errors. */
 export class RouteNotFoundError extends AppError {
@@ -18,32 +19,6 @@ export class MethodNotAllowedError extends AppError {
       'Method not allowed',
       `${method} is not allowed here; allowed: ${allowed.join(', ')}.`,
     );
-  }
-}
-
-export class MalformedJsonError extends AppError {
-  constructor(detail = 'The request body is not valid JSON.') {
-    super(400, 'malformed_json', 'Malformed JSON', detail, { pointer: '' });
-  }
-}
-
-export class DuplicateJsonKeyError extends AppError {
-  constructor(pointer: string) {
-    super(400, 'duplicate_json_key', 'Malformed JSON', 'The request body repeats a key within one object; send each key once.', { pointer });
-  }
-}
-
-export class MalformedRequestError extends AppError {
-  constructor(detail: string, code = 'malformed_request') {
-    super(400, code, 'Bad request', detail);
-  }
-}
-
-export class UnsupportedContentEncodingError extends AppError {
-  constructor() {
-    super(415, 'unsupported_content_encoding', 'Unsupported media type', 'Send the body without a content encoding.', {
-      header: 'Content-Encoding',
-    });
   }
 }
 

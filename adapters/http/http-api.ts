@@ -1,27 +1,21 @@
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { tokenId } from '../../kernel/contract/token.js';
 import type { KernelConfig } from '../../config/schema.js';
-import type { Authenticator } from '../../ports/authenticator.js';
 import type { Clock } from '../../ports/clock.js';
-import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { proxyTrust } from '../edge/client-address.js';
+import type { Edge } from '../edge/edge.js';
+import type { HttpExtension, MountedRoute } from '../edge/http-extension.js';
+import { TokenBucketLimiter } from '../edge/rate-limit.js';
+import { requestIdOf, requestIdOfResponse, setRequestId } from '../edge/request-id.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
-import { HttpBatchRunner } from './batch-runner.js';
-import { IdempotencyGuard } from './idempotency.js';
 import { buildOpenApi } from './openapi.js';
-import { TokenBucketLimiter } from './rate-limit.js';
-import { proxyTrust } from './client-address.js';
-import { requestIdOf } from './request-id.js';
-import { requestIdOfResponse, setRequestId } from './request-state.js';
 import { routeHandler, type RouteServices } from './route-handler.js';
-import { API_ROOT, expandRoutes, mountRoutes, type MountedRoute } from './routes.js';
+import { API_ROOT, expandRoutes, mountRoutes } from './routes.js';
 import { HttpServer } from './server.js';
 
 export interface HttpRouteEntry {
@@ -33,9 +27,8 @@ export interface HttpApiDeps {
   readonly routes: readonly HttpRouteEntry[];
   /** Resolves a route's operation token (called once per route at creation). */
   operation(token: Token<Operation>): Operation;
-  readonly authenticator: Authenticator;
-  readonly idempotency: IdempotencyStore;
-  readonly unitOfWork: UnitOfWork;
+  /** Authentication and the one way into an operation, shared with the other driving adapters. */
+  readonly edge: Edge;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
@@ -46,14 +39,6 @@ export interface HttpApiDeps {
   readonly openapi: { readonly title: string; readonly version: string };
   /** Other driving adapters sharing this server (GraphQL): their routes, WebSocket upgrades and shutdown. */
   readonly extensions?: readonly HttpExtension[];
-}
-
-export interface HttpExtension {
-  readonly routes: readonly MountedRoute[];
-  /** Takes an upgrade request it serves and returns true; false leaves it to others. */
-  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  /** Runs when the server starts closing (end long-lived connections). */
-  close?(): Promise<void>;
 }
 
 export interface HttpApi {
@@ -75,12 +60,9 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   // One rule for req.ip and for WebSocket upgrades, which do not pass through express (client-address.ts).
   app.set('trust proxy', proxyTrust(deps.http.trustProxy));
 
-  const idempotency = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   const services: RouteServices = {
-    authenticator: deps.authenticator,
+    edge: deps.edge,
     limiter: new TokenBucketLimiter(deps.http.rateLimitPerMinute, () => deps.clock.now().getTime()),
-    idempotency,
-    batches: new HttpBatchRunner(idempotency, deps.unitOfWork, deps.http.groupCommit),
     bodyLimitBytes: deps.http.bodyLimitBytes,
     checkResponses: deps.http.checkResponses,
   };

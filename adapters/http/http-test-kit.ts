@@ -16,6 +16,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { Logger } from '../../ports/logger.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { createEdge } from '../edge/edge.js';
 import { openStore } from '../open-store.js';
 import { memoryTx } from '../memory/memory-tx.js';
 import { createHttpApi, type HttpApi, type HttpApiDeps } from './http-api.js';
@@ -329,6 +330,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   await store.init();
   const world = new FakeWorld();
   const ops = operations(world, store.unitOfWork);
+  const http = { ...TEST_HTTP, ...options.http };
   const deps: HttpApiDeps = {
     routes: TEST_ROUTES,
     operation: (t) => {
@@ -336,13 +338,17 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
       if (!found) throw new Error('unbound');
       return found;
     },
-    authenticator: fakeAuthenticator,
-    idempotency: options.idempotency ? options.idempotency(store.idempotency) : store.idempotency,
-    unitOfWork: store.unitOfWork,
+    edge: createEdge({
+      authenticator: fakeAuthenticator,
+      idempotency: options.idempotency ? options.idempotency(store.idempotency) : store.idempotency,
+      unitOfWork: store.unitOfWork,
+      clock,
+      groupCommit: http.groupCommit,
+    }),
     clock,
     ids: { uuid: () => `req-${++idCounter}` },
     logger,
-    http: { ...TEST_HTTP, ...options.http },
+    http,
     environment: 'test',
     health: options.health ?? (async () => ({ status: 'ok' })),
     openapi: { title: 'Test API', version: '9.9.9' },

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, KEYS, rawRequest, startFixture, type Fixture } from './http-test-kit.js';
-import { requestHash } from './idempotency.js';
+import { requestHash } from '../edge/idempotency.js';
 
 const test = suite('http: idempotency');
 

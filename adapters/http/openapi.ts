@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import type { RouteDeclaration } from '../../kernel/contract/route.js';
 import { tokenId } from '../../kernel/contract/token.js';
-import { IDEMPOTENCY_HEADER } from './idempotency.js';
+import { IDEMPOTENCY_HEADER } from '../edge/idempotency.js';
 import { expandRoutes } from './routes.js';
 
 /** A JSON Schema / OpenAPI object, loosely typed. */

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RateLimitedError } from '../../kernel/errors/index.js';
 import { call, KEYS, startFixture } from './http-test-kit.js';
-import { TokenBucketLimiter } from './rate-limit.js';
+import { TokenBucketLimiter } from '../edge/rate-limit.js';
 
 const test = suite('http: rate limits');
 

@@ -1,22 +1,13 @@
 import type { Response } from 'express';
 
-/** Per-request values the adapter keeps on `res.locals`. */
+/** Per-request routing state the REST adapter keeps on `res.locals` (the request id: edge/request-id.ts). */
 interface AdapterLocals {
-  requestId?: string;
   /** Methods of the declared routes whose path matched, for 405. */
   allowedMethods?: Set<string>;
 }
 
 function locals(res: Response): AdapterLocals {
   return res.locals as AdapterLocals;
-}
-
-export function setRequestId(res: Response, requestId: string): void {
-  locals(res).requestId = requestId;
-}
-
-export function requestIdOfResponse(res: Response): string {
-  return locals(res).requestId ?? '';
 }
 
 export function allowMethods(res: Response, methods: readonly string[]): void {

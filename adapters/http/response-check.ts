@@ -1,6 +1,6 @@
 import type { RouteDeclaration } from '../../kernel/contract/route.js';
 import { AppError } from '../../kernel/errors/index.js';
-import type { RenderedResponse } from './envelope.js';
+import type { RenderedResponse } from '../edge/rendered-response.js';
 
 /**
  * Tests' check that a route answers with the view it declares: the `data` of

@@ -1,23 +1,20 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
-import { isBatchOperation } from '../../kernel/contract/batch.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
-import type { Authenticator } from '../../ports/authenticator.js';
-import { authenticate, authorizationHeader, authorize } from './auth.js';
-import { carriesBody, readJsonBody } from './body.js';
-import type { HttpBatchRunner } from './batch-runner.js';
-import { renderSuccess, splitUrl, type RenderedResponse } from './envelope.js';
-import { idempotencyKeyOf, requestHash, type IdempotencyGuard, type IdempotentOutcome, type KeyedRequest } from './idempotency.js';
-import type { TokenBucketLimiter } from './rate-limit.js';
-import { requestIdOfResponse } from './request-state.js';
+import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
+import { carriesBody, readJsonBody } from '../edge/body.js';
+import type { Edge } from '../edge/edge.js';
+import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../edge/idempotency.js';
+import { rateKey, type TokenBucketLimiter } from '../edge/rate-limit.js';
+import type { RenderedResponse } from '../edge/rendered-response.js';
+import { requestIdOfResponse } from '../edge/request-id.js';
+import { renderSuccess, splitUrl } from './envelope.js';
 import { checkResponse } from './response-check.js';
 import { validateParts } from './validate.js';
 
 export interface RouteServices {
-  readonly authenticator: Authenticator;
+  readonly edge: Edge;
   readonly limiter: TokenBucketLimiter;
-  readonly idempotency: IdempotencyGuard;
-  readonly batches: HttpBatchRunner;
   readonly bodyLimitBytes: number;
   /** Check every success body against the route's response view (tests only; response-check.ts). */
   readonly checkResponses?: boolean;
@@ -26,9 +23,9 @@ export interface RouteServices {
 /**
  * The pipeline of one declared route: authenticate, authorize, rate-limit,
  * read the body, check the Idempotency-Key, validate, call the operation
- * (once per key), send the envelope. Every failure is thrown as an AppError
- * and rendered by the error handler. A batch operation is prepared here
- * (its 4xx comes before any transaction) and joins the next group commit.
+ * through the edge's invoker (once per key; a batch operation joins the next
+ * group commit), send the envelope. Every failure is thrown as an AppError
+ * and rendered by the error handler.
  */
 export function routeHandler(
   declaration: RouteDeclaration,
@@ -42,7 +39,7 @@ export function routeHandler(
 
     let actor: Actor = ANONYMOUS;
     if (declaration.access !== 'public') {
-      actor = await authenticate(services.authenticator, authorizationHeader(req.headersDistinct['authorization']), ip);
+      actor = await authenticate(services.edge.authenticator, authorizationHeader(req.headersDistinct['authorization']), ip);
       authorize(actor, declaration.access);
       if (services.limiter.enabled) {
         const decision = services.limiter.take(rateKey(actor));
@@ -71,34 +68,24 @@ export function routeHandler(
     };
     // req.path is the parsed path: an absolute-form target ('GET http://host/api/…') cannot leak its host into links.
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
-    const keyed: KeyedRequest | undefined =
-      scopedKey === undefined
-        ? undefined
-        : {
-            teamId: actor.teamId,
-            apiKeyId: actor.apiKeyId,
-            key: scopedKey,
-            hash: requestHash(req.method, url.pathname, url.search, body),
-            ...(declaration.responseHasSecret ? { responseHasSecret: true } : {}),
-          };
-    const render = (value: unknown): RenderedResponse => renderSuccess(value, successStatus, url);
-
-    let outcome: IdempotentOutcome;
-    if (isBatchOperation(operation)) {
-      const command = operation.batch.prepare(input, context);
-      outcome = await services.batches.submit(operation, { command, render, ...(keyed ? { keyed } : {}) });
-    } else {
-      const execute = async (): Promise<RenderedResponse> => render(await operation.execute(input, context));
-      outcome = keyed === undefined ? { response: await execute(), replayed: false } : await services.idempotency.run({ ...keyed, execute });
+    const { invoker } = services.edge;
+    if (scopedKey === undefined) {
+      const response = renderSuccess(await invoker.invoke(operation, input, context), successStatus, url);
+      if (services.checkResponses) checkResponse(declaration, response);
+      send(res, response, false);
+      return;
     }
+    const keyed: KeyedRequest = {
+      teamId: actor.teamId,
+      apiKeyId: actor.apiKeyId,
+      key: scopedKey,
+      hash: requestHash(req.method, url.pathname, url.search, body),
+      ...(declaration.responseHasSecret ? { responseHasSecret: true } : {}),
+    };
+    const outcome = await invoker.invokeKeyed(operation, input, context, keyed, (value) => renderSuccess(value, successStatus, url));
     if (services.checkResponses) checkResponse(declaration, outcome.response);
-    send(res, outcome);
+    send(res, outcome.response, outcome.replayed);
   };
-}
-
-/** One bucket per API key (or per user for key-less actors such as the system). */
-function rateKey(actor: Actor): string {
-  return actor.apiKeyId !== '' ? `key:${actor.apiKeyId}` : `${actor.kind}:${actor.teamId}:${actor.userId}`;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -119,9 +106,9 @@ export function mergeInput(params: unknown, query: unknown, body: unknown): Reco
   return input;
 }
 
-export function send(res: Response, outcome: IdempotentOutcome): void {
-  if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  const { status, body } = outcome.response;
+export function send(res: Response, response: RenderedResponse, replayed: boolean): void {
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  const { status, body } = response;
   if (status === 204 || body === '') {
     res.status(status).end();
     return;

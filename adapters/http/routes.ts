@@ -1,20 +1,13 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiPrefix, HttpMethod, RouteDeclaration } from '../../kernel/contract/route.js';
 import { MethodNotAllowedError, RouteNotFoundError } from './errors.js';
+import type { MountedRoute } from '../edge/http-extension.js';
 import { allowedMethodsOf, allowMethods } from './request-state.js';
 
 export const API_ROOT = '/api';
 
 export function prefixPath(prefix: ApiPrefix): string {
   return prefix === 'root' ? API_ROOT : `${API_ROOT}/${prefix}`;
-}
-
-/** One mounted handler: a method on a full path such as '/api/v2/accounts/:id'. */
-export interface MountedRoute {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly owner: string;
-  readonly handler: (req: Request, res: Response) => Promise<void> | void;
 }
 
 /** Every (route, prefix) pair as a full path; refuses two owners of one method and path. */

@@ -1,6 +1,7 @@
 import type { ZodType, core } from 'zod';
 import { ValidationError, type ValidationIssue } from '../../kernel/errors/index.js';
 import { findUnstorableText, printableText, UNSTORABLE_TEXT_RULE } from '../../kernel/text/storable-text.js';
+import { jsonPointer } from '../edge/json-pointer.js';
 
 export type InputPart = 'params' | 'query' | 'body';
 
@@ -15,11 +16,6 @@ export function toIssues(part: InputPart, issue: core.$ZodIssue): ValidationIssu
       ? { pointer: jsonPointer(segments), detail: detail(segments) }
       : { parameter: parameterName(segments), detail: detail(segments) },
   );
-}
-
-/** RFC 6901: '/' + segments with '~' as '~0' and '/' as '~1'; '' is the whole document. */
-export function jsonPointer(segments: readonly string[]): string {
-  return segments.map((segment) => '/' + segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
 /** 'page', or 'filter[status]' for a nested one. */

@@ -1,11 +1,9 @@
 import type { Kernel } from '../../kernel/boot/kernel.js';
-import { Authenticator } from '../../ports/authenticator.js';
 import { Clock } from '../../ports/clock.js';
 import { EventStream } from '../../ports/event-stream.js';
-import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { kernelEdge } from '../edge/kernel-edge.js';
 import { createGraphqlAdapter, type GraphqlAdapter } from '../graphql/index.js';
 
 /** The GraphQL adapter over a booted kernel's domains and ports (the server, tests and the bench share this wiring). */
@@ -13,14 +11,12 @@ export function kernelGraphql(kernel: Kernel, options: { readonly rateLimits?: b
   return createGraphqlAdapter({
     domains: kernel.graphql,
     runtime: { resolve: (token) => kernel.get(token), events: kernel.get(EventStream) },
-    authenticator: kernel.get(Authenticator),
+    edge: kernelEdge(kernel),
     clock: kernel.get(Clock),
     ids: kernel.get(Ids),
     logger: kernel.get(Logger),
     bodyLimitBytes: kernel.config.http.bodyLimitBytes,
     trustProxy: kernel.config.http.trustProxy,
-    idempotency: kernel.get(IdempotencyStore),
-    unitOfWork: kernel.get(UnitOfWork),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
   });
 }

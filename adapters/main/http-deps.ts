@@ -1,12 +1,11 @@
 import type { Kernel } from '../../kernel/boot/kernel.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
-import { Authenticator } from '../../ports/authenticator.js';
 import { Clock } from '../../ports/clock.js';
-import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
 import { kernelGraphql } from './graphql-deps.js';
@@ -26,9 +25,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
   return {
     routes: kernel.routes,
     operation: (token: Token<Operation>) => kernel.get(token),
-    authenticator: kernel.get(Authenticator),
-    idempotency: kernel.get(IdempotencyStore),
-    unitOfWork,
+    edge: kernelEdge(kernel),
     clock: kernel.get(Clock),
     ids: kernel.get(Ids),
     logger: kernel.get(Logger),

@@ -14,3 +14,22 @@ export function runAfterCommitHooks(hooks: ReadonlyArray<() => void>, logger: Lo
     }
   }
 }
+
+/** The subscribers of a unit of work's "events committed" hook (UnitOfWork.onEventsCommitted). */
+export class EventsCommittedListeners {
+  #listeners: ReadonlyArray<() => void> = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  subscribe(listener: () => void): () => void {
+    // Copy on write: a commit runs the list without allocating, subscribing is rare.
+    this.#listeners = [...this.#listeners, listener];
+    return () => {
+      this.#listeners = this.#listeners.filter((entry) => entry !== listener);
+    };
+  }
+
+  committed(): void {
+    runAfterCommitHooks(this.#listeners, this.logger);
+  }
+}

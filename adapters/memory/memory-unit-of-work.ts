@@ -3,7 +3,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
-import { runAfterCommitHooks } from './after-commit.js';
+import { EventsCommittedListeners, runAfterCommitHooks } from './after-commit.js';
 import { AsyncMutex } from './async-mutex.js';
 import type { MemoryEventStore } from './memory-event-store.js';
 import { MemoryReadOnlyTx } from './memory-read-only-tx.js';
@@ -17,6 +17,7 @@ import { MemoryTxImpl } from './memory-tx-impl.js';
 export class MemoryUnitOfWork implements UnitOfWork {
   readonly #mutex = new AsyncMutex();
   readonly #current = new AsyncLocalStorage<MemoryTxImpl>();
+  readonly #eventsCommitted: EventsCommittedListeners;
   #closed = false;
 
   constructor(
@@ -24,7 +25,9 @@ export class MemoryUnitOfWork implements UnitOfWork {
     private readonly clock: Clock,
     private readonly ids: Ids,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.#eventsCommitted = new EventsCommittedListeners(logger);
+  }
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const joined = this.#current.getStore();
@@ -46,7 +49,16 @@ export class MemoryUnitOfWork implements UnitOfWork {
     this.events.publish(events);
     release();
     runAfterCommitHooks(hooks, this.logger);
+    if (events.length > 0) this.#eventsCommitted.committed();
     return result;
+  }
+
+  inTransaction(): boolean {
+    return this.current() !== undefined;
+  }
+
+  onEventsCommitted(listener: () => void): () => void {
+    return this.#eventsCommitted.subscribe(listener);
   }
 
   /** Memory reads need the mutex anyway (no dirty reads): an ordinary unit whose transaction refuses events. */

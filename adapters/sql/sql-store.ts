@@ -20,20 +20,20 @@ export function openSqlStore(
   deps: StoreDeps,
   eventsListener?: EventsListener,
 ): StoreBundle {
-  // PostgreSQL only: other processes LISTEN for it; PGlite is one process.
-  const notifier =
-    kind === 'postgres'
-      ? new CommitNotifier(async () => {
-          await unitOfWork.read((db) => sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db));
-        }, deps.logger)
-      : undefined;
-  const unitOfWork: SqlUnitOfWork = new SqlUnitOfWork(root, {
+  const unitOfWork = new SqlUnitOfWork(root, {
     dialect: kind,
     logger: deps.logger,
     retry: DEFAULT_RETRY,
     events: eventWriter(deps.clock, deps.ids),
-    ...(notifier ? { onEventsCommitted: () => notifier.signal() } : {}),
   });
+  // PostgreSQL only: other processes LISTEN for it; PGlite is one process. One subscriber of the
+  // "events committed" hook, beside the kernel's own wake of this process's stream and consumers.
+  if (kind === 'postgres') {
+    const notifier = new CommitNotifier(async () => {
+      await unitOfWork.read((db) => sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db));
+    }, deps.logger);
+    unitOfWork.onEventsCommitted(() => notifier.signal());
+  }
   const migrator = new SqlMigrator(unitOfWork);
   return {
     kind,

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
-import { runAfterCommitHooks } from '../memory/after-commit.js';
+import { EventsCommittedListeners, runAfterCommitHooks } from '../memory/after-commit.js';
 import { refusingClientData } from './client-data-errors.js';
 import { type RetryPolicy, withRetry } from './retry.js';
 import type { EventWriter } from './sql-event-store.js';
@@ -16,14 +16,12 @@ export interface SqlUnitOfWorkOptions {
   /** PostgreSQL only: PGlite runs one transaction at a time and cannot deadlock. */
   readonly retry?: RetryPolicy;
   readonly events: EventWriter;
-  /** Called after a commit that wrote events (PostgreSQL: the cross-process NOTIFY). */
-  readonly onEventsCommitted?: () => void;
 }
 
 /**
  * The only holder of the root Kysely handle. Work gets the open transaction
  * (SqlTx.db); a nested `run` in the same async context joins it through
- * AsyncLocalStorage, so an operation wrapped by the HTTP adapter's
+ * AsyncLocalStorage, so an operation wrapped by the edge's
  * idempotency unit of work commits together with the saved response.
  *
  * On PostgreSQL the outermost `run` retries the whole work on 40001/40P01,
@@ -35,12 +33,15 @@ export interface SqlUnitOfWorkOptions {
  */
 export class SqlUnitOfWork implements UnitOfWork {
   readonly #current = new AsyncLocalStorage<SqlTxImpl>();
+  readonly #eventsCommitted: EventsCommittedListeners;
   #closed = false;
 
   constructor(
     private readonly root: Kysely<any>,
     private readonly options: SqlUnitOfWorkOptions,
-  ) {}
+  ) {
+    this.#eventsCommitted = new EventsCommittedListeners(options.logger);
+  }
 
   get dialect(): 'postgres' | 'pglite' {
     return this.options.dialect;
@@ -88,8 +89,16 @@ export class SqlUnitOfWork implements UnitOfWork {
     // Committed: only now may the hooks of this attempt run.
     const appended = tx!.appendedEvents;
     runAfterCommitHooks(tx!.finish(), this.options.logger);
-    if (appended) this.options.onEventsCommitted?.();
+    if (appended) this.#eventsCommitted.committed();
     return result;
+  }
+
+  inTransaction(): boolean {
+    return this.current() !== undefined;
+  }
+
+  onEventsCommitted(listener: () => void): () => void {
+    return this.#eventsCommitted.subscribe(listener);
   }
 
   /** The transaction open in this async context, if any. */

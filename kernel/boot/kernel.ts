@@ -19,7 +19,6 @@ import { ConsumerBackbone } from '../events/consumer-backbone.js';
 import { EventRegistry } from '../events/event-registry.js';
 import { EventTail } from '../events/event-tail.js';
 import { IdempotencyPruner } from '../housekeeping/idempotency-pruner.js';
-import { NotifyingUnitOfWork } from '../events/notifying-unit-of-work.js';
 import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
 import { EventRegistry as EventRegistryPort } from '../../ports/event-registry.js';
 import { EventStore } from '../../ports/event-store.js';
@@ -95,6 +94,8 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   const kernelBound = new Set<unknown>();
   const events = new EventRegistry();
   events.register('kernel', workflowEvents);
+  // A store shared by several kernels (tests) must stop waking a kernel that stopped.
+  let stopWaking: (() => void) | undefined;
 
   container.load(
     new ContainerModule((module) => {
@@ -123,14 +124,15 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
           }),
         [ConsumerStore, Clock, Logger, Scheduler],
       );
-      // Plugins get the store's unit of work wrapped so committed events reach the live stream and the consumers at once.
+      // Committed events reach this kernel's live stream and consumers at once (other processes' through the stream's poll).
       module.onActivation(UnitOfWork, (context, unitOfWork: UnitOfWork) => {
         const stream = context.get<EventStream>(EventStream) as EventTail;
         const backbone = context.get<EventBackbone>(EventBackbone);
-        return new NotifyingUnitOfWork(unitOfWork, () => {
+        stopWaking = unitOfWork.onEventsCommitted(() => {
           stream.poke();
           backbone.wake();
         });
+        return unitOfWork;
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
       audited(EventRegistryPort).toConstantValue(events);
@@ -227,6 +229,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         }
       }
       started.length = 0;
+      stopWaking?.();
       await container.unbindAll();
     },
   };

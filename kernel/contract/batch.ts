@@ -11,7 +11,9 @@ import type { Operation } from './route.js';
  * if one after another, with set-based statements, and answers one outcome
  * per command: one command's refusal (insufficient funds, an unknown
  * account) never affects the others. The operation's own `execute(input, ctx)`
- * is a batch of one (runAlone), so both paths are the same code.
+ * is a batch of one (runAlone), so both paths are the same code. Driving
+ * adapters never call either directly: the edge's invoker submits requests to
+ * the group commit, and uses `execute` only inside an open unit of work.
  */
 export interface BatchOperation<I = any, O = any, C = any> extends Operation<I, O> {
   readonly batch: {

@@ -179,6 +179,41 @@ export function unitOfWorkContract(label: string, open: OpenStore): void {
     assert.equal(log.entries, ['later hook']);
   });
 
+  it('the events-committed hook fires once per commit that appended events, after its afterCommit hooks, until unsubscribed', async () => {
+    const { unitOfWork } = store();
+    const log = new Log();
+    const unsubscribe = unitOfWork.onEventsCommitted(() => log.add('events committed'));
+    try {
+      await unitOfWork.run(async (tx) => {
+        await tx.append([event('e1')]);
+        await unitOfWork.run((inner) => inner.append([event('e1', 2)]));
+        tx.afterCommit(() => log.add('afterCommit'));
+      });
+      assert.equal(log.entries, ['afterCommit', 'events committed'], 'once for the whole unit, nested appends included');
+      await unitOfWork.run((tx) => items.put(tx, 'no-events', 'x'));
+      await unitOfWork.run((tx) => tx.append([]));
+      await rejection(
+        unitOfWork.run(async (tx) => {
+          await tx.append([event('e2')]);
+          throw new Error('rolled back');
+        }),
+      );
+      assert.is(log.entries.length, 2, 'not for a unit without events, nor for one rolled back');
+    } finally {
+      unsubscribe();
+    }
+    await unitOfWork.run((tx) => tx.append([event('e3')]));
+    assert.is(log.entries.length, 2, 'not after unsubscribing');
+  });
+
+  it('inTransaction is true only inside run, in its own async context', async () => {
+    const { unitOfWork } = store();
+    assert.is(unitOfWork.inTransaction(), false);
+    const inside = await unitOfWork.run(async () => unitOfWork.inTransaction());
+    assert.is(inside, true);
+    assert.is(unitOfWork.inTransaction(), false);
+  });
+
   it('concurrent read-modify-write units of work lose no update', async () => {
     const { unitOfWork } = store();
     await unitOfWork.run((tx) => items.put(tx, 'counter', '0'));

@@ -105,6 +105,31 @@ test('a plugin on the public plugin API and its kits passes', async () => {
   assert.is(code, 0, output);
 });
 
+test('REST and GraphQL importing each other, or the edge importing either, fail the check', async () => {
+  const tree = await plant({
+    'dist/adapters/http/auth.js': 'export const auth = 1;',
+    'dist/adapters/graphql/endpoint.js': "import { auth } from '../http/auth.js'; export default auth;",
+    'dist/adapters/graphql/schema.js': 'export const schema = 1;',
+    'dist/adapters/http/api.js': "import { schema } from '../graphql/schema.js'; export default schema;",
+    'dist/adapters/edge/invoke.js': "import { auth } from '../http/auth.js'; export default auth;",
+  });
+  const { code, output } = await cruise(tree);
+  assert.is.not(code, 0);
+  assert.match(output, /rest-and-graphql-share-only-the-edge: dist\/adapters\/graphql\/endpoint\.js/);
+  assert.match(output, /rest-and-graphql-share-only-the-edge: dist\/adapters\/http\/api\.js/);
+  assert.match(output, /edge-knows-no-driving-adapter: dist\/adapters\/edge\/invoke\.js/);
+});
+
+test('REST and GraphQL importing the edge pass', async () => {
+  const tree = await plant({
+    'dist/adapters/edge/auth.js': 'export const auth = 1;',
+    'dist/adapters/graphql/endpoint.js': "import { auth } from '../edge/auth.js'; export default auth;",
+    'dist/adapters/http/route.js': "import { auth } from '../edge/auth.js'; export default auth;",
+  });
+  const { code, output } = await cruise(tree);
+  assert.is(code, 0, output);
+});
+
 test('the same imports inside adapters/ folders pass', async () => {
   const tree = await plant({
     'dist/adapters/http/app.js': "import express from 'express'; export default express;",

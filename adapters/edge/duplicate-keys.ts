@@ -1,4 +1,4 @@
-import { jsonPointer } from './validate.js';
+import { jsonPointer } from './json-pointer.js';
 
 /** One open object or array while scanning: the member being read and, for objects, the keys seen. */
 interface Frame {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../kernel/contract/context.js';
 import { RateLimitedError } from '../../kernel/errors/index.js';
 
 interface Bucket {
@@ -8,6 +9,11 @@ interface Bucket {
 export interface RateDecision {
   readonly limit: number;
   readonly remaining: number;
+}
+
+/** One bucket per API key (or per user for key-less actors such as the system), over REST and GraphQL alike. */
+export function rateKey(actor: Actor): string {
+  return actor.apiKeyId !== '' ? `key:${actor.apiKeyId}` : `${actor.kind}:${actor.teamId}:${actor.userId}`;
 }
 
 /**

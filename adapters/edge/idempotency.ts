@@ -5,13 +5,13 @@ import { idempotencySlot, type IdempotencyKeyRef, type IdempotencyStore } from '
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { refused, succeeded, unwrap, type Outcome } from '../../kernel/contract/outcome.js';
 import { canonicalJson } from './canonical-json.js';
-import type { RenderedResponse } from './envelope.js';
+import type { RenderedResponse } from './rendered-response.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
 
 /**
- * The Idempotency-Key of a POST, undefined when absent; 422 (source.header)
+ * The Idempotency-Key of a request, undefined when absent; 422 (source.header)
  * when malformed or sent more than once. Pass `req.headersDistinct`'s entry:
  * `req.headers` joins repeated headers into "a, b", which is also one valid key.
  */
@@ -94,7 +94,7 @@ export interface IdempotentRequest extends KeyedRequest {
 }
 
 /**
- * Runs a keyed POST at most once per (team, API key, key). A duplicate
+ * Runs a keyed request (a REST POST, a GraphQL mutation) at most once per (team, API key, key). A duplicate
  * arriving while the first runs in this process gets 409 at once; across
  * processes the store's transaction lock decides. The operation runs inside
  * the same unit of work as the lock, lookup and save, so its writes and the

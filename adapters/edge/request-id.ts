@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { Ids } from '../../ports/ids.js';
 
 /** Inbound ids are echoed only when short and plain, so they are safe in logs and headers. */
@@ -7,4 +8,17 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 export function requestIdOf(header: string | string[] | undefined, ids: Ids): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && SAFE_REQUEST_ID.test(value) ? value : ids.uuid();
+}
+
+/** Kept on `res.locals` by the HTTP server for every handler sharing it (REST routes, GraphQL). */
+interface RequestIdLocals {
+  requestId?: string;
+}
+
+export function setRequestId(res: Response, requestId: string): void {
+  (res.locals as RequestIdLocals).requestId = requestId;
+}
+
+export function requestIdOfResponse(res: Response): string {
+  return (res.locals as RequestIdLocals).requestId ?? '';
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../kernel/errors/index.js';
 import { jsonDepthExceeds } from './canonical-json.js';
 import { duplicateKeyPointer } from './duplicate-keys.js';
-import { DuplicateJsonKeyError, MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './errors.js';
+import { DuplicateJsonKeyError, MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './body-errors.js';
 
 /** Deeper bodies are refused before anything recursive (hashing, zod) walks them. */
 export const MAX_JSON_DEPTH = 64;

@@ -1,0 +1,36 @@
+import type { BatchLaneOptions } from '../../kernel/batching/batch-lane.js';
+import type { Authenticator } from '../../ports/authenticator.js';
+import type { Clock } from '../../ports/clock.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { BatchRunner } from './batch-runner.js';
+import { IdempotencyGuard } from './idempotency.js';
+import { OperationInvoker } from './invoke-operation.js';
+
+export interface EdgeDeps {
+  readonly authenticator: Authenticator;
+  readonly idempotency: IdempotencyStore;
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  /** http.groupCommit: how batch operations' requests share units of work. */
+  readonly groupCommit: BatchLaneOptions;
+}
+
+/**
+ * What the driving adapters share: who the caller is and the one way into an
+ * operation. Build one per process: REST and GraphQL then share the keys in
+ * flight and the group-commit lanes (a transfer sent over GraphQL joins the
+ * same batch as one sent over REST).
+ */
+export interface Edge {
+  readonly authenticator: Authenticator;
+  readonly invoker: OperationInvoker;
+}
+
+export function createEdge(deps: EdgeDeps): Edge {
+  const guard = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
+  return {
+    authenticator: deps.authenticator,
+    invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
+  };
+}
