@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { RequestContext } from '../../kernel/contract/context.js';
 import type { GraphqlContext } from '../../kernel/contract/graphql.js';
 import type { Operation } from '../../kernel/contract/route.js';
@@ -5,11 +6,14 @@ import type { Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
 import type { OperationInvoker } from '../edge/invoke-operation.js';
+import { parseInput } from '../edge/zod-issues.js';
 import { teamEvents } from './live-events.js';
 
 /** What the adapter takes from the booted kernel to build resolver contexts. */
 export interface GraphqlRuntime {
   resolve<T>(token: Token<T>): T;
+  /** The input schema an operation declared, if any: resolvers' inputs are parsed by it (REST routes validate on their own). */
+  inputOf(token: Token<unknown>): ZodType | undefined;
   readonly events: EventStream;
   /** The edge's one way into an operation: a batch operation's mutation joins the same group commit as REST. */
   readonly invoker: OperationInvoker;
@@ -41,7 +45,8 @@ export class ListeningCounter {
 export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext): GraphqlContext {
   return {
     request,
-    run: <I, O>(operation: Token<Operation<I, O>>, input: I) => runtime.invoker.invoke(runtime.resolve(operation), input, request),
+    run: async <I, O>(operation: Token<Operation<I, O>>, input: I) =>
+      runtime.invoker.invoke(runtime.resolve(operation), (await parseInput(runtime.inputOf(operation), input)) as I, request),
     assets: runtime.resolve(AssetCatalog),
     events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),
   };

@@ -42,7 +42,7 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const preparer = new OperationPreparer(schema);
   const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();
-  const runtime: GraphqlRuntime = { resolve: deps.runtime.resolve, events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
+  const runtime: GraphqlRuntime = { ...deps.runtime, events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
   const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, limits, logger: deps.logger };
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);

@@ -1,28 +1,8 @@
-import type { ZodType, core } from 'zod';
+import type { ZodType } from 'zod';
 import { ValidationError, type ValidationIssue } from '../../kernel/errors/index.js';
 import { findUnstorableText, printableText, UNSTORABLE_TEXT_RULE } from '../../kernel/text/storable-text.js';
 import { jsonPointer } from '../edge/json-pointer.js';
-
-export type InputPart = 'params' | 'query' | 'body';
-
-/** One zod issue as our issue: JSON pointer for the body, parameter name for path and query. */
-export function toIssues(part: InputPart, issue: core.$ZodIssue): ValidationIssue[] {
-  const path = issue.path.map((segment) => String(segment));
-  const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...path, key]) : [path];
-  const detail = (segments: string[]): string =>
-    issue.code === 'unrecognized_keys' ? `Unknown field '${segments[segments.length - 1]}'.` : issue.message;
-  return paths.map((segments) =>
-    part === 'body'
-      ? { pointer: jsonPointer(segments), detail: detail(segments) }
-      : { parameter: parameterName(segments), detail: detail(segments) },
-  );
-}
-
-/** 'page', or 'filter[status]' for a nested one. */
-function parameterName(segments: readonly string[]): string {
-  const [first = '', ...rest] = segments;
-  return first + rest.map((segment) => `[${segment}]`).join('');
-}
+import { toIssues, type InputPart } from '../edge/zod-issues.js';
 
 /**
  * Strings no store can hold (kernel/text), anywhere in a part, whatever the

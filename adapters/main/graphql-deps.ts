@@ -10,7 +10,7 @@ import { createGraphqlAdapter, type GraphqlAdapter } from '../graphql/index.js';
 export function kernelGraphql(kernel: Kernel, options: { readonly rateLimits?: boolean } = {}): GraphqlAdapter {
   return createGraphqlAdapter({
     domains: kernel.graphql,
-    runtime: { resolve: (token) => kernel.get(token), events: kernel.get(EventStream) },
+    runtime: { resolve: (token) => kernel.get(token), inputOf: (token) => kernel.operationInputs.get(token), events: kernel.get(EventStream) },
     edge: kernelEdge(kernel),
     clock: kernel.get(Clock),
     ids: kernel.get(Ids),

@@ -1,4 +1,5 @@
 import { Container, ContainerModule, type Bind } from 'inversify';
+import type { ZodType } from 'zod';
 import type { KernelConfig } from '../../config/schema.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
@@ -59,6 +60,8 @@ export interface Kernel {
   readonly commands: readonly { plugin: string; command: CommandDeclaration }[];
   /** GraphQL domains of the enabled plugins, in load order. */
   readonly graphql: readonly { plugin: string; contribution: GraphqlContribution }[];
+  /** The input schemas operations declared (operation(token, Class, input)), for callers that do not validate on their own. */
+  readonly operationInputs: ReadonlyMap<Token<unknown>, ZodType>;
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
   /** Periodic and due-time work; started with background work, driven by runOnce() without it (tests, the CLI). */
@@ -167,6 +170,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
   const routes: { plugin: string; route: RouteDeclaration }[] = [];
   const commands: { plugin: string; command: CommandDeclaration }[] = [];
   const graphql: { plugin: string; contribution: GraphqlContribution }[] = [];
+  const operationInputs = new Map<Token<unknown>, ZodType>();
   const routeKeys = new Set<string>();
   for (const manifest of manifests) {
     events.register(manifest.name, manifest.events ?? []);
@@ -180,6 +184,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     }
     for (const command of manifest.commands ?? []) commands.push({ plugin: manifest.name, command });
     for (const contribution of manifest.graphql ?? []) graphql.push({ plugin: manifest.name, contribution });
+    for (const [port, , input] of manifest.operations ?? []) if (input) operationInputs.set(port, input);
     for (const workflow of manifest.workflows ?? []) runner.register(container.get(workflow));
   }
 
@@ -201,6 +206,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     routes,
     commands,
     graphql,
+    operationInputs,
     events,
     workflows: runner,
     scheduler,

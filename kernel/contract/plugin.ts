@@ -15,12 +15,17 @@ export type StoreFamily = 'memory' | 'sql';
 /** A class the container builds (every constructor parameter with an explicit @inject). */
 export type Newable<T> = new (...args: any[]) => T;
 
-/** An operation token and the class that implements it, bound by the kernel. */
-export type OperationBinding = readonly [Token<Operation<any, any>>, Newable<Operation<any, any>>];
+/** An operation token, the class that implements it (bound by the kernel) and, optionally, the zod schema of its input. */
+export type OperationBinding = readonly [Token<Operation<any, any>>, Newable<Operation<any, any>>, ZodType?];
 
-/** Pairs an operation token with its implementation, checking that both speak the same input and output. */
-export function operation<I, O>(port: Token<Operation<I, O>>, implementation: Newable<Operation<I, O>>): OperationBinding {
-  return [port, implementation];
+/**
+ * Pairs an operation token with its implementation, checking that both speak
+ * the same input and output. With `input`, callers that do not validate on
+ * their own (GraphQL resolvers) have their input parsed by it on the one
+ * entry path, so the operation receives what a REST route would hand it.
+ */
+export function operation<I, O>(port: Token<Operation<I, O>>, implementation: Newable<Operation<I, O>>, input?: ZodType<I, any>): OperationBinding {
+  return input ? [port, implementation, input] : [port, implementation];
 }
 
 export interface Logger {
