@@ -1,10 +1,10 @@
-import { suite, type Test } from 'uvu';
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StoreBundle } from '../../../adapters/store.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
-import { rejection, withTimeout } from '../../../test/contracts/harness.js';
+import { rejection } from '../../../test/contracts/harness.js';
+import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
 import { checkLedger } from '../application/ledger-check.js';
-import { FEES_ACCOUNT, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
+import { FEES_ACCOUNT, isSystemAccount, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
 import { DEFAULT_SORT, type TransactionFilter, type TransactionSort } from '../domain/transaction-query.js';
 import type {
   AccountRecord,
@@ -23,7 +23,6 @@ import type {
  * What every store's core-banking repositories must do, run against each
  * store (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL
  * adapters and the memory ones must be indistinguishable to the plugin.
- * `reset` hands out empty repositories over the opened store.
  */
 export interface CoreBankingRepositories {
   readonly accounts: AccountRepository;
@@ -31,11 +30,6 @@ export interface CoreBankingRepositories {
   readonly transactions: TransactionRepository;
   readonly transfers: TransferRepository;
   readonly audit: LedgerAudit;
-}
-
-export interface CoreBankingRepositoryHarness {
-  open(): Promise<StoreBundle>;
-  reset(store: StoreBundle): Promise<CoreBankingRepositories>;
 }
 
 const A = 'team-a';
@@ -99,41 +93,35 @@ function hold(id: string, teamId: string, accountId: string, amount: bigint): Ho
 const key = (teamId: string, accountId: string, assetCode = 'USD'): BalanceKey => ({ teamId, accountId, assetCode });
 const NOTHING: Omit<LedgerWrite, 'at'> = { balances: [], movements: [], insertHolds: [], updateHolds: [] };
 
-export function coreBankingRepositoryContract(label: string, harness: CoreBankingRepositoryHarness): Test {
-  const test = suite(`core-banking repositories: ${label}`);
-  let store: StoreBundle | undefined;
-  let r: CoreBankingRepositories;
-  const it = (name: string, body: () => Promise<void>) => test(name, () => withTimeout(15_000, name, body));
-  const run = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => store!.unitOfWork.run(work);
+/** Locks (creating when missing) the rows of `keys` and returns them by account/asset, as the ledger service does before it writes. */
+async function lockRows(r: CoreBankingRepositories, tx: Tx, keys: readonly BalanceKey[]): Promise<Map<string, BalanceRow>> {
+  const locked = await r.ledger.lock(tx, { accounts: keys, ensure: keys, balances: keys, lockRows: true });
+  return new Map(locked.rows.map((row) => [`${row.accountId}/${row.assetCode}`, row]));
+}
 
-  /** Locks (creating when missing) the rows of `keys` and returns them by key, as the ledger service does before it writes. */
-  async function lockRows(tx: Tx, keys: readonly BalanceKey[]): Promise<Map<string, BalanceRow>> {
-    const locked = await r.ledger.lock(tx, { accounts: keys, ensure: keys, balances: keys, lockRows: true });
-    return new Map(locked.rows.map((row) => [`${row.accountId}/${row.assetCode}`, row]));
-  }
-
-  /** One balanced movement: customer legs change `available` (or `reserved` where named), system legs only have entries. */
-  async function move(tx: Tx, teamId: string, id: string, legs: readonly Leg[], change: Partial<Omit<LedgerWrite, 'balances' | 'movements' | 'at'>> = {}, fromReserved = false): Promise<void> {
-    const customer = legs.filter((leg) => !leg.accountId.startsWith('system:'));
-    const rows = await lockRows(tx, customer.map((leg) => key(teamId, leg.accountId, leg.assetCode)));
-    const balances = customer.map((leg) => {
-      const row = rows.get(`${leg.accountId}/${leg.assetCode}`)!;
-      return fromReserved && leg.amount < 0n ? { ...row, reserved: row.reserved + leg.amount } : { ...row, available: row.available + leg.amount };
-    });
-    await r.ledger.write(tx, { ...NOTHING, ...change, balances, movements: [{ teamId, id, kind: 'test', reference: null, createdAt: T0, legs }], at: T0 });
-  }
-
-  test.before(async () => {
-    store = await harness.open();
+/** One movement: customer legs change `available` (debits come out of `reserved` when `fromReserved`), system legs only have entries. */
+async function move(
+  r: CoreBankingRepositories,
+  tx: Tx,
+  teamId: string,
+  id: string,
+  legs: readonly Leg[],
+  change: Partial<Pick<LedgerWrite, 'insertHolds' | 'updateHolds'>> = {},
+  fromReserved = false,
+): Promise<void> {
+  const customer = legs.filter((leg) => !isSystemAccount(leg.accountId));
+  const rows = await lockRows(r, tx, customer.map((leg) => key(teamId, leg.accountId, leg.assetCode)));
+  const balances = customer.map((leg) => {
+    const row = rows.get(`${leg.accountId}/${leg.assetCode}`)!;
+    return fromReserved && leg.amount < 0n ? { ...row, reserved: row.reserved + leg.amount } : { ...row, available: row.available + leg.amount };
   });
-  test.before.each(async () => {
-    r = await harness.reset(store!);
-  });
-  test.after(async () => {
-    await store?.close();
-  });
+  await r.ledger.write(tx, { ...NOTHING, ...change, balances, movements: [{ teamId, id, kind: 'test', reference: null, createdAt: T0, legs }], at: T0 });
+}
 
-  it('accounts: found, locked and changed only within their team; a missing one is undefined', async () => {
+export function coreBankingRepositoryContract(label: string, harness: RepositoryHarness<CoreBankingRepositories>): Test {
+  const { test, it, run } = repositorySuite(`core-banking repositories: ${label}`, harness);
+
+  it('accounts: found, locked and changed only within their team; a missing one is undefined', async (r) => {
     await run(async (tx) => {
       await r.accounts.insert(tx, account('a1', A));
       await r.accounts.insert(tx, account('b1', B));
@@ -151,7 +139,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     assert.equal(await run((tx) => r.accounts.find(tx, A, 'a1')), account('a1', A, 0, { status: 'frozen', updatedAt: at(5) }));
   });
 
-  it("accounts: a team's list is oldest first (insertion order within one instant), paged, with the total", async () => {
+  it("accounts: a team's list is oldest first (insertion order within one instant), paged, with the total", async (r) => {
     await run(async (tx) => {
       await r.accounts.insert(tx, account('a3', A, 2));
       await r.accounts.insert(tx, account('a2', A, 1));
@@ -170,7 +158,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it("ledger: lock creates zero rows only for the team's own accounts, reports their statuses, and reads rows back sorted", async () => {
+  it("ledger: lock creates zero rows only for the team's own accounts, reports their statuses, and reads rows back sorted", async (r) => {
     await run(async (tx) => {
       await r.accounts.insert(tx, account('a1', A));
       await r.accounts.insert(tx, account('a2', A, 0, { status: 'frozen' }));
@@ -196,17 +184,17 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it('ledger: deposits, a hold, its capture and release keep every balance equal to its entries and reserved equal to the holds', async () => {
+  it('ledger: deposits, a hold, its capture and release keep every balance equal to its entries and reserved equal to the holds', async (r) => {
     await run(async (tx) => {
       for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
     });
     await run(async (tx) => {
-      await move(tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 1000n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -1000n }]);
-      await move(tx, B, 'm2', [{ accountId: 'b1', assetCode: 'USD', amount: 70n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -70n }]);
+      await move(r, tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 1000n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -1000n }]);
+      await move(r, tx, B, 'm2', [{ accountId: 'b1', assetCode: 'USD', amount: 70n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -70n }]);
     });
     // Reserve 300 on a1: available → reserved, no movement.
     await run(async (tx) => {
-      const row = (await lockRows(tx, [key(A, 'a1')])).get('a1/USD')!;
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
       await r.ledger.write(tx, { ...NOTHING, balances: [{ ...row, available: row.available - 300n, reserved: row.reserved + 300n }], insertHolds: [hold('h1', A, 'a1', 300n)], at: T0 });
     });
     assert.is((await run((tx) => checkLedger(tx, r.audit))).ok, true, 'a hold keeps the ledger whole');
@@ -218,7 +206,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
         { accountId: 'a2', assetCode: 'USD', amount: 195n },
         { accountId: FEES_ACCOUNT, assetCode: 'USD', amount: 5n },
       ];
-      await move(tx, A, 'm3', legs, { updateHolds: [{ teamId: A, id: 'h1', remaining: held!.remaining - 200n, status: 'active', updatedAt: at(1) }] }, true);
+      await move(r, tx, A, 'm3', legs, { updateHolds: [{ teamId: A, id: 'h1', remaining: held!.remaining - 200n, status: 'active', updatedAt: at(1) }] }, true);
     });
     await run(async (tx) => {
       assert.equal(await r.ledger.accountBalances(tx, A, 'a1'), [{ teamId: A, accountId: 'a1', assetCode: 'USD', available: 700n, reserved: 100n }]);
@@ -227,7 +215,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
     // Release the rest.
     await run(async (tx) => {
-      const row = (await lockRows(tx, [key(A, 'a1')])).get('a1/USD')!;
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
       await r.ledger.write(tx, {
         ...NOTHING,
         balances: [{ ...row, available: row.available + 100n, reserved: row.reserved - 100n }],
@@ -252,10 +240,10 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it('audit: sees an unbalanced movement, a balance that drifts from its entries, and reserved money no hold explains', async () => {
+  it('audit: sees an unbalanced movement, a balance that drifts from its entries, and reserved money no hold explains', async (r) => {
     await run(async (tx) => {
       await r.accounts.insert(tx, account('a1', A));
-      const row = (await lockRows(tx, [key(A, 'a1')])).get('a1/USD')!;
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
       await r.ledger.write(tx, {
         ...NOTHING,
         balances: [{ ...row, available: 10n, reserved: 50n }],
@@ -272,11 +260,11 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it('ledger: a negative balance is refused and nothing of its unit of work stays', async () => {
+  it('ledger: a negative balance is refused and nothing of its unit of work stays', async (r) => {
     const failed = await rejection(
       run(async (tx) => {
         await r.accounts.insert(tx, account('a1', A));
-        const row = (await lockRows(tx, [key(A, 'a1')])).get('a1/USD')!;
+        const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
         await r.ledger.write(tx, { ...NOTHING, balances: [{ ...row, available: -1n }], at: T0 });
       }),
     );
@@ -288,12 +276,12 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it('rollback: a unit of work that fails leaves no account, balance, entry, hold, transaction or transfer', async () => {
+  it('rollback: a unit of work that fails leaves no account, balance, entry, hold, transaction or transfer', async (r) => {
     const failed = await rejection(
       run(async (tx) => {
         await r.accounts.insert(tx, account('a1', A));
         await r.accounts.insert(tx, account('a2', A));
-        await move(tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 100n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -100n }], {
+        await move(r, tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 100n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -100n }], {
           insertHolds: [hold('h1', A, 'a1', 1n)],
         });
         await r.transactions.insert(tx, [transaction('t1', A, 'a1', 0)]);
@@ -314,7 +302,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     });
   });
 
-  it("transactions: a team's list filters by account, asset, type, status and time, sorts by time or value, and pages with the total", async () => {
+  it("transactions: a team's list filters by account, asset, type, status and time, sorts by time or value, and pages with the total", async (r) => {
     const rows = [
       transaction('t1', A, 'a1', 1),
       transaction('t2', A, 'a1', 2, { type: 'withdrawal', amount: 50n, balanceAfter: 50n }),
@@ -347,7 +335,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     assert.equal([second.items.map((row) => row.id), second.total], [['t4'], 4]);
   });
 
-  it("transactions: updateForTransfers changes only that transfer's row on that account of that team", async () => {
+  it("transactions: updateForTransfers changes only that transfer's row on that account of that team", async (r) => {
     const pending = { type: 'transfer', status: 'pending', transferId: 'tr1', balanceAfter: null, completedAt: null } as const;
     await run(async (tx) => {
       for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
@@ -363,7 +351,7 @@ export function coreBankingRepositoryContract(label: string, harness: CoreBankin
     assert.equal((await byId(B)).get('t3'), transaction('t3', B, 'b1', 1, pending));
   });
 
-  it("transfers: found and locked within their team, updated, and an account's list is newest first from either side", async () => {
+  it("transfers: found and locked within their team, updated, and an account's list is newest first from either side", async (r) => {
     await run(async (tx) => {
       for (const row of [account('a1', A), account('a2', A), account('a3', A), account('b1', B), account('b2', B)]) await r.accounts.insert(tx, row);
       await r.transfers.insert(tx, [transfer('tr1', A, 'a1', 'a2', 1), transfer('tr2', A, 'a2', 'a1', 2)]);
