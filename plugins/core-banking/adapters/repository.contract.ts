@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import { rejection } from '../../../test/contracts/harness.js';
 import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL } from '../../../test/contracts/repository-fixtures.js';
 import { checkLedger } from '../application/ledger-check.js';
 import { FEES_ACCOUNT, isSystemAccount, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
 import { DEFAULT_SORT, type TransactionFilter, type TransactionSort } from '../domain/transaction-query.js';
@@ -32,12 +33,6 @@ export interface CoreBankingRepositories {
   readonly audit: LedgerAudit;
 }
 
-const A = 'team-a';
-const B = 'team-b';
-const T0 = new Date('2026-01-01T00:00:00.000Z');
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
-const page = (number: number, perPage: number) => ({ page: number, perPage });
-const ALL = page(1, 100);
 
 function account(id: string, teamId: string, seconds = 0, overrides: Partial<AccountRecord> = {}): AccountRecord {
   return { id, teamId, name: `account ${id}`, type: 'checking', status: 'active', metadata: { note: id, tags: ['a', 'b'] }, createdAt: at(seconds), updatedAt: at(seconds), ...overrides };

@@ -2,6 +2,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejection } from '../../../test/contracts/harness.js';
 import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { TEAM_A as A, TEAM_B as B, at, page, ALL, ids } from '../../../test/contracts/repository-fixtures.js';
 import type { OrderRecord, Side, TradeRecord } from '../domain/order.js';
 import type { ExchangeRepository } from '../ports.js';
 
@@ -10,15 +11,8 @@ import type { ExchangeRepository } from '../ports.js';
  * (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapter and
  * the memory one must be indistinguishable to the matcher.
  */
-const A = 'team-a';
-const B = 'team-b';
 const BTC = 'BTC/USD';
 const ETH = 'ETH/USD';
-const T0 = new Date('2026-01-01T00:00:00.000Z');
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
-const page = (number: number, perPage: number) => ({ page: number, perPage });
-const ALL = page(1, 100);
-const ids = (rows: readonly { id: string }[]) => rows.map((row) => row.id);
 
 function order(id: string, side: Side, price: bigint, seq: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
   return {

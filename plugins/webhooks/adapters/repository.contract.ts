@@ -2,6 +2,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejection } from '../../../test/contracts/harness.js';
 import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL, ids } from '../../../test/contracts/repository-fixtures.js';
 import { attemptRow } from '../application/attempt-row.js';
 import { pendingDelivery } from '../application/pending-delivery.js';
 import type { AttemptRecord, DeliveryRecord, DeliveryRepository, WebhookRecord, WebhookRepository } from '../ports.js';
@@ -16,13 +17,6 @@ export interface WebhookRepositories {
   readonly deliveries: DeliveryRepository;
 }
 
-const A = 'team-a';
-const B = 'team-b';
-const T0 = new Date('2026-01-01T00:00:00.000Z');
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
-const page = (number: number, perPage: number) => ({ page: number, perPage });
-const ALL = page(1, 100);
-const ids = (rows: { items: readonly { id: string }[] }) => rows.items.map((row) => row.id);
 
 function webhook(id: string, teamId: string, overrides: Partial<WebhookRecord> = {}): WebhookRecord {
   return {
@@ -87,8 +81,8 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     });
     await run(async (tx) => {
       const first = await r.webhooks.list(tx, A, page(1, 2));
-      assert.equal([ids(first), first.total], [['w3', 'w1'], 3]);
-      assert.equal(ids(await r.webhooks.list(tx, A, page(2, 2))), ['w2']);
+      assert.equal([ids(first.items), first.total], [['w3', 'w1'], 3]);
+      assert.equal(ids((await r.webhooks.list(tx, A, page(2, 2))).items), ['w2']);
       assert.is(await r.webhooks.count(tx, A), 3);
       assert.is(await r.webhooks.count(tx, 'team-c'), 0);
       assert.equal((await r.webhooks.active(tx, A)).map((row) => row.id), ['w3', 'w2']);
@@ -107,9 +101,9 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     await run(async (tx) => {
       const all = await r.deliveries.list(tx, A, 'w1', undefined, ALL);
       assert.equal([all.items, all.total], [[d3, d2, d1], 3], 'the repeated (w1, e1) is not there; every field as written');
-      assert.equal(ids(await r.deliveries.list(tx, A, 'w1', 'pending', ALL)), ['d3', 'd1']);
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w1', 'pending', ALL)).items), ['d3', 'd1']);
       const second = await r.deliveries.list(tx, A, 'w1', undefined, page(2, 2));
-      assert.equal([ids(second), second.total], [['d1'], 3]);
+      assert.equal([ids(second.items), second.total], [['d1'], 3]);
       assert.equal(await r.deliveries.list(tx, B, 'w1', undefined, ALL), { items: [], total: 0 }, "another team's webhook id shows nothing");
     });
   });
@@ -126,9 +120,9 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     );
     const claimed = await run((tx) => r.deliveries.claimDue(tx, at(10), 2, at(40)));
     assert.equal(claimed, [{ ...delivery('d2', w1, 'e2', 1), nextAttemptAt: at(40) }, { ...delivery('d3', wb, 'e3', 2), nextAttemptAt: at(40) }]);
-    assert.equal(ids({ items: await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40))) }), ['d1'], 'the leased ones are not due; d4 is not due yet');
+    assert.equal(ids(await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40)))), ['d1'], 'the leased ones are not due; d4 is not due yet');
     const again = await run((tx) => r.deliveries.claimDue(tx, at(45), 10, at(90)));
-    assert.equal(ids({ items: again }).sort(), ['d1', 'd2', 'd3'], 'lapsed leases are due again');
+    assert.equal(ids(again).sort(), ['d1', 'd2', 'd3'], 'lapsed leases are due again');
   });
 
   it('deliveries: recordOutcomes writes only under the lease taken and within the team, and says which it wrote', async (r) => {
@@ -158,7 +152,7 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     assert.equal(await run((tx) => r.deliveries.cancelPending(tx, A, 'w1', at(9), 'webhook deleted')), [d1]);
     await run(async (tx) => {
       assert.equal((await r.deliveries.list(tx, A, 'w1', undefined, ALL)).items, [d2, { ...d1, status: 'cancelled', nextAttemptAt: null, lastError: 'webhook deleted', updatedAt: at(9) }]);
-      assert.equal(ids(await r.deliveries.list(tx, A, 'w2', 'pending', ALL)), ['d3']);
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w2', 'pending', ALL)).items), ['d3']);
     });
   });
 
@@ -173,7 +167,7 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     await run(async (tx) => {
       const first = await r.deliveries.attempts(tx, A, 'w1', page(1, 2));
       assert.equal([first.items, first.total], [[attempt('a3', d1, 3, 3), attempt('a2', d1, 2, 2)], 3]);
-      assert.equal(ids(await r.deliveries.attempts(tx, A, 'w1', page(2, 2))), ['a1']);
+      assert.equal(ids((await r.deliveries.attempts(tx, A, 'w1', page(2, 2))).items), ['a1']);
       assert.equal(await r.deliveries.attempts(tx, B, 'w1', ALL), { items: [], total: 0 });
       await r.deliveries.removeForWebhook(tx, B, 'w1');
     });
@@ -182,11 +176,11 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     await run(async (tx) => {
       assert.equal(await r.deliveries.list(tx, A, 'w1', undefined, ALL), { items: [], total: 0 });
       assert.equal(await r.deliveries.attempts(tx, A, 'w1', ALL), { items: [], total: 0 });
-      assert.equal(ids(await r.deliveries.list(tx, A, 'w2', undefined, ALL)), ['d2']);
-      assert.equal(ids(await r.deliveries.attempts(tx, A, 'w2', ALL)), ['a4']);
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w2', undefined, ALL)).items), ['d2']);
+      assert.equal(ids((await r.deliveries.attempts(tx, A, 'w2', ALL)).items), ['a4']);
     });
     await run((tx) => r.deliveries.insert(tx, [delivery('d9', w1, 'e1', 9)]));
-    assert.equal(ids(await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))), ['d9'], 'the (webhook, event) pair is free again');
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d9'], 'the (webhook, event) pair is free again');
   });
 
   it('prune: deletes up to the limit of finished deliveries last changed before the cutoff, oldest first, with their attempts; never a pending one', async (r) => {
@@ -197,7 +191,7 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
       await r.deliveries.insertAttempts(tx, [attempt('a1', old1, 1, 1)]);
     });
     assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 2)), 2);
-    assert.equal(ids(await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))), ['d5', 'd4', 'd3']);
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d5', 'd4', 'd3']);
     assert.equal(await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL)), { items: [], total: 0 }, "a pruned delivery's attempts go with it");
     assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 10)), 1);
     assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 10)), 0);
@@ -224,15 +218,15 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
       await r.deliveries.insert(tx, [d1]);
       await r.deliveries.insertAttempts(tx, [attempt('a1', d1, 1, 1)]);
     });
-    assert.equal(ids(await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))), ['d1'], 'the unique pair was rolled back too');
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d1'], 'the unique pair was rolled back too');
     await rejection(
       run(async (tx) => {
         await r.deliveries.removeForWebhook(tx, A, 'w1');
         throw new Error('boom');
       }),
     );
-    assert.equal(ids(await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL))), ['a1'], 'a rolled-back removal leaves the attempts');
-    assert.equal(ids(await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))), ['d1']);
+    assert.equal(ids((await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL))).items), ['a1'], 'a rolled-back removal leaves the attempts');
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d1']);
   });
 
   return test;
