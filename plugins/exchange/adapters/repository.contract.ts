@@ -6,11 +6,6 @@ import { TEAM_A as A, TEAM_B as B, at, page, ALL, ids } from '../../../test/cont
 import type { OrderRecord, Side, TradeRecord } from '../domain/order.js';
 import type { ExchangeRepository } from '../ports.js';
 
-/**
- * What every store's exchange repository must do, run against each store
- * (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapter and
- * the memory one must be indistinguishable to the matcher.
- */
 const BTC = 'BTC/USD';
 const ETH = 'ETH/USD';
 
@@ -39,6 +34,11 @@ function trade(id: string, seq: number, overrides: Partial<TradeRecord> = {}): T
   return { id, teamId: A, pair: BTC, price: 6_500_000n, amount: 3n, quoteAmount: 195n, buyOrderId: 'o-buy', sellOrderId: 'o-sell', takerSide: 'BUY', seq, createdAt: at(seq), ...overrides };
 }
 
+/**
+ * What every store's exchange repository must do, run against each store
+ * (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapter and
+ * the memory one must be indistinguishable to the matcher.
+ */
 export function exchangeRepositoryContract(label: string, harness: RepositoryHarness<ExchangeRepository>): Test {
   const { test, it, run } = repositorySuite(`exchange repository: ${label}`, harness);
 
