@@ -1,9 +1,11 @@
 import { openStore } from '../../adapters/open-store.js';
 import type { StoreBundle, StoreKind } from '../../adapters/store.js';
+import pg from 'pg';
 import { suite, type Test } from 'uvu';
+import * as assert from 'uvu/assert';
 import type { SqlMigration } from '../../kernel/contract/plugin.js';
 import type { Tx } from '../../ports/unit-of-work.js';
-import { TEST_TIMEOUT_MS, withTimeout } from './harness.js';
+import { deferred, Log, runsConcurrently, TEST_TIMEOUT_MS, turns, withTimeout } from './harness.js';
 
 /** BANK_TEST_STORES=memory,pglite narrows the matrix; postgres runs only with DATABASE_URL. */
 const wanted = (process.env.BANK_TEST_STORES ?? 'memory,pglite,postgres').split(',').map((kind) => kind.trim());
@@ -42,6 +44,13 @@ export interface RepositorySuite<Repositories> {
   it(name: string, body: (repositories: Repositories) => Promise<void>): void;
   /** Runs `work` in one unit of work of the suite's store. */
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Proves that `second` waits for the rows `first` holds: `first` runs in
+   * one unit of work and keeps it open until `second`, in another, is seen
+   * waiting for a lock (PostgreSQL) or cannot start (memory and PGlite run
+   * one unit of work at a time); `second` must end after `first` commits.
+   */
+  waitsFor(first: (tx: Tx) => Promise<unknown>, second: (tx: Tx) => Promise<unknown>): Promise<void>;
 }
 
 /**
@@ -61,9 +70,61 @@ export function repositorySuite<Repositories>(title: string, harness: Repository
   test.after(async () => {
     await store?.close();
   });
+  const run = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => store!.unitOfWork.run(work);
   return {
     test,
     it: (name, body) => test(name, () => withTimeout(TEST_TIMEOUT_MS, name, () => body(repositories!))),
-    run: (work) => store!.unitOfWork.run(work),
+    run,
+    async waitsFor(first, second) {
+      const held = deferred();
+      const release = deferred();
+      const log = new Log();
+      const holding = run(async (tx) => {
+        await first(tx);
+        held.resolve();
+        await release.promise;
+        log.add('first');
+      });
+      await held.promise;
+      const waiting = run(async (tx) => {
+        await second(tx);
+        log.add('second');
+      });
+      let whileHeld: string[];
+      try {
+        if (runsConcurrently(store!)) await Promise.race([lockWaitSeen(waiting), waiting]);
+        else await turns();
+        whileHeld = [...log.entries];
+      } finally {
+        // Ends the first unit of work whatever happened, so a failure cannot leave it open and hang the suite.
+        release.resolve();
+        await Promise.allSettled([holding, waiting]);
+      }
+      assert.equal(whileHeld, [], 'the second unit of work went on while the first held its rows');
+      await Promise.all([holding, waiting]);
+      assert.equal(log.entries, ['first', 'second']);
+    },
   };
+}
+
+/** Resolves once a session of this PostgreSQL database waits for a lock, or when `until` settles (then nothing was seen waiting). */
+async function lockWaitSeen(until: Promise<unknown>): Promise<void> {
+  let settled = false;
+  until.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    while (!settled) {
+      const { rows } = await client.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  } finally {
+    await client.end();
+  }
 }

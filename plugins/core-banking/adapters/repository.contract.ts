@@ -114,7 +114,7 @@ async function move(
 }
 
 export function coreBankingRepositoryContract(label: string, harness: RepositoryHarness<CoreBankingRepositories>): Test {
-  const { test, it, run } = repositorySuite(`core-banking repositories: ${label}`, harness);
+  const { test, it, run, waitsFor } = repositorySuite(`core-banking repositories: ${label}`, harness);
 
   it('accounts: found, locked and changed only within their team; a missing one is undefined', async (r) => {
     await run(async (tx) => {
@@ -233,6 +233,22 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
         'each team conserves its own money',
       );
     });
+  });
+
+  it('locks: a status change waits for a movement holding the account; balance rows, holds and transfers are taken one unit of work at a time', async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.accounts.insert(tx, account('a2', A));
+      await lockRows(r, tx, [key(A, 'a1')]);
+      await r.ledger.write(tx, { ...NOTHING, insertHolds: [hold('h1', A, 'a1', 1n)], at: T0 });
+      await r.transfers.insert(tx, [transfer('tr1', A, 'a1', 'a2', 0)]);
+    });
+    const movement = { accounts: [{ teamId: A, accountId: 'a1' }], ensure: [], balances: [], lockRows: true };
+    await waitsFor((tx) => r.ledger.lock(tx, movement), (tx) => r.accounts.lockForStatusChange(tx, A, 'a1'));
+    const row = { accounts: [], ensure: [], balances: [key(A, 'a1')], lockRows: true };
+    await waitsFor((tx) => r.ledger.lock(tx, row), (tx) => r.ledger.lock(tx, row));
+    await waitsFor((tx) => r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]), (tx) => r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]));
+    await waitsFor((tx) => r.transfers.lock(tx, [{ teamId: A, id: 'tr1' }]), (tx) => r.transfers.lock(tx, [{ teamId: A, id: 'tr1' }]));
   });
 
   it('audit: sees an unbalanced movement, a balance that drifts from its entries, and reserved money no hold explains', async (r) => {

@@ -40,7 +40,7 @@ function trade(id: string, seq: number, overrides: Partial<TradeRecord> = {}): T
  * the memory one must be indistinguishable to the matcher.
  */
 export function exchangeRepositoryContract(label: string, harness: RepositoryHarness<ExchangeRepository>): Test {
-  const { test, it, run } = repositorySuite(`exchange repository: ${label}`, harness);
+  const { test, it, run, waitsFor } = repositorySuite(`exchange repository: ${label}`, harness);
 
   it("lockBook numbers arrivals per team and pair from 1; a rolled-back arrival's number is given again", async (repo) => {
     assert.equal(await run(async (tx) => [await repo.lockBook(tx, A, BTC), await repo.lockBook(tx, A, BTC)]), [1, 2]);
@@ -54,6 +54,13 @@ export function exchangeRepositoryContract(label: string, harness: RepositoryHar
       }),
     );
     assert.is(await run((tx) => repo.lockBook(tx, A, BTC)), 4);
+  });
+
+  it("locks: one matcher at a time per book, and a team's trading accounts one placement at a time", async (repo) => {
+    await run((tx) => repo.lockBook(tx, A, BTC));
+    await waitsFor((tx) => repo.lockBook(tx, A, BTC), (tx) => repo.lockBook(tx, A, BTC));
+    await run((tx) => repo.lockAccounts(tx, A, ['acc-1']));
+    await waitsFor((tx) => repo.lockAccounts(tx, A, ['acc-2', 'acc-1']), (tx) => repo.lockAccounts(tx, A, ['acc-1']));
   });
 
   it('orders: found and changed only within their team', async (repo) => {

@@ -44,7 +44,7 @@ function attempt(id: string, of: DeliveryRecord, number: number, seconds: number
 }
 
 export function webhookRepositoryContract(label: string, harness: RepositoryHarness<WebhookRepositories>): Test {
-  const { test, it, run } = repositorySuite(`webhook repositories: ${label}`, harness);
+  const { test, it, run, waitsFor } = repositorySuite(`webhook repositories: ${label}`, harness);
   const w1 = webhook('w1', A);
   const w2 = webhook('w2', A);
   const wb = webhook('wb', B);
@@ -70,6 +70,11 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     await run((tx) => r.webhooks.remove(tx, A, 'w1'));
     assert.is(await run((tx) => r.webhooks.find(tx, A, 'w1')), undefined);
     assert.equal(await run((tx) => r.webhooks.find(tx, B, 'wb')), wb);
+  });
+
+  it('webhooks: findForUpdate holds the row until its unit of work ends', async (r) => {
+    await run((tx) => r.webhooks.insert(tx, w1));
+    await waitsFor((tx) => r.webhooks.findForUpdate(tx, A, 'w1'), (tx) => r.webhooks.findForUpdate(tx, A, 'w1'));
   });
 
   it("webhooks: a team's list is in creation order, paged, with its count; active lists only the active ones", async (r) => {
