@@ -1,3 +1,4 @@
+import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { ValidationError } from '../errors/errors.js';
 
 /**
@@ -19,6 +20,12 @@ export class Page<T> {
   map<U>(fn: (item: T) => U): Page<U> {
     return new Page(this.items.map(fn), this.page, this.perPage, this.total);
   }
+}
+
+/** The rows of one page as a repository reads them, with the count of every row the list holds. */
+export interface Slice<T> {
+  readonly items: readonly T[];
+  readonly total: number;
 }
 
 export interface PageRequest {
@@ -49,4 +56,19 @@ export function pageRequest(page: number | undefined, perPage: number | undefine
     throw new ValidationError([{ parameter: perPageName, detail: `${perPageName} must be an integer from 1 to ${MAX_PER_PAGE}` }]);
   }
   return { page: number, perPage: size };
+}
+
+/**
+ * The body of every list operation once its input is checked: read one slice
+ * in one unit of work, then render each row as its view. Checks that need the
+ * transaction (the parent exists, the caller may see it) go inside `read`.
+ */
+export async function listPage<Row, View>(
+  uow: UnitOfWork,
+  request: PageRequest,
+  view: (row: Row) => View,
+  read: (tx: Tx, request: PageRequest) => Promise<Slice<Row>>,
+): Promise<Page<View>> {
+  const slice = await uow.run((tx) => read(tx, request));
+  return new Page(slice.items.map((row) => view(row)), request.page, request.perPage, slice.total);
 }

@@ -1,4 +1,4 @@
-import type { PageRequest } from '../../kernel/contract/page.js';
+import type { PageRequest, Slice } from '../../kernel/contract/page.js';
 import { token } from '../../kernel/contract/token.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import type { AccountStatus } from './domain/account.js';
@@ -24,10 +24,7 @@ export interface AccountRecord {
   readonly updatedAt: Date;
 }
 
-export interface Slice<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+export type { Slice };
 
 export interface AccountRepository {
   insert(tx: Tx, account: AccountRecord): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Permission } from '../../kernel/contract/context.js';
-import type { PageRequest } from '../../kernel/contract/page.js';
+import type { PageRequest, Slice } from '../../kernel/contract/page.js';
 import { token } from '../../kernel/contract/token.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 
@@ -46,10 +46,7 @@ export interface ApiKeyRecord {
   readonly createdAt: Date;
 }
 
-export interface Slice<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+export type { Slice };
 
 export interface TeamRepository {
   insert(tx: Tx, team: TeamRecord): Promise<void>;

@@ -1,4 +1,4 @@
-import type { PageRequest } from '../../kernel/contract/page.js';
+import type { PageRequest, Slice } from '../../kernel/contract/page.js';
 import { token } from '../../kernel/contract/token.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 
@@ -62,10 +62,7 @@ export interface AttemptRecord {
   readonly attemptedAt: Date;
 }
 
-export interface Slice<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+export type { Slice };
 
 export interface WebhookRepository {
   insert(tx: Tx, webhook: WebhookRecord): Promise<void>;

@@ -2,7 +2,7 @@ import { suite, type Test } from 'uvu';
 import type { StoreBundle } from '../../adapters/store.js';
 
 /** uvu has no per-test timeout; a store that deadlocks (e.g. a query outside the open transaction on PGlite) must fail, not hang. */
-const TEST_TIMEOUT_MS = 15_000;
+export const TEST_TIMEOUT_MS = 15_000;
 
 export type OpenStore = () => Promise<StoreBundle>;
 

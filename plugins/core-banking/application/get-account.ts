@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { AccountDetailView, AccountIdInput } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
+import { requireAccount } from './require-account.js';
 import { accountView, balanceView } from './views.js';
 
 /** GET /accounts/{id}: the account and its balance per asset. */
@@ -21,8 +21,7 @@ export class GetAccountOperation implements Operation<AccountIdInput, AccountDet
   async execute(input: AccountIdInput, ctx: RequestContext): Promise<AccountDetailView> {
     const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
-      const account = await this.accounts.find(tx, teamId, input.id);
-      if (!account) throw new NotFoundError('Account', input.id);
+      const account = await requireAccount(this.accounts, tx, teamId, input.id);
       const balances = await this.ledger.accountBalances(tx, teamId, account.id);
       return { ...accountView(account), balances: balances.map((row) => balanceView(this.assets, row)) };
     });

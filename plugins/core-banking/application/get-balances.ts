@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { AppError } from '../../../kernel/errors/app-error.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
 import { formatMinor, groupThousands, mulDivHalfUp } from '../../../kernel/money/decimal.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Logger } from '../../../ports/logger.js';
@@ -11,6 +10,7 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { BalanceRow } from '../domain/ledger-rules.js';
 import type { AccountIdInput, BalancesView } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
+import { requireAccount } from './require-account.js';
 import { balanceView, precisionOf } from './views.js';
 
 /**
@@ -33,8 +33,7 @@ export class GetBalancesOperation implements Operation<AccountIdInput, BalancesV
   async execute(input: AccountIdInput, ctx: RequestContext): Promise<BalancesView> {
     const teamId = ctx.actor.teamId;
     const rows = await this.uow.run(async (tx) => {
-      const account = await this.accounts.find(tx, teamId, input.id);
-      if (!account) throw new NotFoundError('Account', input.id);
+      const account = await requireAccount(this.accounts, tx, teamId, input.id);
       return this.ledger.accountBalances(tx, teamId, account.id);
     });
     return {

@@ -1,14 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
+import { ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { parseDateRange, parseSort, TRANSACTION_TYPES, type TransactionFilter, type TransactionType } from '../domain/transaction-query.js';
 import type { ListAccountTransactionsInput, TransactionView } from '../operations.js';
-import { AccountRepository, TransactionRepository } from '../ports.js';
+import { AccountRepository, TransactionRepository, type TransactionRecord } from '../ports.js';
 import { optionalStatus } from './list-transactions.js';
+import { requireAccount } from './require-account.js';
 import { transactionView } from './views.js';
 
 /** GET /accounts/{id}/transactions with limit/page, type, status, date range and sort. */
@@ -33,16 +34,11 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
       ...parseDateRange(input.start_date, input.end_date),
     };
     const teamId = ctx.actor.teamId;
-    const slice = await this.uow.run(async (tx) => {
-      if (!(await this.accounts.find(tx, teamId, input.id))) throw new NotFoundError('Account', input.id);
+    const view = (row: TransactionRecord) => transactionView(this.assets, row);
+    return listPage(this.uow, page, view, async (tx) => {
+      await requireAccount(this.accounts, tx, teamId, input.id);
       return this.transactions.list(tx, teamId, filter, sort, page);
     });
-    return new Page(
-      slice.items.map((row) => transactionView(this.assets, row)),
-      page.page,
-      page.perPage,
-      slice.total,
-    );
   }
 }
 

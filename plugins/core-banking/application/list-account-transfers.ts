@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { ListAccountTransfersInput, TransferView } from '../operations.js';
-import { AccountRepository, TransferRepository } from '../ports.js';
+import { AccountRepository, TransferRepository, type TransferRecord } from '../ports.js';
+import { requireAccount } from './require-account.js';
 import { transferView } from './views.js';
 
 /** GET /accounts/{id}/transfers: transfers sent or received by the account, newest first. */
@@ -20,17 +20,11 @@ export class ListAccountTransfersOperation implements Operation<ListAccountTrans
   ) {}
 
   async execute(input: ListAccountTransfersInput, ctx: RequestContext): Promise<Page<TransferView>> {
-    const page = pageRequest(input.page, input.per_page);
     const teamId = ctx.actor.teamId;
-    const slice = await this.uow.run(async (tx) => {
-      if (!(await this.accounts.find(tx, teamId, input.id))) throw new NotFoundError('Account', input.id);
+    const view = (transfer: TransferRecord) => transferView(this.assets, transfer);
+    return listPage(this.uow, pageRequest(input.page, input.per_page), view, async (tx, page) => {
+      await requireAccount(this.accounts, tx, teamId, input.id);
       return this.transfers.listByAccount(tx, teamId, input.id, page);
     });
-    return new Page(
-      slice.items.map((transfer) => transferView(this.assets, transfer)),
-      page.page,
-      page.perPage,
-      slice.total,
-    );
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { AccountView, PageInput } from '../operations.js';
@@ -16,8 +16,6 @@ export class ListAccountsOperation implements Operation<PageInput, Page<AccountV
   ) {}
 
   async execute(input: PageInput, ctx: RequestContext): Promise<Page<AccountView>> {
-    const page = pageRequest(input.page, input.per_page);
-    const slice = await this.uow.run((tx) => this.accounts.list(tx, ctx.actor.teamId, page));
-    return new Page(slice.items.map(accountView), page.page, page.perPage, slice.total);
+    return listPage(this.uow, pageRequest(input.page, input.per_page), accountView, (tx, page) => this.accounts.list(tx, ctx.actor.teamId, page));
   }
 }

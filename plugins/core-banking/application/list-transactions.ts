@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { DEFAULT_SORT, TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction-query.js';
 import type { ListTransactionsInput, TransactionView } from '../operations.js';
-import { TransactionRepository } from '../ports.js';
+import { TransactionRepository, type TransactionRecord } from '../ports.js';
 import { transactionView } from './views.js';
 
 /** GET /transactions: every transaction of the caller's team, newest first. */
@@ -29,13 +29,8 @@ export class ListTransactionsOperation implements Operation<ListTransactionsInpu
       ...(input.asset_code !== undefined ? { assetCode: input.asset_code } : {}),
       ...(status ? { status } : {}),
     };
-    const slice = await this.uow.run((tx) => this.transactions.list(tx, ctx.actor.teamId, filter, DEFAULT_SORT, page));
-    return new Page(
-      slice.items.map((row) => transactionView(this.assets, row)),
-      page.page,
-      page.perPage,
-      slice.total,
-    );
+    const view = (row: TransactionRecord) => transactionView(this.assets, row);
+    return listPage(this.uow, page, view, (tx) => this.transactions.list(tx, ctx.actor.teamId, filter, DEFAULT_SORT, page));
   }
 }
 

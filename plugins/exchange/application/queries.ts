@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
 import { AssetCatalog } from '../../../ports/asset-catalog.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { parsePair, type OrderStatus } from '../domain/order.js';
+import { parsePair, type OrderRecord, type OrderStatus, type TradeRecord } from '../domain/order.js';
 import type { ListOrdersInput, ListTradesInput, OrderBookView, OrderView, TradeView } from '../operations.js';
 import { ExchangeRepository } from '../ports.js';
 import { bookView, orderView, tradeView } from './views.js';
@@ -54,8 +54,7 @@ export class ListOrdersOperation implements Operation<ListOrdersInput, Page<Orde
     }
     const pair = pairOf(input.pair, this.assets);
     const filter = { ...(pair ? { pair } : {}), ...(input.status ? { status: input.status as OrderStatus } : {}) };
-    const slice = await this.uow.run((tx) => this.repo.listOrders(tx, ctx.actor.teamId, filter, page));
-    return new Page(slice.items.map((order) => orderView(this.assets, order)), page.page, page.perPage, slice.total);
+    return listPage(this.uow, page, (order: OrderRecord) => orderView(this.assets, order), (tx) => this.repo.listOrders(tx, ctx.actor.teamId, filter, page));
   }
 }
 
@@ -87,7 +86,6 @@ export class ListTradesOperation implements Operation<ListTradesInput, Page<Trad
   async execute(input: ListTradesInput, ctx: RequestContext): Promise<Page<TradeView>> {
     const page = pageRequest(input.page, input.per_page, 'first');
     const pair = pairOf(input.pair, this.assets);
-    const slice = await this.uow.run((tx) => this.repo.listTrades(tx, ctx.actor.teamId, pair, page));
-    return new Page(slice.items.map((trade) => tradeView(this.assets, trade)), page.page, page.perPage, slice.total);
+    return listPage(this.uow, page, (trade: TradeRecord) => tradeView(this.assets, trade), (tx) => this.repo.listTrades(tx, ctx.actor.teamId, pair, page));
   }
 }

@@ -1,23 +1,11 @@
-import { suite, type Test } from 'uvu';
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StoreBundle } from '../../../adapters/store.js';
 import { parseRate } from '../../../kernel/money/rate.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
-import { rejection, withTimeout } from '../../../test/contracts/harness.js';
+import { rejection } from '../../../test/contracts/harness.js';
+import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
 import type { ProposalRecord } from '../domain/proposal.js';
 import { DEFAULT_GCU_WEIGHTS } from '../domain/weights.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, VoteRecord } from '../ports.js';
-
-/**
- * What every store's GCU repository must do, run against each store (memory,
- * PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapter and the memory
- * one must be indistinguishable to the plugin. `reset` hands out an empty
- * repository.
- */
-export interface GcuRepositoryHarness {
-  open(): Promise<StoreBundle>;
-  reset(store: StoreBundle): Promise<GcuRepository>;
-}
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
@@ -82,24 +70,15 @@ function holding(accountId: string, teamId: string, position: bigint, hours: num
   return { position, occurredAt: at(hours), teamId, accountId, assetCode: 'GCU', balance };
 }
 
-export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarness): Test {
-  const test = suite(`gcu repository: ${label}`);
-  let store: StoreBundle | undefined;
-  let repo: GcuRepository;
-  const it = (name: string, body: () => Promise<void>) => test(name, () => withTimeout(15_000, name, body));
-  const run = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => store!.unitOfWork.run(work);
+/**
+ * What every store's GCU repository must do, run against each store (memory,
+ * PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapter and the memory
+ * one must be indistinguishable to the plugin.
+ */
+export function gcuRepositoryContract(label: string, harness: RepositoryHarness<GcuRepository>): Test {
+  const { test, it, run } = repositorySuite(`gcu repository: ${label}`, harness);
 
-  test.before(async () => {
-    store = await harness.open();
-  });
-  test.before.each(async () => {
-    repo = await harness.reset(store!);
-  });
-  test.after(async () => {
-    await store?.close();
-  });
-
-  it('baskets: insert once, find, lock, list, save; weights come back largest first with exact quantities', async () => {
+  it('baskets: insert once, find, lock, list, save; weights come back largest first with exact quantities', async (repo) => {
     assert.is(await run((tx) => repo.insertBasket(tx, basket())), true);
     assert.is(await run((tx) => repo.insertBasket(tx, basket({ name: 'second' }))), false, 'an existing code is kept');
     await run(async (tx) => {
@@ -115,7 +94,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('versions are listed in order', async () => {
+  it('versions are listed in order', async (repo) => {
     await run(async (tx) => {
       await repo.insertVersion(tx, version(2, at(744)));
       await repo.insertVersion(tx, version(1, T0));
@@ -124,7 +103,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     assert.equal(await run((tx) => repo.listVersions(tx, 'OTHER')), []);
   });
 
-  it('prices: a point is recorded once; the newest at or before a time, else the oldest; ranges oldest first', async () => {
+  it('prices: a point is recorded once; the newest at or before a time, else the oldest; ranges oldest first', async (repo) => {
     assert.is(await run((tx) => repo.lastPriceAt(tx)), undefined);
     await run((tx) => repo.recordPrices(tx, [price('XAU', 0, '2350'), price('USD', 0, '1'), price('XAU', 1, '2351.5'), price('EUR', 2, '1.08')]));
     await run((tx) => repo.recordPrices(tx, [price('XAU', 1, '9999'), price('XAU', 3, '2352.000000000001')]));
@@ -140,7 +119,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('proposals: insert, lock, save, list newest window first', async () => {
+  it('proposals: insert, lock, save, list newest window first', async (repo) => {
     const early = proposal('p-early', { startsAt: at(10), endsAt: at(20) });
     const late = proposal('p-late', { kind: 'parameter', proposedComposition: null, parameter: { name: 'quorum', value: 150_000n }, period: '2026-02' });
     const lateSecond = proposal('p-late-2', { createdAt: at(1) });
@@ -161,7 +140,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('votes: one per team and proposal, replaced in place; listed per proposal (by team) and per team (newest first)', async () => {
+  it('votes: one per team and proposal, replaced in place; listed per proposal (by team) and per team (newest first)', async (repo) => {
     await run(async (tx) => {
       await repo.insertProposal(tx, proposal('p1'));
       await repo.insertProposal(tx, proposal('p2'));
@@ -182,7 +161,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('reserves: created at zero when first locked, saved, summed across teams, stale ones listed', async () => {
+  it('reserves: created at zero when first locked, saved, summed across teams, stale ones listed', async (repo) => {
     const fresh = await run((tx) => repo.lockReserve(tx, 't1', 'GCU', 3));
     assert.equal(fresh, { teamId: 't1', basketCode: 'GCU', outstanding: 0n, version: 3 });
     await run(async (tx) => {
@@ -198,7 +177,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('holdings: a history per account; per-team totals now or as of a time, positive teams only', async () => {
+  it('holdings: a history per account; per-team totals now or as of a time, positive teams only', async (repo) => {
     await run((tx) =>
       repo.recordHoldings(tx, [
         holding('a1', 't1', 1n, 0, 100n),
@@ -218,7 +197,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('holdings: pruning keeps every balance an "as of" from then on can need', async () => {
+  it('holdings: pruning keeps every balance an "as of" from then on can need', async (repo) => {
     await run((tx) =>
       repo.recordHoldings(tx, [holding('a1', 't1', 1n, 0, 100n), holding('a1', 't1', 2n, 3, 200n), holding('a1', 't1', 3n, 8, 300n), holding('b1', 't2', 4n, 9, 70n)]),
     );
@@ -229,7 +208,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     assert.equal(await asOf(1), new Map(), 'the balance of hour 0 was superseded at hour 3 and is gone');
   });
 
-  it('snapshots: recorded powers per team, zero for teams that held nothing', async () => {
+  it('snapshots: recorded powers per team, zero for teams that held nothing', async (repo) => {
     await run((tx) => repo.insertProposal(tx, proposal('p1')));
     await run((tx) => repo.insertSnapshot(tx, 'p1', new Map([['t1', 450n], ['t2', 70n]])));
     await run(async (tx) => {
@@ -238,7 +217,7 @@ export function gcuRepositoryContract(label: string, harness: GcuRepositoryHarne
     });
   });
 
-  it('a unit of work that fails leaves nothing behind', async () => {
+  it('a unit of work that fails leaves nothing behind', async (repo) => {
     await rejection(
       run(async (tx) => {
         await repo.insertBasket(tx, basket());

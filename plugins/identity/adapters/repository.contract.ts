@@ -1,25 +1,17 @@
-import { suite, type Test } from 'uvu';
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StoreBundle } from '../../../adapters/store.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { rejection } from '../../../test/contracts/harness.js';
+import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
 import type { ApiKeyRecord, ApiKeyRepository, TeamRecord, TeamRepository, UserRecord, UserRepository } from '../ports.js';
 
 /**
  * What every store's identity repositories must do, run against each store
- * (memory, PGlite, PostgreSQL when DATABASE_URL is set). `reset` empties the
- * repositories between tests.
+ * (memory, PGlite, PostgreSQL when DATABASE_URL is set).
  */
 export interface IdentityRepositories {
-  readonly store: StoreBundle;
   readonly teams: TeamRepository;
   readonly users: UserRepository;
   readonly keys: ApiKeyRepository;
-}
-
-export interface IdentityRepositoryHarness {
-  open(): Promise<StoreBundle>;
-  /** Fresh, empty repositories over the opened store. */
-  reset(store: StoreBundle): Promise<Omit<IdentityRepositories, 'store'>>;
 }
 
 const T0 = new Date('2026-01-01T00:00:00.000Z');
@@ -52,47 +44,11 @@ function key(id: string, teamId: string, userId: string, overrides: Partial<ApiK
   };
 }
 
-/** uvu has no per-test timeout; a repository that queries outside its transaction deadlocks PGlite, and must fail, not hang. */
-async function withTimeout<T>(ms: number, what: string, body: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms (deadlock?): ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([body(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
-export function identityRepositoryContract(label: string, harness: IdentityRepositoryHarness): Test {
-  const test = suite(`identity repositories: ${label}`);
-  let store: StoreBundle | undefined;
-  let r: IdentityRepositories;
-  const it = (name: string, body: () => Promise<void>) => test(name, () => withTimeout(15_000, name, body));
-  const run = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => r.store.unitOfWork.run(work);
-
-  test.before(async () => {
-    store = await harness.open();
-  });
-  test.before.each(async () => {
-    r = { store: store!, ...(await harness.reset(store!)) };
-  });
-  test.after(async () => {
-    await store?.close();
-  });
+export function identityRepositoryContract(label: string, harness: RepositoryHarness<IdentityRepositories>): Test {
+  const { test, it, run } = repositorySuite(`identity repositories: ${label}`, harness);
 
   /** Two teams with one user each. */
-  async function seed(): Promise<void> {
+  async function seed(r: IdentityRepositories): Promise<void> {
     await run(async (tx) => {
       await r.teams.insert(tx, team('t1'));
       await r.teams.insert(tx, team('t2'));
@@ -101,7 +57,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     });
   }
 
-  it('stores teams and finds the one operator team', async () => {
+  it('stores teams and finds the one operator team', async (r) => {
     await run(async (tx) => {
       assert.is(await r.teams.findOperatorTeam(tx), undefined);
       await r.teams.insert(tx, team('t1'));
@@ -114,15 +70,15 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     });
   });
 
-  it('refuses a second operator team', async () => {
+  it('refuses a second operator team', async (r) => {
     await run((tx) => r.teams.insert(tx, team('op', 'operator')));
     await rejection(run((tx) => r.teams.insert(tx, team('op2', 'operator'))));
     const found = await run((tx) => r.teams.findOperatorTeam(tx));
     assert.is(found?.id, 'op');
   });
 
-  it('scopes users by team; emails are unique (409 email_taken)', async () => {
-    await seed();
+  it('scopes users by team; emails are unique (409 email_taken)', async (r) => {
+    await seed(r);
     await run(async (tx) => {
       assert.equal(await r.users.findById(tx, 't1', 'u1'), user('u1', 't1'));
       assert.is(await r.users.findById(tx, 't2', 'u1'), undefined);
@@ -136,8 +92,8 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     assert.equal([error.status, error.code], [409, 'email_taken']);
   });
 
-  it('round-trips keys (arrays, dates, nulls) and finds them by hash and by team', async () => {
-    await seed();
+  it('round-trips keys (arrays, dates, nulls) and finds them by hash and by team', async (r) => {
+    await seed(r);
     const full = key('k1', 't1', 'u1', {
       kind: 'operator',
       permissions: ['read', 'write', 'delete'],
@@ -160,15 +116,15 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     });
   });
 
-  it('refuses a second key with the same hash', async () => {
-    await seed();
+  it('refuses a second key with the same hash', async (r) => {
+    await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
     await rejection(run((tx) => r.keys.insert(tx, key('k9', 't1', 'u1', { hash: 'hash-of-k1' }))));
     assert.is(await run((tx) => r.keys.findById(tx, 't1', 'k9')), undefined);
   });
 
-  it('lists a team newest first (ties by id), paginated, with the total', async () => {
-    await seed();
+  it('lists a team newest first (ties by id), paginated, with the total', async (r) => {
+    await seed(r);
     await run(async (tx) => {
       await r.keys.insert(tx, key('ka', 't1', 'u1', { createdAt: at(1) }));
       await r.keys.insert(tx, key('kb', 't1', 'u1', { createdAt: at(3) }));
@@ -185,8 +141,8 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     assert.equal([empty.items.length, empty.total], [0, 0]);
   });
 
-  it('revokes within the team only, once', async () => {
-    await seed();
+  it('revokes within the team only, once', async (r) => {
+    await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
     assert.is(await run((tx) => r.keys.revoke(tx, 't2', 'k1', at(5))), undefined);
     assert.is((await run((tx) => r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0])))?.revokedAt, null);
@@ -197,8 +153,8 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     assert.is(await run((tx) => r.keys.revoke(tx, 't1', 'nope', at(5))), undefined);
   });
 
-  it('records a use only when last_used_at is unset or stale', async () => {
-    await seed();
+  it('records a use only when last_used_at is unset or stale', async (r) => {
+    await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
     const lastUsed = async () => (await run((tx) => r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0])))?.lastUsedAt;
     await run((tx) => r.keys.recordUse(tx, 'k1', at(10), at(-50)));
@@ -209,7 +165,7 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
     assert.equal(await lastUsed(), at(70));
   });
 
-  it('a failed unit of work leaves no team, user or key behind', async () => {
+  it('a failed unit of work leaves no team, user or key behind', async (r) => {
     const failure = await rejection(
       run(async (tx) => {
         await r.teams.insert(tx, team('t1'));
@@ -225,12 +181,12 @@ export function identityRepositoryContract(label: string, harness: IdentityRepos
       assert.is(await r.keys.findByHashes(tx, ['hash-of-k1']).then((found) => found[0]), undefined);
     });
     // and the same ids and email can be used afterwards
-    await seed();
+    await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
   });
 
-  it('a revocation rolled back leaves the key working', async () => {
-    await seed();
+  it('a revocation rolled back leaves the key working', async (r) => {
+    await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
     await rejection(
       run(async (tx) => {

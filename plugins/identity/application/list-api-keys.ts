@@ -1,18 +1,18 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page } from '../../../kernel/contract/page.js';
+import { DEFAULT_PER_PAGE, listPage, MAX_PER_PAGE, type Page, type PageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { Clock } from '../../../ports/clock.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { requirePermission } from '../domain/permissions.js';
 import type { ApiKeyView, ListApiKeysInput } from '../operations.js';
-import { ApiKeyRepository } from '../ports.js';
+import { ApiKeyRepository, type ApiKeyRecord } from '../ports.js';
 import { apiKeyView } from './views.js';
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
-
-/** The caller's team keys, newest first, revoked ones included (with status and revoked_at). */
+/**
+ * The caller's team keys, newest first, revoked ones included (with status and revoked_at).
+ * Unlike the other lists, an out-of-range page or size is clamped here, not refused.
+ */
 @injectable()
 export class ListApiKeysOperation implements Operation<ListApiKeysInput, Page<ApiKeyView>> {
   constructor(
@@ -23,15 +23,11 @@ export class ListApiKeysOperation implements Operation<ListApiKeysInput, Page<Ap
 
   async execute(input: ListApiKeysInput, ctx: RequestContext): Promise<Page<ApiKeyView>> {
     requirePermission(ctx.actor, 'read');
-    const page = Math.max(1, Math.trunc(input.page ?? 1));
-    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.trunc(input.per_page ?? DEFAULT_PER_PAGE)));
-    const slice = await this.uow.run((tx) => this.keys.listByTeam(tx, ctx.actor.teamId, { page, perPage }));
+    const page: PageRequest = {
+      page: Math.max(1, Math.trunc(input.page ?? 1)),
+      perPage: Math.min(MAX_PER_PAGE, Math.max(1, Math.trunc(input.per_page ?? DEFAULT_PER_PAGE))),
+    };
     const now = this.clock.now();
-    return new Page(
-      slice.items.map((record) => apiKeyView(record, now)),
-      page,
-      perPage,
-      slice.total,
-    );
+    return listPage(this.uow, page, (record: ApiKeyRecord) => apiKeyView(record, now), (tx) => this.keys.listByTeam(tx, ctx.actor.teamId, page));
   }
 }

@@ -6,9 +6,10 @@ import { Ids } from '../../../ports/ids.js';
 import type { ConsumerDefinition } from '../../../ports/event-consumers.js';
 import type { Tx } from '../../../ports/unit-of-work.js';
 import { selects } from '../domain/subscription.js';
-import { DeliveryRepository, WebhookRepository, type DeliveryRecord, type WebhookRecord } from '../ports.js';
+import { DeliveryRepository, WebhookRepository, type WebhookRecord } from '../ports.js';
 import { deliveryBody } from './delivery-body.js';
 import { KnownEvents } from './known-events.js';
+import { pendingDelivery } from './pending-delivery.js';
 
 export const FAN_OUT_GROUP = 'webhooks.fan-out';
 
@@ -44,23 +45,10 @@ export class WebhookFanOut implements ConsumerDefinition {
     if (subscribers.length === 0) return;
     const body = deliveryBody(event);
     const now = this.clock.now();
-    const rows: DeliveryRecord[] = subscribers.map((webhook) => ({
-      id: this.ids.uuid(),
-      teamId: event.teamId,
-      webhookId: webhook.id,
-      eventId: event.id,
-      eventType: event.type,
-      body,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lastStatusCode: null,
-      lastError: null,
-      createdAt: now,
-      updatedAt: now,
-      deliveredAt: null,
-    }));
-    await this.deliveries.insert(tx, rows);
+    await this.deliveries.insert(
+      tx,
+      subscribers.map((webhook) => pendingDelivery(this.ids.uuid(), webhook, event, body, now)),
+    );
   }
 
   /**

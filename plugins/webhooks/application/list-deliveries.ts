@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { DeliveryAttemptView, PageInput, WebhookIdInput } from '../operations.js';
@@ -18,11 +18,9 @@ export class ListDeliveriesOperation implements Operation<WebhookIdInput & PageI
   ) {}
 
   async execute(input: WebhookIdInput & PageInput, ctx: RequestContext): Promise<Page<DeliveryAttemptView>> {
-    const page = pageRequest(input.page, input.per_page);
-    const slice = await this.uow.run(async (tx) => {
+    return listPage(this.uow, pageRequest(input.page, input.per_page), attemptView, async (tx, page) => {
       await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
       return this.deliveries.attempts(tx, ctx.actor.teamId, input.id, page);
     });
-    return new Page(slice.items.map(attemptView), page.page, page.perPage, slice.total);
   }
 }

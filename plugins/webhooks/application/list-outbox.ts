@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { DeliveryView, OutboxInput } from '../operations.js';
@@ -23,11 +23,9 @@ export class ListOutboxOperation implements Operation<OutboxInput, Page<Delivery
   ) {}
 
   async execute(input: OutboxInput, ctx: RequestContext): Promise<Page<DeliveryView>> {
-    const page = pageRequest(input.page, input.per_page);
-    const slice = await this.uow.run(async (tx) => {
+    return listPage(this.uow, pageRequest(input.page, input.per_page), deliveryView, async (tx, page) => {
       await requireWebhook(this.webhooks, tx, ctx.actor.teamId, input.id);
       return this.deliveries.list(tx, ctx.actor.teamId, input.id, input.status, page);
     });
-    return new Page(slice.items.map(deliveryView), page.page, page.perPage, slice.total);
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../kernel/contract/context.js';
-import { Page, pageRequest } from '../../../kernel/contract/page.js';
+import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
 import type { Operation } from '../../../kernel/contract/route.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { PageInput, WebhookView } from '../operations.js';
@@ -16,8 +16,6 @@ export class ListWebhooksOperation implements Operation<PageInput, Page<WebhookV
   ) {}
 
   async execute(input: PageInput, ctx: RequestContext): Promise<Page<WebhookView>> {
-    const page = pageRequest(input.page, input.per_page);
-    const slice = await this.uow.run((tx) => this.webhooks.list(tx, ctx.actor.teamId, page));
-    return new Page(slice.items.map(webhookView), page.page, page.perPage, slice.total);
+    return listPage(this.uow, pageRequest(input.page, input.per_page), webhookView, (tx, page) => this.webhooks.list(tx, ctx.actor.teamId, page));
   }
 }

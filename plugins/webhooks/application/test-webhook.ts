@@ -10,6 +10,7 @@ import type { TestDeliveryView, WebhookIdInput } from '../operations.js';
 import { DeliveryRepository, WebhookRepository } from '../ports.js';
 import { deliveryBody } from './delivery-body.js';
 import { requireWebhook } from './inputs.js';
+import { pendingDelivery } from './pending-delivery.js';
 
 /**
  * POST /webhooks/{id}/test: queues a test.webhook delivery to this one
@@ -39,24 +40,7 @@ export class TestWebhookOperation implements Operation<WebhookIdInput, TestDeliv
         payload: { webhook_id: webhook.id, message: 'This is a test delivery.' },
       };
       const deliveryId = this.ids.uuid();
-      await this.deliveries.insert(tx, [
-        {
-          id: deliveryId,
-          teamId: webhook.teamId,
-          webhookId: webhook.id,
-          eventId: event.id,
-          eventType: TEST_EVENT,
-          body: deliveryBody(event),
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          lastStatusCode: null,
-          lastError: null,
-          createdAt: now,
-          updatedAt: now,
-          deliveredAt: null,
-        },
-      ]);
+      await this.deliveries.insert(tx, [pendingDelivery(deliveryId, webhook, event, deliveryBody(event), now)]);
       // The same id as the delivery's webhook-id, so the audit record and what the receiver saw match.
       await tx.append([{ id: event.id, type: TEST_EVENT, teamId: webhook.teamId, aggregateType: 'webhook', aggregateId: webhook.id, payload: event.payload }]);
       return { delivery_id: deliveryId, event_id: event.id, event_type: TEST_EVENT, status: 'pending' } as const;

@@ -1,0 +1,392 @@
+import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Tx } from '../../../ports/unit-of-work.js';
+import { rejection } from '../../../test/contracts/harness.js';
+import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL } from '../../../test/contracts/repository-fixtures.js';
+import { checkLedger } from '../application/ledger-check.js';
+import { FEES_ACCOUNT, isSystemAccount, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
+import { DEFAULT_SORT, type TransactionFilter, type TransactionSort } from '../domain/transaction-query.js';
+import type {
+  AccountRecord,
+  AccountRepository,
+  HoldRecord,
+  LedgerAudit,
+  LedgerRepository,
+  LedgerWrite,
+  TransactionRecord,
+  TransactionRepository,
+  TransferRecord,
+  TransferRepository,
+} from '../ports.js';
+
+/**
+ * What every store's core-banking repositories must do, run against each
+ * store (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL
+ * adapters and the memory ones must be indistinguishable to the plugin.
+ */
+export interface CoreBankingRepositories {
+  readonly accounts: AccountRepository;
+  readonly ledger: LedgerRepository;
+  readonly transactions: TransactionRepository;
+  readonly transfers: TransferRepository;
+  readonly audit: LedgerAudit;
+}
+
+
+function account(id: string, teamId: string, seconds = 0, overrides: Partial<AccountRecord> = {}): AccountRecord {
+  return { id, teamId, name: `account ${id}`, type: 'checking', status: 'active', metadata: { note: id, tags: ['a', 'b'] }, createdAt: at(seconds), updatedAt: at(seconds), ...overrides };
+}
+
+function transaction(id: string, teamId: string, accountId: string, seconds: number, overrides: Partial<TransactionRecord> = {}): TransactionRecord {
+  return {
+    id,
+    teamId,
+    accountId,
+    type: 'deposit',
+    amount: 100n,
+    assetCode: 'USD',
+    status: 'completed',
+    reference: null,
+    transferId: null,
+    movementId: null,
+    balanceAfter: 100n,
+    createdAt: at(seconds),
+    completedAt: at(seconds),
+    ...overrides,
+  };
+}
+
+function transfer(id: string, teamId: string, fromAccount: string, toAccount: string, seconds: number): TransferRecord {
+  return {
+    id,
+    teamId,
+    fromAccount,
+    toAccount,
+    amount: 500n,
+    fee: 5n,
+    assetCode: 'USD',
+    status: 'pending',
+    reference: `ref ${id}`,
+    workflowId: `wf-${id}`,
+    workflowEnabled: true,
+    holdId: `hold-${id}`,
+    metadata: { order: id },
+    routing: null,
+    createdAt: at(seconds),
+    estimatedCompletion: at(seconds + 60),
+    completedAt: null,
+    failureReason: null,
+    updatedAt: at(seconds),
+  };
+}
+
+function hold(id: string, teamId: string, accountId: string, amount: bigint): HoldRecord {
+  return { id, teamId, accountId, assetCode: 'USD', amount, remaining: amount, status: 'active', reference: null, createdAt: T0, updatedAt: T0 };
+}
+
+const key = (teamId: string, accountId: string, assetCode = 'USD'): BalanceKey => ({ teamId, accountId, assetCode });
+const NOTHING: Omit<LedgerWrite, 'at'> = { balances: [], movements: [], insertHolds: [], updateHolds: [] };
+
+/** Locks (creating when missing) the rows of `keys` and returns them by account/asset, as the ledger service does before it writes. */
+async function lockRows(r: CoreBankingRepositories, tx: Tx, keys: readonly BalanceKey[]): Promise<Map<string, BalanceRow>> {
+  const locked = await r.ledger.lock(tx, { accounts: keys, ensure: keys, balances: keys, lockRows: true });
+  return new Map(locked.rows.map((row) => [`${row.accountId}/${row.assetCode}`, row]));
+}
+
+/** One movement: customer legs change `available` (debits come out of `reserved` when `fromReserved`), system legs only have entries. */
+async function move(
+  r: CoreBankingRepositories,
+  tx: Tx,
+  teamId: string,
+  id: string,
+  legs: readonly Leg[],
+  change: Partial<Pick<LedgerWrite, 'insertHolds' | 'updateHolds'>> = {},
+  fromReserved = false,
+): Promise<void> {
+  const customer = legs.filter((leg) => !isSystemAccount(leg.accountId));
+  const rows = await lockRows(r, tx, customer.map((leg) => key(teamId, leg.accountId, leg.assetCode)));
+  const balances = customer.map((leg) => {
+    const row = rows.get(`${leg.accountId}/${leg.assetCode}`)!;
+    return fromReserved && leg.amount < 0n ? { ...row, reserved: row.reserved + leg.amount } : { ...row, available: row.available + leg.amount };
+  });
+  await r.ledger.write(tx, { ...NOTHING, ...change, balances, movements: [{ teamId, id, kind: 'test', reference: null, createdAt: T0, legs }], at: T0 });
+}
+
+export function coreBankingRepositoryContract(label: string, harness: RepositoryHarness<CoreBankingRepositories>): Test {
+  const { test, it, run, waitsFor } = repositorySuite(`core-banking repositories: ${label}`, harness);
+
+  it('accounts: found, locked and changed only within their team; a missing one is undefined', async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.accounts.insert(tx, account('b1', B));
+    });
+    await run(async (tx) => {
+      assert.equal(await r.accounts.find(tx, A, 'a1'), account('a1', A));
+      assert.equal(await r.accounts.lockForStatusChange(tx, A, 'a1'), account('a1', A));
+      assert.is(await r.accounts.find(tx, B, 'a1'), undefined, "another team's account is not there");
+      assert.is(await r.accounts.lockForStatusChange(tx, B, 'a1'), undefined);
+      assert.is(await r.accounts.find(tx, A, 'missing'), undefined);
+      await r.accounts.setStatus(tx, B, 'a1', 'closed', at(9));
+    });
+    assert.equal(await run((tx) => r.accounts.find(tx, A, 'a1')), account('a1', A), "another team's status change touches nothing");
+    await run((tx) => r.accounts.setStatus(tx, A, 'a1', 'frozen', at(5)));
+    assert.equal(await run((tx) => r.accounts.find(tx, A, 'a1')), account('a1', A, 0, { status: 'frozen', updatedAt: at(5) }));
+  });
+
+  it("accounts: a team's list is oldest first (insertion order within one instant), paged, with the total", async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a3', A, 2));
+      await r.accounts.insert(tx, account('a2', A, 1));
+      await r.accounts.insert(tx, account('a1', A, 1));
+      await r.accounts.insert(tx, account('b1', B, 0));
+    });
+    await run(async (tx) => {
+      const first = await r.accounts.list(tx, A, page(1, 2));
+      assert.equal(first.items.map((row) => row.id), ['a2', 'a1']);
+      assert.is(first.total, 3);
+      assert.equal(first.items[0], account('a2', A, 1));
+      assert.equal((await r.accounts.list(tx, A, page(2, 2))).items.map((row) => row.id), ['a3']);
+      assert.equal(await r.accounts.list(tx, A, page(3, 2)), { items: [], total: 3 });
+      assert.equal((await r.accounts.list(tx, B, ALL)).items.map((row) => row.id), ['b1']);
+      assert.equal(await r.accounts.list(tx, 'team-c', ALL), { items: [], total: 0 });
+    });
+  });
+
+  it("ledger: lock creates zero rows only for the team's own accounts, reports their statuses, and reads rows back sorted", async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.accounts.insert(tx, account('a2', A, 0, { status: 'frozen' }));
+      await r.accounts.insert(tx, account('b1', B));
+    });
+    const wanted = [key(A, 'a1', 'USD'), key(A, 'a1', 'BTC'), key(A, 'b1'), key(A, 'missing')];
+    const locked = await run((tx) =>
+      r.ledger.lock(tx, { accounts: [{ teamId: A, accountId: 'a2' }, { teamId: A, accountId: 'a1' }, { teamId: A, accountId: 'b1' }, { teamId: A, accountId: 'missing' }], ensure: wanted, balances: wanted, lockRows: true }),
+    );
+    assert.equal(
+      [...locked.statuses.entries()].sort(),
+      [[refOf({ teamId: A, accountId: 'a1' }), 'active'], [refOf({ teamId: A, accountId: 'a2' }), 'frozen']],
+      "another team's account and a missing one have no status",
+    );
+    const zero = (assetCode: string): BalanceRow => ({ teamId: A, accountId: 'a1', assetCode, available: 0n, reserved: 0n });
+    assert.equal(locked.rows, [zero('BTC'), zero('USD')]);
+    await run(async (tx) => {
+      await r.ledger.lock(tx, { accounts: [], ensure: wanted, balances: [], lockRows: false });
+      assert.equal(await r.ledger.readBalances(tx, wanted), [zero('BTC'), zero('USD')], 'a second ensure adds no row');
+      assert.equal(await r.ledger.accountBalances(tx, A, 'a1'), [zero('BTC'), zero('USD')]);
+      assert.equal(await r.ledger.accountBalances(tx, B, 'a1'), []);
+      assert.equal(await r.ledger.accountBalances(tx, A, 'b1'), []);
+    });
+  });
+
+  it('ledger: deposits, a hold, its capture and release keep every balance equal to its entries and reserved equal to the holds', async (r) => {
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
+    });
+    await run(async (tx) => {
+      await move(r, tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 1000n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -1000n }]);
+      await move(r, tx, B, 'm2', [{ accountId: 'b1', assetCode: 'USD', amount: 70n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -70n }]);
+    });
+    // Reserve 300 on a1: available → reserved, no movement.
+    await run(async (tx) => {
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
+      await r.ledger.write(tx, { ...NOTHING, balances: [{ ...row, available: row.available - 300n, reserved: row.reserved + 300n }], insertHolds: [hold('h1', A, 'a1', 300n)], at: T0 });
+    });
+    assert.is((await run((tx) => checkLedger(tx, r.audit))).ok, true, 'a hold keeps the ledger whole');
+    // Capture 200 of it: 195 to a2, 5 in fees; the hold keeps 100.
+    await run(async (tx) => {
+      const [held] = await r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]);
+      const legs = [
+        { accountId: 'a1', assetCode: 'USD', amount: -200n },
+        { accountId: 'a2', assetCode: 'USD', amount: 195n },
+        { accountId: FEES_ACCOUNT, assetCode: 'USD', amount: 5n },
+      ];
+      await move(r, tx, A, 'm3', legs, { updateHolds: [{ teamId: A, id: 'h1', remaining: held!.remaining - 200n, status: 'active', updatedAt: at(1) }] }, true);
+    });
+    await run(async (tx) => {
+      assert.equal(await r.ledger.accountBalances(tx, A, 'a1'), [{ teamId: A, accountId: 'a1', assetCode: 'USD', available: 700n, reserved: 100n }]);
+      assert.equal(await r.ledger.readBalances(tx, [key(A, 'a2')]), [{ teamId: A, accountId: 'a2', assetCode: 'USD', available: 195n, reserved: 0n }]);
+      assert.equal(await r.ledger.lockHolds(tx, [{ teamId: B, id: 'h1' }, { teamId: A, id: 'missing' }]), [], "another team's hold is not there");
+    });
+    // Release the rest.
+    await run(async (tx) => {
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
+      await r.ledger.write(tx, {
+        ...NOTHING,
+        balances: [{ ...row, available: row.available + 100n, reserved: row.reserved - 100n }],
+        updateHolds: [{ teamId: A, id: 'h1', remaining: 0n, status: 'released', updatedAt: at(2) }],
+        at: at(2),
+      });
+    });
+    await run(async (tx) => {
+      assert.equal(await r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]), [{ ...hold('h1', A, 'a1', 300n), remaining: 0n, status: 'released', updatedAt: at(2) }]);
+      assert.is(await r.ledger.systemBalance(tx, A, WORLD_ACCOUNT, 'USD'), -1000n);
+      assert.is(await r.ledger.systemBalance(tx, B, WORLD_ACCOUNT, 'USD'), -70n);
+      assert.is(await r.ledger.systemBalance(tx, A, FEES_ACCOUNT, 'USD'), 5n);
+      assert.is(await r.ledger.systemBalance(tx, A, WORLD_ACCOUNT, 'BTC'), 0n);
+      const check = await checkLedger(tx, r.audit);
+      assert.equal(check.problems, []);
+      const totals = [...check.totals].sort((x, y) => (x.teamId < y.teamId ? -1 : 1));
+      assert.equal(
+        totals.map((row) => [row.teamId, row.assetCode, row.customerBalances, row.depositsMinusWithdrawals]),
+        [[A, 'USD', 995n, 1000n], [B, 'USD', 70n, 70n]],
+        'each team conserves its own money',
+      );
+    });
+  });
+
+  it('locks: a status change waits for a movement holding the account; balance rows, holds and transfers are taken one unit of work at a time', async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.accounts.insert(tx, account('a2', A));
+      await lockRows(r, tx, [key(A, 'a1')]);
+      await r.ledger.write(tx, { ...NOTHING, insertHolds: [hold('h1', A, 'a1', 1n)], at: T0 });
+      await r.transfers.insert(tx, [transfer('tr1', A, 'a1', 'a2', 0)]);
+    });
+    const movement = { accounts: [{ teamId: A, accountId: 'a1' }], ensure: [], balances: [], lockRows: true };
+    await waitsFor((tx) => r.ledger.lock(tx, movement), (tx) => r.accounts.lockForStatusChange(tx, A, 'a1'));
+    const row = { accounts: [], ensure: [], balances: [key(A, 'a1')], lockRows: true };
+    await waitsFor((tx) => r.ledger.lock(tx, row), (tx) => r.ledger.lock(tx, row));
+    await waitsFor((tx) => r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]), (tx) => r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]));
+    await waitsFor((tx) => r.transfers.lock(tx, [{ teamId: A, id: 'tr1' }]), (tx) => r.transfers.lock(tx, [{ teamId: A, id: 'tr1' }]));
+  });
+
+  it('audit: sees an unbalanced movement, a balance that drifts from its entries, and reserved money no hold explains', async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
+      await r.ledger.write(tx, {
+        ...NOTHING,
+        balances: [{ ...row, available: 10n, reserved: 50n }],
+        movements: [{ teamId: A, id: 'm1', kind: 'test', reference: null, createdAt: T0, legs: [{ accountId: 'a1', assetCode: 'USD', amount: 10n }] }],
+        at: T0,
+      });
+    });
+    await run(async (tx) => {
+      assert.equal(await r.audit.unbalancedMovements(tx), [{ movementId: 'm1', assetCode: 'USD', sum: 10n }]);
+      assert.equal(await r.audit.drift(tx), [{ teamId: A, accountId: 'a1', assetCode: 'USD', balance: 60n, entries: 10n }]);
+      assert.equal(await r.audit.holdDrift(tx), [{ teamId: A, accountId: 'a1', assetCode: 'USD', reserved: 50n, held: 0n }]);
+      assert.is(await r.audit.negativeBalances(tx), 0);
+      assert.is((await checkLedger(tx, r.audit)).ok, false);
+    });
+  });
+
+  it('ledger: a negative balance is refused and nothing of its unit of work stays', async (r) => {
+    const failed = await rejection(
+      run(async (tx) => {
+        await r.accounts.insert(tx, account('a1', A));
+        const row = (await lockRows(r, tx, [key(A, 'a1')])).get('a1/USD')!;
+        await r.ledger.write(tx, { ...NOTHING, balances: [{ ...row, available: -1n }], at: T0 });
+      }),
+    );
+    // Memory refuses at the write, SQL at COMMIT (the deferred update meets the CHECK): the same words either way.
+    assert.match((failed as Error).message, /check constraint/);
+    await run(async (tx) => {
+      assert.is(await r.accounts.find(tx, A, 'a1'), undefined);
+      assert.equal(await r.audit.totals(tx), []);
+    });
+  });
+
+  it('rollback: a unit of work that fails leaves no account, balance, entry, hold, transaction or transfer', async (r) => {
+    const failed = await rejection(
+      run(async (tx) => {
+        await r.accounts.insert(tx, account('a1', A));
+        await r.accounts.insert(tx, account('a2', A));
+        await move(r, tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 100n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -100n }], {
+          insertHolds: [hold('h1', A, 'a1', 1n)],
+        });
+        await r.transactions.insert(tx, [transaction('t1', A, 'a1', 0)]);
+        await r.transfers.insert(tx, [transfer('tr1', A, 'a1', 'a2', 0)]);
+        assert.is((await r.accounts.list(tx, A, ALL)).total, 2, 'visible inside its own unit of work');
+        throw new Error('boom');
+      }),
+    );
+    assert.is((failed as Error).message, 'boom');
+    await run(async (tx) => {
+      assert.equal(await r.accounts.list(tx, A, ALL), { items: [], total: 0 });
+      assert.equal(await r.ledger.accountBalances(tx, A, 'a1'), []);
+      assert.is(await r.ledger.systemBalance(tx, A, WORLD_ACCOUNT, 'USD'), 0n);
+      assert.equal(await r.ledger.lockHolds(tx, [{ teamId: A, id: 'h1' }]), []);
+      assert.equal(await r.audit.totals(tx), []);
+      assert.equal(await r.transactions.list(tx, A, {}, DEFAULT_SORT, ALL), { items: [], total: 0 });
+      assert.is(await r.transfers.find(tx, A, 'tr1'), undefined);
+    });
+  });
+
+  it("transactions: a team's list filters by account, asset, type, status and time, sorts by time or value, and pages with the total", async (r) => {
+    const rows = [
+      transaction('t1', A, 'a1', 1),
+      transaction('t2', A, 'a1', 2, { type: 'withdrawal', amount: 50n, balanceAfter: 50n }),
+      transaction('t3', A, 'a2', 3, { assetCode: 'JPY', reference: 'yen' }),
+      transaction('t4', A, 'a1', 4, { type: 'transfer', amount: 30n, status: 'pending', transferId: 'tr1', balanceAfter: null, completedAt: null }),
+      transaction('t5', B, 'b1', 5, { amount: 999n }),
+    ];
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
+      await r.transactions.insert(tx, rows);
+    });
+    const ids = (filter: TransactionFilter, sort: TransactionSort = DEFAULT_SORT, request = ALL) =>
+      run(async (tx) => (await r.transactions.list(tx, A, filter, sort, request)).items.map((row) => row.id));
+    await run(async (tx) => {
+      const all = await r.transactions.list(tx, A, {}, DEFAULT_SORT, ALL);
+      assert.equal(all.items, [rows[3], rows[2], rows[1], rows[0]], 'newest first, every field as written');
+      assert.is(all.total, 4, "another team's rows are not counted");
+      assert.equal(await r.transactions.list(tx, B, { accountId: 'a1' }, DEFAULT_SORT, ALL), { items: [], total: 0 });
+    });
+    assert.equal(await ids({ accountId: 'a1' }), ['t4', 't2', 't1']);
+    assert.equal(await ids({ assetCode: 'JPY' }), ['t3']);
+    assert.equal(await ids({ type: 'withdrawal' }), ['t2']);
+    assert.equal(await ids({ status: 'pending' }), ['t4']);
+    assert.equal(await ids({ from: at(2), before: at(4) }), ['t3', 't2'], 'from is inclusive, before exclusive');
+    assert.equal(await ids({}, { field: 'created_at', descending: false }), ['t1', 't2', 't3', 't4']);
+    // 0.30 USD < 0.50 USD < 1.00 USD < 100 JPY: compared by value across precisions.
+    assert.equal(await ids({}, { field: 'amount', descending: false }), ['t4', 't2', 't1', 't3']);
+    assert.equal(await ids({}, { field: 'amount', descending: true }), ['t3', 't1', 't2', 't4']);
+    const second = await run((tx) => r.transactions.list(tx, A, {}, { field: 'created_at', descending: false }, page(2, 3)));
+    assert.equal([second.items.map((row) => row.id), second.total], [['t4'], 4]);
+  });
+
+  it("transactions: updateForTransfers changes only that transfer's row on that account of that team", async (r) => {
+    const pending = { type: 'transfer', status: 'pending', transferId: 'tr1', balanceAfter: null, completedAt: null } as const;
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
+      await r.transactions.insert(tx, [transaction('t1', A, 'a1', 1, pending), transaction('t2', A, 'a2', 1, pending), transaction('t3', B, 'b1', 1, pending)]);
+    });
+    await run((tx) =>
+      r.transactions.updateForTransfers(tx, [{ teamId: A, transferId: 'tr1', accountId: 'a1', status: 'completed', movementId: 'm9', balanceAfter: 123n, completedAt: at(9) }]),
+    );
+    const byId = async (teamId: string) => new Map((await run((tx) => r.transactions.list(tx, teamId, {}, DEFAULT_SORT, ALL))).items.map((row) => [row.id, row]));
+    const mine = await byId(A);
+    assert.equal(mine.get('t1'), transaction('t1', A, 'a1', 1, { ...pending, status: 'completed', movementId: 'm9', balanceAfter: 123n, completedAt: at(9) }));
+    assert.equal(mine.get('t2'), transaction('t2', A, 'a2', 1, pending));
+    assert.equal((await byId(B)).get('t3'), transaction('t3', B, 'b1', 1, pending));
+  });
+
+  it("transfers: found and locked within their team, updated, and an account's list is newest first from either side", async (r) => {
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('a3', A), account('b1', B), account('b2', B)]) await r.accounts.insert(tx, row);
+      await r.transfers.insert(tx, [transfer('tr1', A, 'a1', 'a2', 1), transfer('tr2', A, 'a2', 'a1', 2)]);
+      await r.transfers.insert(tx, [transfer('tr3', A, 'a2', 'a3', 3), transfer('trb', B, 'b1', 'b2', 4)]);
+    });
+    await run(async (tx) => {
+      assert.equal(await r.transfers.find(tx, A, 'tr1'), transfer('tr1', A, 'a1', 'a2', 1));
+      assert.is(await r.transfers.find(tx, B, 'tr1'), undefined);
+      assert.is(await r.transfers.find(tx, A, 'missing'), undefined);
+      const locked = await r.transfers.lock(tx, [{ teamId: A, id: 'tr3' }, { teamId: A, id: 'tr1' }, { teamId: B, id: 'tr2' }, { teamId: A, id: 'missing' }]);
+      assert.equal(locked.map((row) => row.id), ['tr1', 'tr3'], 'id order; the wrong team and a missing id are absent');
+      await r.transfers.update(tx, [{ teamId: A, id: 'tr1', status: 'failed', completedAt: at(9), failureReason: 'account_frozen', updatedAt: at(9) }]);
+    });
+    await run(async (tx) => {
+      assert.equal(await r.transfers.find(tx, A, 'tr1'), { ...transfer('tr1', A, 'a1', 'a2', 1), status: 'failed', completedAt: at(9), failureReason: 'account_frozen', updatedAt: at(9) });
+      const ofA1 = await r.transfers.listByAccount(tx, A, 'a1', ALL);
+      assert.equal([ofA1.items.map((row) => row.id), ofA1.total], [['tr2', 'tr1'], 2]);
+      const firstOfA2 = await r.transfers.listByAccount(tx, A, 'a2', page(1, 2));
+      assert.equal([firstOfA2.items.map((row) => row.id), firstOfA2.total], [['tr3', 'tr2'], 3]);
+      assert.equal((await r.transfers.listByAccount(tx, A, 'a2', page(2, 2))).items.map((row) => row.id), ['tr1']);
+      assert.equal(await r.transfers.listByAccount(tx, A, 'b1', ALL), { items: [], total: 0 });
+      assert.equal(await r.transfers.listByAccount(tx, B, 'a1', ALL), { items: [], total: 0 });
+    });
+  });
+
+  return test;
+}

@@ -1,0 +1,238 @@
+import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { rejection } from '../../../test/contracts/harness.js';
+import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL, ids } from '../../../test/contracts/repository-fixtures.js';
+import { attemptRow } from '../application/attempt-row.js';
+import { pendingDelivery } from '../application/pending-delivery.js';
+import type { AttemptRecord, DeliveryRecord, DeliveryRepository, WebhookRecord, WebhookRepository } from '../ports.js';
+
+/**
+ * What every store's webhook repositories must do, run against each store
+ * (memory, PGlite, PostgreSQL when DATABASE_URL is set): the SQL adapters
+ * and the memory ones must be indistinguishable to the plugin.
+ */
+export interface WebhookRepositories {
+  readonly webhooks: WebhookRepository;
+  readonly deliveries: DeliveryRepository;
+}
+
+
+function webhook(id: string, teamId: string, overrides: Partial<WebhookRecord> = {}): WebhookRecord {
+  return {
+    id,
+    teamId,
+    url: `https://hooks.example.test/${id}`,
+    events: ['account.created', 'transfer.*'],
+    description: null,
+    secret: `whsec_${id}`,
+    active: true,
+    disabledReason: null,
+    failingSince: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+function delivery(id: string, owner: WebhookRecord, eventId: string, seconds: number, overrides: Partial<DeliveryRecord> = {}): DeliveryRecord {
+  return { ...pendingDelivery(id, owner, { id: eventId, type: 'account.created' }, `{"id":"${eventId}"}`, at(seconds)), ...overrides };
+}
+
+function attempt(id: string, of: DeliveryRecord, number: number, seconds: number): AttemptRecord {
+  return attemptRow(id, of, { attempt: number, statusCode: 500, durationMs: 12, error: null, nextRetryAt: at(seconds + 60), state: 'retrying', attemptedAt: at(seconds) });
+}
+
+export function webhookRepositoryContract(label: string, harness: RepositoryHarness<WebhookRepositories>): Test {
+  const { test, it, run, waitsFor } = repositorySuite(`webhook repositories: ${label}`, harness);
+  const w1 = webhook('w1', A);
+  const w2 = webhook('w2', A);
+  const wb = webhook('wb', B);
+
+  it('webhooks: found, locked, updated and removed only within their team', async (r) => {
+    await run(async (tx) => {
+      await r.webhooks.insert(tx, w1);
+      await r.webhooks.insert(tx, wb);
+    });
+    await run(async (tx) => {
+      assert.equal(await r.webhooks.find(tx, A, 'w1'), w1);
+      assert.equal(await r.webhooks.findForUpdate(tx, A, 'w1'), w1);
+      assert.is(await r.webhooks.find(tx, B, 'w1'), undefined, "another team's webhook is not there");
+      assert.is(await r.webhooks.findForUpdate(tx, B, 'w1'), undefined);
+      assert.is(await r.webhooks.find(tx, A, 'missing'), undefined);
+      await r.webhooks.update(tx, { ...w1, teamId: B, url: 'https://evil.example.test/' });
+      await r.webhooks.remove(tx, B, 'w1');
+    });
+    assert.equal(await run((tx) => r.webhooks.find(tx, A, 'w1')), w1, "another team's update and delete touch nothing");
+    const changed = { ...w1, events: ['*'], description: 'all', active: false, disabledReason: 'failing', failingSince: at(5), updatedAt: at(9) };
+    await run((tx) => r.webhooks.update(tx, changed));
+    assert.equal(await run((tx) => r.webhooks.find(tx, A, 'w1')), changed);
+    await run((tx) => r.webhooks.remove(tx, A, 'w1'));
+    assert.is(await run((tx) => r.webhooks.find(tx, A, 'w1')), undefined);
+    assert.equal(await run((tx) => r.webhooks.find(tx, B, 'wb')), wb);
+  });
+
+  it('webhooks: findForUpdate holds the row until its unit of work ends', async (r) => {
+    await run((tx) => r.webhooks.insert(tx, w1));
+    await waitsFor((tx) => r.webhooks.findForUpdate(tx, A, 'w1'), (tx) => r.webhooks.findForUpdate(tx, A, 'w1'));
+  });
+
+  it("webhooks: a team's list is in creation order, paged, with its count; active lists only the active ones", async (r) => {
+    await run(async (tx) => {
+      await r.webhooks.insert(tx, webhook('w3', A));
+      await r.webhooks.insert(tx, webhook('w1', A, { active: false }));
+      await r.webhooks.insert(tx, webhook('w2', A));
+      await r.webhooks.insert(tx, wb);
+    });
+    await run(async (tx) => {
+      const first = await r.webhooks.list(tx, A, page(1, 2));
+      assert.equal([ids(first.items), first.total], [['w3', 'w1'], 3]);
+      assert.equal(ids((await r.webhooks.list(tx, A, page(2, 2))).items), ['w2']);
+      assert.is(await r.webhooks.count(tx, A), 3);
+      assert.is(await r.webhooks.count(tx, 'team-c'), 0);
+      assert.equal((await r.webhooks.active(tx, A)).map((row) => row.id), ['w3', 'w2']);
+      assert.equal(await r.webhooks.active(tx, B), [wb]);
+    });
+  });
+
+  it("deliveries: one per webhook and event (a second insert is ignored); a webhook's list is newest first, by status, paged", async (r) => {
+    const d1 = delivery('d1', w1, 'e1', 1);
+    const d2 = delivery('d2', w1, 'e2', 2, { status: 'succeeded', attempts: 1, nextAttemptAt: null, lastStatusCode: 200, deliveredAt: at(3), updatedAt: at(3) });
+    const d3 = delivery('d3', w1, 'e3', 3);
+    await run(async (tx) => {
+      await r.deliveries.insert(tx, [d1, d2, d3, delivery('d4', w2, 'e1', 4), delivery('d5', wb, 'e9', 5)]);
+      await r.deliveries.insert(tx, [delivery('d9', w1, 'e1', 9)]);
+    });
+    await run(async (tx) => {
+      const all = await r.deliveries.list(tx, A, 'w1', undefined, ALL);
+      assert.equal([all.items, all.total], [[d3, d2, d1], 3], 'the repeated (w1, e1) is not there; every field as written');
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w1', 'pending', ALL)).items), ['d3', 'd1']);
+      const second = await r.deliveries.list(tx, A, 'w1', undefined, page(2, 2));
+      assert.equal([ids(second.items), second.total], [['d1'], 3]);
+      assert.equal(await r.deliveries.list(tx, B, 'w1', undefined, ALL), { items: [], total: 0 }, "another team's webhook id shows nothing");
+    });
+  });
+
+  it('deliveries: claimDue leases the due pending ones, earliest due first, up to the limit; a leased one is not due again until its lease lapses', async (r) => {
+    await run((tx) =>
+      r.deliveries.insert(tx, [
+        delivery('d1', w1, 'e1', 3),
+        delivery('d2', w1, 'e2', 1),
+        delivery('d3', wb, 'e3', 2),
+        delivery('d4', w1, 'e4', 50),
+        delivery('d5', w1, 'e5', 0, { status: 'failed', nextAttemptAt: null }),
+      ]),
+    );
+    const claimed = await run((tx) => r.deliveries.claimDue(tx, at(10), 2, at(40)));
+    assert.equal(claimed, [{ ...delivery('d2', w1, 'e2', 1), nextAttemptAt: at(40) }, { ...delivery('d3', wb, 'e3', 2), nextAttemptAt: at(40) }]);
+    assert.equal(ids(await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40)))), ['d1'], 'the leased ones are not due; d4 is not due yet');
+    const again = await run((tx) => r.deliveries.claimDue(tx, at(45), 10, at(90)));
+    assert.equal(ids(again).sort(), ['d1', 'd2', 'd3'], 'lapsed leases are due again');
+  });
+
+  it('deliveries: recordOutcomes writes only under the lease taken and within the team, and says which it wrote', async (r) => {
+    await run((tx) => r.deliveries.insert(tx, [delivery('d1', w1, 'e1', 1), delivery('d2', w1, 'e2', 2), delivery('d3', w1, 'e3', 3)]));
+    const [d1, d2, d3] = await run((tx) => r.deliveries.claimDue(tx, at(5), 10, at(40)));
+    const done = (claimed: DeliveryRecord): DeliveryRecord => ({ ...claimed, status: 'succeeded', attempts: 1, nextAttemptAt: null, lastStatusCode: 204, deliveredAt: at(6), updatedAt: at(6) });
+    const written = await run((tx) =>
+      r.deliveries.recordOutcomes(tx, [
+        { delivery: done(d1!), leasedUntil: at(40) },
+        { delivery: done(d2!), leasedUntil: at(39) },
+        { delivery: { ...done(d3!), teamId: B }, leasedUntil: at(40) },
+      ]),
+    );
+    assert.equal([...written], ['d1'], 'a stale lease and the wrong team are not written');
+    const stored = new Map((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items.map((row) => [row.id, row]));
+    assert.equal(stored.get('d1'), done(d1!));
+    assert.equal(stored.get('d2'), d2);
+    assert.equal(stored.get('d3'), d3);
+    assert.equal([...(await run((tx) => r.deliveries.recordOutcomes(tx, [{ delivery: done(d1!), leasedUntil: at(40) }])))], [], 'a final delivery is not written again');
+  });
+
+  it("deliveries: cancelPending cancels only that webhook's pending ones in that team and returns them as they were", async (r) => {
+    const d1 = delivery('d1', w1, 'e1', 1);
+    const d2 = delivery('d2', w1, 'e2', 2, { status: 'succeeded', nextAttemptAt: null });
+    await run((tx) => r.deliveries.insert(tx, [d1, d2, delivery('d3', w2, 'e3', 3)]));
+    assert.equal(await run((tx) => r.deliveries.cancelPending(tx, B, 'w1', at(9), 'nope')), [], 'another team cancels nothing');
+    assert.equal(await run((tx) => r.deliveries.cancelPending(tx, A, 'w1', at(9), 'webhook deleted')), [d1]);
+    await run(async (tx) => {
+      assert.equal((await r.deliveries.list(tx, A, 'w1', undefined, ALL)).items, [d2, { ...d1, status: 'cancelled', nextAttemptAt: null, lastError: 'webhook deleted', updatedAt: at(9) }]);
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w2', 'pending', ALL)).items), ['d3']);
+    });
+  });
+
+  it("attempts: a webhook's history is newest first within the team, paged; removeForWebhook deletes that webhook's deliveries and attempts only", async (r) => {
+    const d1 = delivery('d1', w1, 'e1', 1);
+    const d2 = delivery('d2', w2, 'e2', 1);
+    await run(async (tx) => {
+      await r.deliveries.insert(tx, [d1, d2]);
+      await r.deliveries.insertAttempts(tx, [attempt('a1', d1, 1, 1), attempt('a2', d1, 2, 2)]);
+      await r.deliveries.insertAttempts(tx, [attempt('a3', d1, 3, 3), attempt('a4', d2, 1, 3)]);
+    });
+    await run(async (tx) => {
+      const first = await r.deliveries.attempts(tx, A, 'w1', page(1, 2));
+      assert.equal([first.items, first.total], [[attempt('a3', d1, 3, 3), attempt('a2', d1, 2, 2)], 3]);
+      assert.equal(ids((await r.deliveries.attempts(tx, A, 'w1', page(2, 2))).items), ['a1']);
+      assert.equal(await r.deliveries.attempts(tx, B, 'w1', ALL), { items: [], total: 0 });
+      await r.deliveries.removeForWebhook(tx, B, 'w1');
+    });
+    assert.is((await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL))).total, 3, "another team's removal touches nothing");
+    await run((tx) => r.deliveries.removeForWebhook(tx, A, 'w1'));
+    await run(async (tx) => {
+      assert.equal(await r.deliveries.list(tx, A, 'w1', undefined, ALL), { items: [], total: 0 });
+      assert.equal(await r.deliveries.attempts(tx, A, 'w1', ALL), { items: [], total: 0 });
+      assert.equal(ids((await r.deliveries.list(tx, A, 'w2', undefined, ALL)).items), ['d2']);
+      assert.equal(ids((await r.deliveries.attempts(tx, A, 'w2', ALL)).items), ['a4']);
+    });
+    await run((tx) => r.deliveries.insert(tx, [delivery('d9', w1, 'e1', 9)]));
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d9'], 'the (webhook, event) pair is free again');
+  });
+
+  it('prune: deletes up to the limit of finished deliveries last changed before the cutoff, oldest first, with their attempts; never a pending one', async (r) => {
+    const finished = (id: string, eventId: string, seconds: number) => delivery(id, w1, eventId, 0, { status: 'failed', nextAttemptAt: null, updatedAt: at(seconds) });
+    const old1 = finished('d1', 'e1', 1);
+    await run(async (tx) => {
+      await r.deliveries.insert(tx, [old1, finished('d2', 'e2', 2), finished('d3', 'e3', 3), finished('d4', 'e4', 20), delivery('d5', w1, 'e5', 0)]);
+      await r.deliveries.insertAttempts(tx, [attempt('a1', old1, 1, 1)]);
+    });
+    assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 2)), 2);
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d5', 'd4', 'd3']);
+    assert.equal(await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL)), { items: [], total: 0 }, "a pruned delivery's attempts go with it");
+    assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 10)), 1);
+    assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 10)), 0);
+  });
+
+  it('rollback: a unit of work that fails leaves no webhook, delivery or attempt, and removes none', async (r) => {
+    const d1 = delivery('d1', w1, 'e1', 1);
+    const failed = await rejection(
+      run(async (tx) => {
+        await r.webhooks.insert(tx, w1);
+        await r.deliveries.insert(tx, [d1]);
+        await r.deliveries.insertAttempts(tx, [attempt('a1', d1, 1, 1)]);
+        assert.is(await r.webhooks.count(tx, A), 1, 'visible inside its own unit of work');
+        throw new Error('boom');
+      }),
+    );
+    assert.is((failed as Error).message, 'boom');
+    await run(async (tx) => {
+      assert.is(await r.webhooks.find(tx, A, 'w1'), undefined);
+      assert.equal(await r.deliveries.list(tx, A, 'w1', undefined, ALL), { items: [], total: 0 });
+      assert.equal(await r.deliveries.attempts(tx, A, 'w1', ALL), { items: [], total: 0 });
+    });
+    await run(async (tx) => {
+      await r.deliveries.insert(tx, [d1]);
+      await r.deliveries.insertAttempts(tx, [attempt('a1', d1, 1, 1)]);
+    });
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d1'], 'the unique pair was rolled back too');
+    await rejection(
+      run(async (tx) => {
+        await r.deliveries.removeForWebhook(tx, A, 'w1');
+        throw new Error('boom');
+      }),
+    );
+    assert.equal(ids((await run((tx) => r.deliveries.attempts(tx, A, 'w1', ALL))).items), ['a1'], 'a rolled-back removal leaves the attempts');
+    assert.equal(ids((await run((tx) => r.deliveries.list(tx, A, 'w1', undefined, ALL))).items), ['d1']);
+  });
+
+  return test;
+}
