@@ -1,36 +1,14 @@
-import { openStore } from '../adapters/open-store.js';
-import type { StoreBundle, StoreKind } from '../adapters/store.js';
-import type { SqlMigration } from '../kernel/contract/plugin.js';
-import type { Logger } from '../ports/logger.js';
-
 /**
- * The test kit: what a plugin's contract suites and test helpers use to run
- * on every store. Import it from tests and from a plugin's `adapters/`
- * test support (repository.contract.ts) only; production code never needs it.
+ * The test kit: what a plugin's repository contract suites and test helpers
+ * use to run on every store (memory, PGlite, and PostgreSQL when
+ * DATABASE_URL is set). Import it from tests and a plugin's `adapters/`
+ * contract files only; production code never needs it.
  */
 export type { StoreBundle, StoreKind } from '../adapters/store.js';
+export { onEveryStore, repositorySuite } from '../test/contracts/plugin-stores.js';
+export type { RepositoryHarness, RepositorySuite } from '../test/contracts/plugin-stores.js';
+export { ALL, at, ids, page, T0, TEAM_A, TEAM_B } from '../test/contracts/repository-fixtures.js';
+export { rejection } from '../test/contracts/harness.js';
 export { ManualClock } from '../test/fixtures/manual-clock.js';
 export { SeededIds, SeededRandom } from '../test/fixtures/seeded.js';
-
-const silent: Logger = { info() {}, warn() {}, error() {} };
-
-/**
- * The stores a contract suite runs on: memory and PGlite, and PostgreSQL
- * when DATABASE_URL is set. BANK_TEST_STORES=memory,pglite narrows the list.
- */
-export function storesUnderTest(): StoreKind[] {
-  const wanted = (process.env.BANK_TEST_STORES ?? 'memory,pglite,postgres').split(',').map((kind) => kind.trim());
-  const all: StoreKind[] = ['memory', 'pglite', 'postgres'];
-  return all.filter((kind) => wanted.includes(kind) && (kind !== 'postgres' || Boolean(process.env.DATABASE_URL)));
-}
-
-/**
- * Opens a store with the kernel's tables and, on SQL stores, the plugin's
- * migrations applied (PGlite in memory; PostgreSQL at DATABASE_URL).
- */
-export async function openTestStore(kind: StoreKind, plugin: string, migrations: Readonly<Record<string, SqlMigration>> = {}): Promise<StoreBundle> {
-  const store = await openStore({ kind, dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL, logger: silent });
-  await store.init();
-  if (store.family === 'sql') await store.migrator.migrate(plugin, migrations);
-  return store;
-}
+export { pluginModule } from '../kernel/boot/plugin-module.js';
