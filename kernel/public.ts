@@ -26,18 +26,26 @@ export * from './contract/instant-range.js';
 export * from './money/index.js';
 export * from './errors/index.js';
 
-// The cross-plugin ports a plugin may require.
-export { AssetCatalog } from '../ports/asset-catalog.js';
-export { Clock } from '../ports/clock.js';
-export { EventStream } from '../ports/event-stream.js';
-export { Ids } from '../ports/ids.js';
-export { Ledger } from '../ports/ledger.js';
-export type { LedgerLeg, PostedMovement } from '../ports/ledger.js';
-export { Logger } from '../ports/logger.js';
-export { PriceFeed } from '../ports/price-feed.js';
-export { Random } from '../ports/random.js';
-export { Scheduler } from '../ports/scheduler.js';
-export type { PeriodicTask, ScheduledTask, WakeableLoop } from '../ports/scheduler.js';
-export { UnitOfWork } from '../ports/unit-of-work.js';
-export type { Tx } from '../ports/unit-of-work.js';
-export { WorkflowEngine } from '../ports/workflow-engine.js';
+export * from './net/ip-address.js';
+export * from './text/storable-text.js';
+/** How far back the kernel's per-second event counters reach (the dashboard's longest window). */
+export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';
+
+// The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.
+export * from '../ports/asset-catalog.js';
+export * from '../ports/authenticator.js';
+export * from '../ports/clock.js';
+export * from '../ports/event-consumers.js';
+export * from '../ports/event-registry.js';
+export * from '../ports/event-store.js';
+export * from '../ports/event-stream.js';
+export * from '../ports/ids.js';
+export * from '../ports/ledger.js';
+export * from '../ports/logger.js';
+export * from '../ports/operator-keys.js';
+export * from '../ports/price-feed.js';
+export * from '../ports/random.js';
+export * from '../ports/scheduler.js';
+export * from '../ports/unit-of-work.js';
+export * from '../ports/workflow-engine.js';
+export * from '../ports/workflow-store.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { pageNumber, pageSize } from '../../kernel/contract/query.js';
+import { command, pageNumber, pageSize, type CommandDeclaration } from '../../kernel/public.js';
 import { AuditLedger, ListAccounts } from './operations.js';
 
 /** `npm run bank -- accounts list --team <team id> [--page n] [--per-page n]`, `npm run bank -- ledger audit` */

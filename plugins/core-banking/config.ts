@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { token } from '../../kernel/contract/token.js';
+import { token } from '../../kernel/public.js';
 import { DEFAULT_ACCOUNT_TYPES } from './domain/account.js';
 
 const decimalText = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal string such as "0.50"');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventType } from '../../kernel/contract/event.js';
+import { eventType } from '../../kernel/public.js';
 
 /**
  * Core banking's event types. Payloads are snake_case, amounts decimal

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/contract/route.js';
+import { route, type RouteDeclaration } from '../../kernel/public.js';
 import {
   AccountDetailView,
   AccountView,

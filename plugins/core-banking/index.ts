@@ -1,13 +1,18 @@
 import type { Bind } from 'inversify';
-import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
-import { AssetCatalog } from '../../ports/asset-catalog.js';
-import { Clock } from '../../ports/clock.js';
-import { Ids } from '../../ports/ids.js';
-import { Ledger } from '../../ports/ledger.js';
-import { Logger } from '../../ports/logger.js';
-import { PriceFeed } from '../../ports/price-feed.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { WorkflowEngine } from '../../ports/workflow-engine.js';
+import {
+  AssetCatalog,
+  Clock,
+  definePlugin,
+  Ids,
+  Ledger,
+  Logger,
+  operation,
+  PriceFeed,
+  UnitOfWork,
+  WorkflowEngine,
+  type OperationBinding,
+  type PluginContext,
+} from '../../kernel/public.js';
 import { CloseAccountOperation, FreezeAccountOperation, UnfreezeAccountOperation } from './application/account-status.js';
 import { AuditLedgerOperation } from './application/audit-ledger.js';
 import { CreateAccountOperation } from './application/create-account.js';

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import type { Page } from '../../kernel/contract/page.js';
-import { pageNumber, pageSize } from '../../kernel/contract/query.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { decimal, metadata, signedDecimal, timestamp } from '../../kernel/contract/values.js';
+import {
+  decimal,
+  metadata,
+  pageNumber,
+  pageSize,
+  signedDecimal,
+  timestamp,
+  token,
+  type Operation,
+  type Page,
+} from '../../kernel/public.js';
 import { SORT_FIELDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './domain/transaction-query.js';
 
 /**

@@ -1,6 +1,4 @@
-import type { PageRequest, Slice } from '../../kernel/contract/page.js';
-import { token } from '../../kernel/contract/token.js';
-import type { Tx } from '../../ports/unit-of-work.js';
+import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { AccountStatus } from './domain/account.js';
 import type { AccountRef, BalanceKey, BalanceRow, Leg } from './domain/ledger-rules.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from './domain/transaction-query.js';

@@ -1,5 +1,4 @@
-import { defineWorkflow, type WorkflowDefinition } from '../../kernel/contract/workflow.js';
-import { token } from '../../kernel/contract/token.js';
+import { defineWorkflow, token, type WorkflowDefinition } from '../../kernel/public.js';
 import type { CoreBankingConfig } from './config.js';
 import { TRANSFER_WORKFLOW, TransferSettlement, type TransferWorkflowState } from './application/transfer-settlement.js';
 

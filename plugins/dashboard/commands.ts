@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
+import { command, type CommandDeclaration } from '../../kernel/public.js';
 import { positionText, RedriveParked } from './operations.js';
 
 /** npm run bank -- events redrive --group webhooks.fan-out [--position 1234] */

@@ -1,10 +1,15 @@
 import type { Bind } from 'inversify';
-import { definePlugin, operation, type OperationBinding } from '../../kernel/contract/plugin.js';
-import { Clock } from '../../ports/clock.js';
-import { ConsumerStore, EventBackbone } from '../../ports/event-consumers.js';
-import { EventRegistry } from '../../ports/event-registry.js';
-import { EventStore } from '../../ports/event-store.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import {
+  Clock,
+  ConsumerStore,
+  definePlugin,
+  EventBackbone,
+  EventRegistry,
+  EventStore,
+  operation,
+  UnitOfWork,
+  type OperationBinding,
+} from '../../kernel/public.js';
 import { MemoryEventTally } from './adapters/memory/memory-event-tally.js';
 import { dashboardMigrations } from './adapters/sql/migrations.js';
 import { SqlEventTally } from './adapters/sql/sql-event-tally.js';

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../../kernel/contract/query.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { timestamp } from '../../kernel/contract/values.js';
-import { MAX_WINDOW_SECONDS } from '../../kernel/events/per-second-counters.js';
+import { MAX_WINDOW_SECONDS, timestamp, token, wholeNumber, type Operation } from '../../kernel/public.js';
 
 /**
  * The live dashboard's operations and the zod schema of every input and

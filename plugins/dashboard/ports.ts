@@ -1,6 +1,4 @@
-import { token } from '../../kernel/contract/token.js';
-import type { EventCount } from '../../ports/event-consumers.js';
-import type { Tx } from '../../ports/unit-of-work.js';
+import { token, type EventCount, type Tx } from '../../kernel/public.js';
 
 /** The all-time counts per type and the consumer cursor up to which they count every event, read together. */
 export interface TallySnapshot {

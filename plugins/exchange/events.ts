@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventType } from '../../kernel/contract/event.js';
+import { eventType } from '../../kernel/public.js';
 
 /**
  * The exchange's events. They feed the GraphQL subscriptions orderBookUpdated,

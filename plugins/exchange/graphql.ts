@@ -1,9 +1,13 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../kernel/contract/event.js';
-import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../kernel/contract/graphql.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { BusinessRuleError } from '../../kernel/errors/errors.js';
+import { BusinessRuleError, token, type Operation, type StoredEvent } from '../../kernel/public.js';
+import {
+  DateTimeScalar,
+  pageArgs,
+  paginatorInfo,
+  PaginatorInfo,
+  type GraphqlContext,
+  type GraphqlContribution,
+} from '../../kit/graphql.js';
 import { CancelOrder, GetOrder, GetOrderBook, ListOrders, ListTrades, PlaceOrder, type OrderBookView, type OrderView, type TradeView } from './operations.js';
 
 /**

@@ -1,10 +1,5 @@
 import type { Bind } from 'inversify';
-import { definePlugin, operation } from '../../kernel/contract/plugin.js';
-import { AssetCatalog } from '../../ports/asset-catalog.js';
-import { Clock } from '../../ports/clock.js';
-import { Ids } from '../../ports/ids.js';
-import { Ledger } from '../../ports/ledger.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { AssetCatalog, Clock, definePlugin, Ids, Ledger, operation, UnitOfWork } from '../../kernel/public.js';
 import { MemoryExchangeRepository } from './adapters/memory/memory-exchange-repository.js';
 import { exchangeMigrations } from './adapters/sql/migrations.js';
 import { SqlExchangeRepository } from './adapters/sql/sql-exchange-repository.js';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { Page } from '../../kernel/contract/page.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { decimal, timestamp } from '../../kernel/contract/values.js';
+import { decimal, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 
 /**
  * The exchange's operations (GraphQL calls them; no REST routes in the spec)

@@ -1,6 +1,4 @@
-import type { PageRequest } from '../../kernel/contract/page.js';
-import { token } from '../../kernel/contract/token.js';
-import type { Tx } from '../../ports/unit-of-work.js';
+import { token, type PageRequest, type Tx } from '../../kernel/public.js';
 import type { BookLevel, BookPosition } from './domain/book.js';
 import type { OrderRecord, OrderStatus, Side, TradeRecord } from './domain/order.js';
 

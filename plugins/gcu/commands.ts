@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
+import { command, type CommandDeclaration } from '../../kernel/public.js';
 import { CreateProposal, CreateProposalBody, Rebalance, RunTick } from './operations.js';
 
 /**

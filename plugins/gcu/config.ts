@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { token } from '../../kernel/contract/token.js';
+import { token } from '../../kernel/public.js';
 
 const fraction = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'a decimal fraction between 0 and 1, at most 6 decimals');
 

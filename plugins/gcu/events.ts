@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventType } from '../../kernel/contract/event.js';
+import { eventType } from '../../kernel/public.js';
 
 /**
  * The GCU plugin's events. The spec's webhook table has no basket or

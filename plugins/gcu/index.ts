@@ -1,15 +1,21 @@
 import type { Bind } from 'inversify';
-import { systemContext } from '../../kernel/contract/context.js';
-import { definePlugin, operation, type Newable, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
-import { AssetCatalog } from '../../ports/asset-catalog.js';
-import { Clock } from '../../ports/clock.js';
-import { ConsumerStore } from '../../ports/event-consumers.js';
-import { Ids } from '../../ports/ids.js';
-import { Ledger } from '../../ports/ledger.js';
-import { Logger } from '../../ports/logger.js';
-import { PriceFeed } from '../../ports/price-feed.js';
-import { Scheduler } from '../../ports/scheduler.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  Clock,
+  ConsumerStore,
+  definePlugin,
+  Ids,
+  Ledger,
+  Logger,
+  operation,
+  PriceFeed,
+  Scheduler,
+  systemContext,
+  UnitOfWork,
+  type Newable,
+  type OperationBinding,
+  type PluginContext,
+} from '../../kernel/public.js';
 import { MemoryGcuRepository } from './adapters/memory/memory-gcu-repository.js';
 import { gcuMigrations } from './adapters/sql/migrations.js';
 import { SqlGcuRepository } from './adapters/sql/sql-gcu-repository.js';

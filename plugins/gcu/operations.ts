@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { decimal, timestamp } from '../../kernel/contract/values.js';
+import { decimal, timestamp, token, type Operation } from '../../kernel/public.js';
 
 /**
  * The GCU plugin's operations, shared by REST, the CLI and GraphQL, and the

@@ -1,6 +1,4 @@
-import { token } from '../../kernel/contract/token.js';
-import type { Rate } from '../../kernel/money/rate.js';
-import type { Tx } from '../../ports/unit-of-work.js';
+import { token, type Rate, type Tx } from '../../kernel/public.js';
 import type { ProposalRecord } from './domain/proposal.js';
 import type { Quantities } from './domain/quantities.js';
 import type { VoteChoice } from './domain/tally.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { command, type CommandDeclaration } from '../../kernel/contract/command.js';
-import { pageNumber, pageSize } from '../../kernel/contract/query.js';
+import { command, pageNumber, pageSize, type CommandDeclaration } from '../../kernel/public.js';
 import { PERMISSIONS } from './domain/permissions.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 

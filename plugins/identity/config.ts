@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { token } from '../../kernel/contract/token.js';
+import { token } from '../../kernel/public.js';
 import { PERMISSIONS } from './domain/permissions.js';
 
 /** The `pluginConfig.identity` config slice. */

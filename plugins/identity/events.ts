@@ -1,4 +1,4 @@
-import type { EventType } from '../../kernel/contract/event.js';
+import type { EventType } from '../../kernel/public.js';
 
 /**
  * Identity emits no events yet. system.api_key_expiring belongs to the

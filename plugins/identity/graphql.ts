@@ -1,5 +1,12 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContribution, type GraphqlContext } from '../../kernel/contract/graphql.js';
+import {
+  DateTimeScalar,
+  pageArgs,
+  paginatorInfo,
+  PaginatorInfo,
+  type GraphqlContext,
+  type GraphqlContribution,
+} from '../../kit/graphql.js';
 import { ListApiKeys, RevokeApiKey, type ApiKeyView, type RevokedApiKey } from './operations.js';
 
 /**

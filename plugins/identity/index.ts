@@ -1,10 +1,4 @@
-import { definePlugin, operation } from '../../kernel/contract/plugin.js';
-import { Authenticator } from '../../ports/authenticator.js';
-import { Clock } from '../../ports/clock.js';
-import { Ids } from '../../ports/ids.js';
-import { OperatorKeys } from '../../ports/operator-keys.js';
-import { Random } from '../../ports/random.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, UnitOfWork } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import type { Page } from '../../kernel/contract/page.js';
-import { pageNumber, pageSize } from '../../kernel/contract/query.js';
-import type { Operation } from '../../kernel/contract/route.js';
-import { token } from '../../kernel/contract/token.js';
-import { timestamp } from '../../kernel/contract/values.js';
+import { pageNumber, pageSize, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 import { PERMISSIONS } from './domain/permissions.js';
 
 /**

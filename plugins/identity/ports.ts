@@ -1,7 +1,4 @@
-import type { Permission } from '../../kernel/contract/context.js';
-import type { PageRequest, Slice } from '../../kernel/contract/page.js';
-import { token } from '../../kernel/contract/token.js';
-import type { Tx } from '../../ports/unit-of-work.js';
+import { token, type PageRequest, type Permission, type Slice, type Tx } from '../../kernel/public.js';
 
 /**
  * Identity's private ports: its repositories, used only by this plugin and

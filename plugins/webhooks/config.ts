@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { token } from '../../kernel/contract/token.js';
+import { token } from '../../kernel/public.js';
 
 const envFlag = (name: string): boolean => (globalThis.process?.env?.[name] ?? '').toLowerCase() === 'true';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventType } from '../../kernel/contract/event.js';
+import { eventType } from '../../kernel/public.js';
 
 export const testWebhookPayload = z.object({
   webhook_id: z.string(),

@@ -1,13 +1,18 @@
 import type { Bind } from 'inversify';
-import { definePlugin, operation, type OperationBinding, type PluginContext } from '../../kernel/contract/plugin.js';
-import { Clock } from '../../ports/clock.js';
-import { EventBackbone } from '../../ports/event-consumers.js';
-import { EventRegistry } from '../../ports/event-registry.js';
-import { Ids } from '../../ports/ids.js';
-import { Logger } from '../../ports/logger.js';
-import { Random } from '../../ports/random.js';
-import { Scheduler } from '../../ports/scheduler.js';
-import { UnitOfWork } from '../../ports/unit-of-work.js';
+import {
+  Clock,
+  definePlugin,
+  EventBackbone,
+  EventRegistry,
+  Ids,
+  Logger,
+  operation,
+  Random,
+  Scheduler,
+  UnitOfWork,
+  type OperationBinding,
+  type PluginContext,
+} from '../../kernel/public.js';
 import { HttpWebhookTransport } from './adapters/http/http-webhook-transport.js';
 import { MemoryDeliveryRepository } from './adapters/memory/memory-delivery-repository.js';
 import { MemoryWebhookRepository } from './adapters/memory/memory-webhook-repository.js';

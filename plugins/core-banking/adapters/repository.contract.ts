@@ -1,9 +1,7 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Tx } from '../../../ports/unit-of-work.js';
-import { rejection } from '../../../test/contracts/harness.js';
-import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
-import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL } from '../../../test/contracts/repository-fixtures.js';
+import type { Tx } from '../../../kernel/public.js';
+import { ALL, at, page, rejection, repositorySuite, T0, TEAM_A as A, TEAM_B as B, type RepositoryHarness } from '../../../kit/testing.js';
 import { checkLedger } from '../application/ledger-check.js';
 import { FEES_ACCOUNT, isSystemAccount, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
 import { DEFAULT_SORT, type TransactionFilter, type TransactionSort } from '../domain/transaction-query.js';

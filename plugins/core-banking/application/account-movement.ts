@@ -1,12 +1,14 @@
 import { inject, injectable, injectFromBase } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Ledger } from '../../../ports/ledger.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  Clock,
+  Ids,
+  Ledger,
+  UnitOfWork,
+  ValidationError,
+  type Operation,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { WORLD_ACCOUNT } from '../domain/ledger-rules.js';
 import type { MoneyInput, TransactionView } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';

@@ -1,9 +1,5 @@
 import { inject, injectable, injectFromBase } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { nextStatus, requireEmpty, type AccountAction } from '../domain/account.js';
 import type { AccountView, FreezeAccountInput } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';

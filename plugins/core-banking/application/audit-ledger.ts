@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, Clock, formatMinor, UnitOfWork, type Operation } from '../../../kernel/public.js';
 import type { LedgerAuditView } from '../operations.js';
 import { LedgerAudit } from '../ports.js';
 import { checkLedger } from './ledger-check.js';

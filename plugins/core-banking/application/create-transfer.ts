@@ -1,17 +1,23 @@
 import { inject, injectable } from 'inversify';
-import { runAlone, type BatchOperation } from '../../../kernel/contract/batch.js';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { refused, succeeded, type Outcome } from '../../../kernel/contract/outcome.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import type { Asset } from '../../../kernel/money/asset.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Ledger } from '../../../ports/ledger.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { WorkflowEngine, type StartWorkflow } from '../../../ports/workflow-engine.js';
+import {
+  AssetCatalog,
+  Clock,
+  Ids,
+  Ledger,
+  refused,
+  runAlone,
+  succeeded,
+  UnitOfWork,
+  ValidationError,
+  WorkflowEngine,
+  type Asset,
+  type BatchOperation,
+  type NewEvent,
+  type Outcome,
+  type RequestContext,
+  type StartWorkflow,
+  type Tx,
+} from '../../../kernel/public.js';
 import { CoreBankingConfig } from '../config.js';
 import type { CreateTransferInput, TransferView } from '../operations.js';
 import { TransactionRepository, TransferRepository, type TransactionRecord, type TransferRecord } from '../ports.js';

@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Asset } from '../../../kernel/money/asset.js';
-import { parseDecimal } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { AssetCatalog, parseDecimal, type Asset } from '../../../kernel/public.js';
 import { CoreBankingConfig } from '../config.js';
 import { checkFeeRule, transferFee, type FeeRule } from '../domain/fees.js';
 

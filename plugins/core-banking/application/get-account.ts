@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import type { AccountDetailView, AccountIdInput } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
 import { requireAccount } from './require-account.js';

@@ -1,12 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { AppError } from '../../../kernel/errors/app-error.js';
-import { formatMinor, groupThousands, mulDivHalfUp } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Logger } from '../../../ports/logger.js';
-import { PriceFeed } from '../../../ports/price-feed.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AppError,
+  AssetCatalog,
+  formatMinor,
+  groupThousands,
+  Logger,
+  mulDivHalfUp,
+  PriceFeed,
+  UnitOfWork,
+  type Operation,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import type { BalanceRow } from '../domain/ledger-rules.js';
 import type { AccountIdInput, BalancesView } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';

@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import type { AccountIdInput, TransferView } from '../operations.js';
 import { TransferRepository } from '../ports.js';
 import { transferView } from './views.js';

@@ -1,7 +1,4 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import type { Asset } from '../../../kernel/money/asset.js';
-import { parseAmountField } from '../../../kernel/money/amount-field.js';
-import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { parseAmountField, ValidationError, type Asset, type AssetCatalog } from '../../../kernel/public.js';
 
 /**
  * Checks of client-supplied fields that every driving adapter needs (REST

@@ -1,4 +1,4 @@
-import type { Tx } from '../../../ports/unit-of-work.js';
+import type { Tx } from '../../../kernel/public.js';
 import { WORLD_ACCOUNT } from '../domain/ledger-rules.js';
 import type { LedgerAudit } from '../ports.js';
 

@@ -1,23 +1,26 @@
 import { inject, injectable } from 'inversify';
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { attempt, unwrap, type Outcome } from '../../../kernel/contract/outcome.js';
-import { ConflictError, NotFoundError } from '../../../kernel/errors/errors.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import type {
-  BalanceAfter,
-  CaptureRequest,
-  HoldRequest,
-  Ledger,
-  LedgerAccount,
-  LedgerLeg,
-  LedgerMovement,
-  PostedMovement,
-  TeamHoldRequest,
-} from '../../../ports/ledger.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  attempt,
+  Clock,
+  ConflictError,
+  formatMinor,
+  Ids,
+  NotFoundError,
+  unwrap,
+  type BalanceAfter,
+  type CaptureRequest,
+  type HoldRequest,
+  type Ledger,
+  type LedgerAccount,
+  type LedgerLeg,
+  type LedgerMovement,
+  type NewEvent,
+  type Outcome,
+  type PostedMovement,
+  type TeamHoldRequest,
+  type Tx,
+} from '../../../kernel/public.js';
 import { requireActive, type AccountStatus } from '../domain/account.js';
 import {
   BalanceBook,

@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, listPage, pageRequest, UnitOfWork, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
 import type { ListAccountTransfersInput, TransferView } from '../operations.js';
 import { AccountRepository, TransferRepository, type TransferRecord } from '../ports.js';
 import { requireAccount } from './require-account.js';

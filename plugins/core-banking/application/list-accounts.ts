@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { listPage, pageRequest, UnitOfWork, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
 import type { AccountView, PageInput } from '../operations.js';
 import { AccountRepository } from '../ports.js';
 import { accountView } from './views.js';

@@ -1,10 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  listPage,
+  pageRequest,
+  UnitOfWork,
+  ValidationError,
+  type Operation,
+  type Page,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { DEFAULT_SORT, TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction-query.js';
 import type { ListTransactionsInput, TransactionView } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';

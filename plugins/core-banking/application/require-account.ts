@@ -1,5 +1,4 @@
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { NotFoundError, type Tx } from '../../../kernel/public.js';
 import type { AccountRecord, AccountRepository } from '../ports.js';
 
 /** The team's account `id`, or 404: another team's account is as absent as one that never existed. */

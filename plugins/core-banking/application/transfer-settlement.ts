@@ -1,13 +1,19 @@
 import { inject, injectable } from 'inversify';
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import type { WorkflowBatchItem, WorkflowOutcome, WorkflowRunMeta } from '../../../kernel/contract/workflow.js';
-import { StepFailure } from '../../../kernel/contract/workflow.js';
-import { AppError } from '../../../kernel/errors/app-error.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Ledger, type CaptureRequest, type LedgerLeg } from '../../../ports/ledger.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import {
+  AppError,
+  AssetCatalog,
+  Clock,
+  Ids,
+  Ledger,
+  StepFailure,
+  type CaptureRequest,
+  type LedgerLeg,
+  type NewEvent,
+  type Tx,
+  type WorkflowBatchItem,
+  type WorkflowOutcome,
+  type WorkflowRunMeta,
+} from '../../../kernel/public.js';
 import { FEES_ACCOUNT, teamKey } from '../domain/ledger-rules.js';
 import { assertTransition, statusForOutcome } from '../domain/transfer.js';
 import { TransactionRepository, TransferRepository, type TransactionRecord, type TransactionUpdate, type TransferRecord } from '../ports.js';

@@ -1,6 +1,4 @@
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { formatMinor, type AssetCatalog, type NewEvent } from '../../../kernel/public.js';
 import type { BalanceRow } from '../domain/ledger-rules.js';
 import type { AccountEventPayload, TransferEventPayload } from '../events.js';
 import type { AccountView, BalanceView, TransactionView, TransferView } from '../operations.js';

@@ -1,4 +1,4 @@
-import { BusinessRuleError, ConflictError } from '../../../kernel/errors/errors.js';
+import { BusinessRuleError, ConflictError } from '../../../kernel/public.js';
 
 /**
  * Account lifecycle: active ⇄ frozen, and either → closed (final, only with

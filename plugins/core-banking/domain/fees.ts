@@ -1,4 +1,4 @@
-import { mulDivHalfUp } from '../../../kernel/money/decimal.js';
+import { mulDivHalfUp } from '../../../kernel/public.js';
 
 /**
  * A transfer fee rule in minor units of the transferred asset: `bps` basis

@@ -1,4 +1,4 @@
-import { BusinessRuleError, InsufficientFundsError } from '../../../kernel/errors/errors.js';
+import { BusinessRuleError, InsufficientFundsError } from '../../../kernel/public.js';
 
 /**
  * Pure ledger rules: which accounts are system accounts, what makes a

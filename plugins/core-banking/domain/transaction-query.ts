@@ -1,5 +1,4 @@
-import { INSTANT_RANGE_RULE, isWithinInstantRange, LATEST_INSTANT } from '../../../kernel/contract/instant-range.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { INSTANT_RANGE_RULE, isWithinInstantRange, LATEST_INSTANT, ValidationError } from '../../../kernel/public.js';
 
 /**
  * Transaction list rules: the allowed filters and sort fields, and how the

@@ -1,5 +1,4 @@
-import { ConflictError } from '../../../kernel/errors/errors.js';
-import type { WorkflowOutcome } from '../../../kernel/contract/workflow.js';
+import { ConflictError, type WorkflowOutcome } from '../../../kernel/public.js';
 
 /**
  * Transfer state machine:

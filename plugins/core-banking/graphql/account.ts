@@ -1,8 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, ObjectType, Query, Resolver, Root, Mutation, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { formatMinor, type AssetCatalog, type StoredEvent } from '../../../kernel/public.js';
+import { DateTimeScalar, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 import type { AccountDetailView, BalanceView } from '../operations.js';
 

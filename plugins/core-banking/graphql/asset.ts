@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
-import type { Asset as CatalogAsset } from '../../../kernel/money/asset.js';
+import type { GraphqlContext } from '../../../kit/graphql.js';
+import type { Asset as CatalogAsset } from '../../../kernel/public.js';
 
 /** The asset domain: the configured asset catalogue (the same for every team). */
 @ObjectType({ description: 'An asset accounts can hold.' })

@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import type { StoredEvent } from '../../../kernel/public.js';
+import { DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 import type { BalancesView, TransferView } from '../operations.js';
 import { AccountBalance, orNull } from './account.js';

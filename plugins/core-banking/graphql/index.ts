@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../../../kernel/contract/graphql.js';
+import type { GraphqlContribution } from '../../../kit/graphql.js';
 import { AccountResolver } from './account.js';
 import { AssetResolver } from './asset.js';
 import { BankingResolver } from './banking.js';

@@ -1,6 +1,14 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { DateScalar, DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kernel/contract/graphql.js';
+import type { StoredEvent } from '../../../kernel/public.js';
+import {
+  DateScalar,
+  DateTimeScalar,
+  liveMessages,
+  pageArgs,
+  paginatorInfo,
+  PaginatorInfo,
+  type GraphqlContext,
+} from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 import type { ListAccountTransactionsInput, TransactionView } from '../operations.js';
 

@@ -1,10 +1,7 @@
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StoreBundle } from '../../../adapters/store.js';
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { START_CURSOR } from '../../../ports/event-consumers.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
-import { withTimeout } from '../../../test/contracts/harness.js';
+import { withTimeout, type StoreBundle } from '../../../kit/testing.js';
+import { START_CURSOR, type NewEvent, type Tx } from '../../../kernel/public.js';
 import { EventCounts } from '../application/event-counts.js';
 import { EventTally } from '../application/event-tally.js';
 import type { EventTallyRepository } from '../ports.js';

@@ -1,9 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { Clock } from '../../../ports/clock.js';
-import { ConsumerStore, EventBackbone, type ConsumerCheckpoint } from '../../../ports/event-consumers.js';
-import { EventRegistry } from '../../../ports/event-registry.js';
-import { EventStore } from '../../../ports/event-store.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  Clock,
+  ConsumerStore,
+  EventBackbone,
+  EventRegistry,
+  EventStore,
+  UnitOfWork,
+  type ConsumerCheckpoint,
+} from '../../../kernel/public.js';
 import { domainOf } from './domains.js';
 import { EventCounts } from './event-counts.js';
 import type { ProjectorState } from '../operations.js';

@@ -1,4 +1,4 @@
-import type { EventRegistry } from '../../../ports/event-registry.js';
+import type { EventRegistry } from '../../../kernel/public.js';
 
 /** The domain an event type belongs to: its declared group, else the part before the first dot. */
 export function domainOf(registry: EventRegistry, type: string): string {

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ConsumerStore, type EventCount } from '../../../ports/event-consumers.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { ConsumerStore, UnitOfWork, type EventCount } from '../../../kernel/public.js';
 import { EventTallyRepository } from '../ports.js';
 
 /**

@@ -1,6 +1,4 @@
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import type { ConsumerDefinition, ConsumerEvent } from '../../../ports/event-consumers.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import type { ConsumerDefinition, ConsumerEvent, StoredEvent, Tx } from '../../../kernel/public.js';
 import type { EventTallyRepository } from '../ports.js';
 
 /**

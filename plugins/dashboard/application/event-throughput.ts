@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
+import type { Operation } from '../../../kernel/public.js';
 import { DEFAULT_WINDOW_SECONDS, type EventThroughputView, type WindowInput } from '../operations.js';
 import { DashboardReader, round } from './dashboard-reader.js';
 import { percentile } from './domains.js';

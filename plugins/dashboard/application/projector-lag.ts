@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
+import type { Operation } from '../../../kernel/public.js';
 import type { ProjectorLagView } from '../operations.js';
 import { DashboardReader } from './dashboard-reader.js';
 

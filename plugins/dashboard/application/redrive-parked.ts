@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import { EventBackbone } from '../../../ports/event-consumers.js';
+import { EventBackbone, NotFoundError, type Operation } from '../../../kernel/public.js';
 import type { RedriveInput, RedriveView } from '../operations.js';
 
 /**

@@ -1,8 +1,6 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rejection } from '../../../test/contracts/harness.js';
-import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
-import { TEAM_A as A, TEAM_B as B, at, page, ALL, ids } from '../../../test/contracts/repository-fixtures.js';
+import { ALL, at, ids, page, rejection, repositorySuite, TEAM_A as A, TEAM_B as B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { OrderRecord, Side, TradeRecord } from '../domain/order.js';
 import type { ExchangeRepository } from '../ports.js';
 

@@ -1,5 +1,4 @@
-import type { Ledger } from '../../../ports/ledger.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import type { Ledger, Tx } from '../../../kernel/public.js';
 import type { BookPosition } from '../domain/book.js';
 import { match, type Fill, type MatchResult } from '../domain/matching.js';
 import { opposite } from '../domain/order.js';

@@ -1,11 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ConflictError, NotFoundError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ledger } from '../../../ports/ledger.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  Clock,
+  ConflictError,
+  Ledger,
+  NotFoundError,
+  UnitOfWork,
+  type Operation,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { isResting } from '../domain/order.js';
 import type { OrderView } from '../operations.js';
 import { ExchangeRepository } from '../ports.js';

@@ -1,8 +1,11 @@
-import { BusinessRuleError, ValidationError } from '../../../kernel/errors/errors.js';
-import { parseAmountField } from '../../../kernel/money/amount-field.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import type { Asset } from '../../../kernel/money/asset.js';
-import type { AssetCatalog } from '../../../ports/asset-catalog.js';
+import {
+  BusinessRuleError,
+  formatMinor,
+  parseAmountField,
+  ValidationError,
+  type Asset,
+  type AssetCatalog,
+} from '../../../kernel/public.js';
 import { worthAMinorUnit } from '../domain/matching.js';
 import { parsePair, type OrderType, type Side } from '../domain/order.js';
 import type { PlaceOrderInput } from '../operations.js';

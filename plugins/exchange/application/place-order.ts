@@ -1,14 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { unwrap } from '../../../kernel/contract/outcome.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { BusinessRuleError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Ledger } from '../../../ports/ledger.js';
-import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  BusinessRuleError,
+  Clock,
+  Ids,
+  Ledger,
+  UnitOfWork,
+  unwrap,
+  type NewEvent,
+  type Operation,
+  type RequestContext,
+  type Tx,
+} from '../../../kernel/public.js';
 import { worthAMinorUnit, type MatchResult } from '../domain/matching.js';
 import { opposite, type OrderRecord } from '../domain/order.js';
 import { settle, takerReservation, type Settlement } from '../domain/settlement.js';

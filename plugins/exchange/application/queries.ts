@@ -1,11 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  Clock,
+  listPage,
+  NotFoundError,
+  pageRequest,
+  UnitOfWork,
+  ValidationError,
+  type Operation,
+  type Page,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { parsePair, type OrderRecord, type OrderStatus, type TradeRecord } from '../domain/order.js';
 import type { ListOrdersInput, ListTradesInput, OrderBookView, OrderView, TradeView } from '../operations.js';
 import { ExchangeRepository } from '../ports.js';

@@ -1,7 +1,4 @@
-import type { NewEvent } from '../../../kernel/contract/event.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import type { AssetCatalog } from '../../../ports/asset-catalog.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { formatMinor, type AssetCatalog, type NewEvent, type Tx } from '../../../kernel/public.js';
 import type { BookLevel } from '../domain/book.js';
 import { parsePair, type OrderRecord, type TradeRecord } from '../domain/order.js';
 import type { OrderBookView, OrderView, TradeView } from '../operations.js';

@@ -1,4 +1,4 @@
-import { BusinessRuleError } from '../../../kernel/errors/errors.js';
+import { BusinessRuleError } from '../../../kernel/public.js';
 import type { OrderRecord, Side } from './order.js';
 
 /**

@@ -1,8 +1,7 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseRate } from '../../../kernel/money/rate.js';
-import { rejection } from '../../../test/contracts/harness.js';
-import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { parseRate } from '../../../kernel/public.js';
+import { rejection, repositorySuite, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ProposalRecord } from '../domain/proposal.js';
 import { DEFAULT_GCU_WEIGHTS } from '../domain/weights.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, VoteRecord } from '../ports.js';

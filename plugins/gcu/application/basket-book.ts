@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, Clock, NotFoundError, type Tx } from '../../../kernel/public.js';
 import { nextMonthStart } from '../domain/calendar.js';
 import { toDecimal } from '../domain/fraction.js';
 import { quantitiesFor } from '../domain/quantities.js';

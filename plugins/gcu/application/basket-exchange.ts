@@ -1,12 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { InsufficientFundsError, BusinessRuleError, ValidationError } from '../../../kernel/errors/errors.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { parseAmountField } from '../../../kernel/money/amount-field.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ledger, type LedgerLeg } from '../../../ports/ledger.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  BusinessRuleError,
+  Clock,
+  formatMinor,
+  InsufficientFundsError,
+  Ledger,
+  parseAmountField,
+  UnitOfWork,
+  ValidationError,
+  type LedgerLeg,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { minimumAmount, quoteExchange, withinTolerance, type ExchangeDirection, type ExchangeQuote } from '../domain/exchange-rounding.js';
 import { div, mul, toDecimal, USD_DECIMALS } from '../domain/fraction.js';
 import { formatWeight } from '../domain/weights.js';

@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, Clock, formatMinor, UnitOfWork, type Operation } from '../../../kernel/public.js';
 import type { BasketSummaryView, BasketView, CompositionView, GcuView } from '../operations.js';
 import { GcuRepository } from '../ports.js';
 import { BasketBook } from './basket-book.js';

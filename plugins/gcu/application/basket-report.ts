@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import type { Rate } from '../../../kernel/money/rate.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, formatMinor, type Rate, type Tx } from '../../../kernel/public.js';
 import { DAY_MS } from '../domain/calendar.js';
 import { div, fromRate, mul, percentChange, sub, toDecimal, toNumber, USD_DECIMALS, type Fraction } from '../domain/fraction.js';
 import { contributionUsd, QUANTITY_SCALE, unitValueUsd } from '../domain/quantities.js';

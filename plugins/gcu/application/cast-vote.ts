@@ -1,11 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  BusinessRuleError,
+  Clock,
+  formatMinor,
+  NotFoundError,
+  UnitOfWork,
+  ValidationError,
+  type Operation,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { statusAt } from '../domain/proposal.js';
 import { VOTE_CHOICES, type VoteChoice } from '../domain/tally.js';
 import type { CastVoteInput, VoteView } from '../operations.js';

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
+import type { Operation, RequestContext } from '../../../kernel/public.js';
 import type { BasketExchangeInput, BasketExchangeView } from '../operations.js';
 import { BasketExchange } from './basket-exchange.js';
 

@@ -1,10 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, Clock, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { DAY_MS } from '../domain/calendar.js';
 import { GOVERNANCE_PARAMETERS, MAX_LEAD_DAYS, MAX_VOTING_DAYS, type GovernanceParameter } from '../domain/proposal.js';
 import { parseComposition, parseWeight } from '../domain/weights.js';

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
+import { AssetCatalog, formatMinor } from '../../../kernel/public.js';
 import { minimumAmount, type ComponentTerms } from '../domain/exchange-rounding.js';
 import { formatWeight, parseWeight } from '../domain/weights.js';
 import { GcuConfig } from '../config.js';

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, UnitOfWork } from '../../../kernel/public.js';
 import { DAY_MS, nextMonthStart, votingWindowFor } from '../domain/calendar.js';
 import { GcuConfig } from '../config.js';
 import { GcuRepository } from '../ports.js';

@@ -1,10 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { ServiceBusyError } from '../../../kernel/errors/errors.js';
-import { parseDecimal } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { ConsumerStore } from '../../../ports/event-consumers.js';
+import { AssetCatalog, Clock, ConsumerStore, parseDecimal, ServiceBusyError, type StoredEvent } from '../../../kernel/public.js';
 import { GcuConfig } from '../config.js';
 import { GcuRepository, type HoldingRow } from '../ports.js';
 

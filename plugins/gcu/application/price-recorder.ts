@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Rate } from '../../../kernel/money/rate.js';
-import { PriceFeed, type PriceQuote } from '../../../ports/price-feed.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { PriceFeed, type PriceQuote, type Rate, type Tx } from '../../../kernel/public.js';
 import { floorToHour, HOUR_MS } from '../domain/calendar.js';
 import { GcuConfig } from '../config.js';
 import { GcuRepository, type BasketRecord, type PricePoint } from '../ports.js';

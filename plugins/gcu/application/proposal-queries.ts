@@ -1,11 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  AssetCatalog,
+  Clock,
+  formatMinor,
+  NotFoundError,
+  UnitOfWork,
+  ValidationError,
+  type Operation,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { PROPOSAL_STATUSES, statusAt, type ProposalStatus } from '../domain/proposal.js';
 import { GcuConfig } from '../config.js';
 import type { ListProposalsInput, MyVoteView, ProposalIdInput, ProposalView } from '../operations.js';

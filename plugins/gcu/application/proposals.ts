@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Ids } from '../../../ports/ids.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { Ids, type Tx } from '../../../kernel/public.js';
 import type { ProposalRecord } from '../domain/proposal.js';
 import { weightsToJson } from '../domain/weights.js';
 import { GcuRepository, type BasketRecord } from '../ports.js';

@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, formatMinor, type Tx } from '../../../kernel/public.js';
 import { nextMonthStart } from '../domain/calendar.js';
 import { toDecimal } from '../domain/fraction.js';
 import { GOVERNANCE_PARAMETERS, type ProposalRecord } from '../domain/proposal.js';

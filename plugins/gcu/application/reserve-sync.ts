@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { formatMinor } from '../../../kernel/money/decimal.js';
-import { AssetCatalog } from '../../../ports/asset-catalog.js';
-import { Ledger, type LedgerLeg } from '../../../ports/ledger.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { AssetCatalog, formatMinor, Ledger, type LedgerLeg, type Tx } from '../../../kernel/public.js';
 import { componentMinor } from '../domain/quantities.js';
 import { GcuRepository, type BasketRecord, type ReserveRecord } from '../ports.js';
 import { rebalanceAccount, reserveAccount } from './reserve-accounts.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
+import type { Operation } from '../../../kernel/public.js';
 import { GovernanceTick, type TickReport } from './governance-tick.js';
 
 /** `gcu tick`: run the scheduler once now (what the kernel's Scheduler does every tick_interval_ms). */

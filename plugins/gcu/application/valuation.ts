@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Rate } from '../../../kernel/money/rate.js';
-import { PriceFeed } from '../../../ports/price-feed.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { PriceFeed, type Rate, type Tx } from '../../../kernel/public.js';
 import type { Fraction } from '../domain/fraction.js';
 import { unitValueUsd } from '../domain/quantities.js';
 import { GcuRepository, type BasketRecord, type BasketVersion, type PricePoint } from '../ports.js';

@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, UnitOfWork, ValidationError, type Operation } from '../../../kernel/public.js';
 import { percentChange, sub, toDecimal, toNumber, USD_DECIMALS } from '../domain/fraction.js';
 import { closeOfBuckets, INTERVALS, PERIODS, periodStart, type HistoryInterval, type HistoryPeriod } from '../domain/history.js';
 import { BasketBook } from './basket-book.js';

@@ -1,4 +1,4 @@
-import type { Rate } from '../../../kernel/money/rate.js';
+import type { Rate } from '../../../kernel/public.js';
 import { add, fromRate, mul, ZERO, type Fraction } from './fraction.js';
 import { componentMinor, QUANTITY_SCALE } from './quantities.js';
 import { WEIGHT_SCALE } from './weights.js';

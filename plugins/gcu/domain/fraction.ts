@@ -1,4 +1,4 @@
-import type { Rate } from '../../../kernel/money/rate.js';
+import type { Rate } from '../../../kernel/public.js';
 
 /** An exact non-negative rational n/d (d > 0), for basket values; never a float. */
 export interface Fraction {

@@ -1,4 +1,4 @@
-import type { Rate } from '../../../kernel/money/rate.js';
+import type { Rate } from '../../../kernel/public.js';
 import { div, fromRate, mul, reduce, type Fraction } from './fraction.js';
 import { WEIGHT_SCALE, type Weights } from './weights.js';
 

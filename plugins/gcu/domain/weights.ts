@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { ValidationError } from '../../../kernel/public.js';
 
 /**
  * Basket weights are exact integers in parts per million (ppm): 0.40 is

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
-import { AppError } from '../../../kernel/errors/app-error.js';
+import type { GraphqlContext } from '../../../kit/graphql.js';
+import { AppError } from '../../../kernel/public.js';
 import * as ops from '../operations.js';
 import type { BasketExchangeView, CompositionView } from '../operations.js';
 

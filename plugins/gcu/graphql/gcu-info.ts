@@ -1,5 +1,5 @@
 import { Ctx, Field, Float, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
+import type { GraphqlContext } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 
 /** The GCU at a glance, as GET /gcu (names starting with a digit become change_24h …). */

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphqlContext } from '../../../kernel/contract/graphql.js';
+import type { GraphqlContext } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 import type { CastVoteInput, ProposalView } from '../operations.js';
 import { orNull } from './basket.js';

@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../../../kernel/contract/graphql.js';
+import type { GraphqlContribution } from '../../../kit/graphql.js';
 import { BasketResolver } from './basket.js';
 import { GcuInfoResolver } from './gcu-info.js';
 import { GovernanceResolver } from './governance.js';

@@ -1,7 +1,6 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rejection } from '../../../test/contracts/harness.js';
-import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
+import { rejection, repositorySuite, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ApiKeyRecord, ApiKeyRepository, TeamRecord, TeamRepository, UserRecord, UserRepository } from '../ports.js';
 
 /**

@@ -1,18 +1,20 @@
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
-import { openStore } from '../../../adapters/open-store.js';
-import { pluginModule } from '../../../kernel/boot/plugin-module.js';
-import type { StoreBundle, StoreKind } from '../../../adapters/store.js';
-import type { Actor, Permission, RequestContext } from '../../../kernel/contract/context.js';
-import type { Token } from '../../../kernel/contract/token.js';
-import { Authenticator } from '../../../ports/authenticator.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import type { Logger } from '../../../ports/logger.js';
-import { OperatorKeys, type OperatorBootstrap } from '../../../ports/operator-keys.js';
-import { Random } from '../../../ports/random.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { ManualClock } from '../../../test/fixtures/manual-clock.js';
-import { SeededIds, SeededRandom } from '../../../test/fixtures/seeded.js';
+import { ManualClock, openStore, SeededIds, SeededRandom, type StoreBundle, type StoreKind } from '../../../kit/testing.js';
+import { pluginModule } from '../../../kit/testing.js';
+import {
+  Authenticator,
+  Clock,
+  Ids,
+  OperatorKeys,
+  Random,
+  UnitOfWork,
+  type Actor,
+  type Logger,
+  type OperatorBootstrap,
+  type Permission,
+  type RequestContext,
+  type Token,
+} from '../../../kernel/public.js';
 import { identityConfigSchema } from '../config.js';
 import identityPlugin from '../index.js';
 import { CreateUser } from '../operations.js';

@@ -1,11 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { BatchLane } from '../../../kernel/batching/batch-lane.js';
-import type { Actor } from '../../../kernel/contract/context.js';
-import { succeeded, type Outcome } from '../../../kernel/contract/outcome.js';
-import { ForbiddenError, UnauthorizedError } from '../../../kernel/errors/errors.js';
-import type { Authenticator } from '../../../ports/authenticator.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  BatchLane,
+  Clock,
+  ForbiddenError,
+  succeeded,
+  UnauthorizedError,
+  UnitOfWork,
+  type Actor,
+  type Authenticator,
+  type Outcome,
+} from '../../../kernel/public.js';
 import { IdentityConfig } from '../config.js';
 import { isWellFormedApiKey } from '../domain/api-key.js';
 import { isExpired, shouldRecordUse } from '../domain/expiry.js';

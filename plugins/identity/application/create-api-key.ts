@@ -1,9 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { Actor, RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
+import {
+  Clock,
+  ForbiddenError,
+  NotFoundError,
+  UnitOfWork,
+  ValidationError,
+  type Actor,
+  type Operation,
+  type RequestContext,
+  type Tx,
+} from '../../../kernel/public.js';
 import { IdentityConfig } from '../config.js';
 import { capAllowlist, capExpiry } from '../domain/creator-limits.js';
 import { parseExpiry } from '../domain/expiry.js';

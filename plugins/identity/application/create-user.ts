@@ -1,10 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { ConflictError, ValidationError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, ConflictError, Ids, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { IdentityConfig } from '../config.js';
 import { requireOperator } from '../domain/permissions.js';
 import { checkEmail, defaultTeamName } from '../domain/user.js';

@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import type { OperatorBootstrap, OperatorKeys } from '../../../ports/operator-keys.js';
-import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
+import { Clock, Ids, UnitOfWork, ValidationError, type OperatorBootstrap, type OperatorKeys, type Tx } from '../../../kernel/public.js';
 import { isWellFormedApiKey } from '../domain/api-key.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { OPERATOR_EMAIL, OPERATOR_TEAM_NAME, OPERATOR_USER_NAME } from '../domain/user.js';

@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Permission } from '../../../kernel/contract/context.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Random } from '../../../ports/random.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { Clock, Ids, Random, type Permission, type Tx } from '../../../kernel/public.js';
 import { API_KEY_RANDOM_BYTES, displayPrefix, formatApiKey } from '../domain/api-key.js';
 import { normalisePermissions } from '../domain/permissions.js';
 import { ApiKeyRepository, type ApiKeyRecord, type TeamRecord } from '../ports.js';

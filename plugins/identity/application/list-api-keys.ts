@@ -1,9 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { DEFAULT_PER_PAGE, listPage, MAX_PER_PAGE, type Page, type PageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import {
+  Clock,
+  DEFAULT_PER_PAGE,
+  listPage,
+  MAX_PER_PAGE,
+  UnitOfWork,
+  type Operation,
+  type Page,
+  type PageRequest,
+  type RequestContext,
+} from '../../../kernel/public.js';
 import { requirePermission } from '../domain/permissions.js';
 import type { ApiKeyView, ListApiKeysInput } from '../operations.js';
 import { ApiKeyRepository, type ApiKeyRecord } from '../ports.js';

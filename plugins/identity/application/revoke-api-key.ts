@@ -1,9 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { requirePermission } from '../domain/permissions.js';
 import type { RevokeApiKeyInput, RevokedApiKey } from '../operations.js';
 import { ApiKeyRepository } from '../ports.js';

@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../../kernel/errors/errors.js';
+import { ForbiddenError } from '../../../kernel/public.js';
 import { cidrWithin, parseCidr } from './ip-allowlist.js';
 
 /**

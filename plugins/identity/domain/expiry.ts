@@ -1,5 +1,4 @@
-import { INSTANT_RANGE_RULE, isWithinInstantRange } from '../../../kernel/contract/instant-range.js';
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { INSTANT_RANGE_RULE, isWithinInstantRange, ValidationError } from '../../../kernel/public.js';
 
 /** A key is expired from the instant `expiresAt` on. */
 export function isExpired(expiresAt: Date | null, now: Date): boolean {

@@ -1,5 +1,4 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { parseIp, type IpAddress } from '../../../kernel/net/ip-address.js';
+import { parseIp, ValidationError, type IpAddress } from '../../../kernel/public.js';
 
 /**
  * CIDR allow-lists for IPv4 and IPv6 over the kernel's address parser

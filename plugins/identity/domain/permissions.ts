@@ -1,5 +1,4 @@
-import type { Actor, Permission } from '../../../kernel/contract/context.js';
-import { ForbiddenError } from '../../../kernel/errors/errors.js';
+import { ForbiddenError, type Actor, type Permission } from '../../../kernel/public.js';
 
 export const PERMISSIONS = ['read', 'write', 'delete'] as const satisfies readonly Permission[];
 

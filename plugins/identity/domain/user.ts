@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { ValidationError } from '../../../kernel/public.js';
 
 /** Emails are unique per bank, compared case-insensitively. */
 export function normaliseEmail(email: string): string {

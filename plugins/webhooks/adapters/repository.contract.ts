@@ -1,8 +1,17 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rejection } from '../../../test/contracts/harness.js';
-import { repositorySuite, type RepositoryHarness } from '../../../test/contracts/plugin-stores.js';
-import { TEAM_A as A, TEAM_B as B, T0, at, page, ALL, ids } from '../../../test/contracts/repository-fixtures.js';
+import {
+  ALL,
+  at,
+  ids,
+  page,
+  rejection,
+  repositorySuite,
+  T0,
+  TEAM_A as A,
+  TEAM_B as B,
+  type RepositoryHarness,
+} from '../../../kit/testing.js';
 import { attemptRow } from '../application/attempt-row.js';
 import { pendingDelivery } from '../application/pending-delivery.js';
 import type { AttemptRecord, DeliveryRecord, DeliveryRepository, WebhookRecord, WebhookRepository } from '../ports.js';

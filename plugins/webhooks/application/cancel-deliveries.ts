@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { Ids } from '../../../ports/ids.js';
+import { Ids, type Tx } from '../../../kernel/public.js';
 import { attemptRow } from './attempt-row.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
 import { DeliveryRepository, type AttemptRecord, type DeliveryRecord } from '../ports.js';
 
 /**

@@ -1,11 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { BusinessRuleError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { Random } from '../../../ports/random.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { BusinessRuleError, Clock, Ids, Random, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { WebhooksConfig } from '../config.js';
 import { parseEventSelection } from '../domain/subscription.js';
 import type { CreateWebhookInput, WebhookWithSecretView } from '../operations.js';

@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import type { WebhookIdInput } from '../operations.js';
 import { DeliveryRepository, WebhookRepository } from '../ports.js';
 import { requireWebhook } from './inputs.js';

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../../../kernel/contract/event.js';
+import type { StoredEvent } from '../../../kernel/public.js';
 
 /** The body every attempt sends, byte for byte: {id, event_type, created_at, data}. */
 export function deliveryBody(event: Pick<StoredEvent, 'id' | 'type' | 'occurredAt' | 'payload'>): string {

@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { token } from '../../../kernel/contract/token.js';
-import { Clock } from '../../../ports/clock.js';
-import type { PeriodicTask } from '../../../ports/scheduler.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, token, UnitOfWork, type PeriodicTask } from '../../../kernel/public.js';
 import { WebhooksConfig } from '../config.js';
 import { DeliveryRepository } from '../ports.js';
 

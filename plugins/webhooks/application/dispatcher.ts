@@ -1,12 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { token } from '../../../kernel/contract/token.js';
-import { Clock } from '../../../ports/clock.js';
+import { Clock, Ids, Logger, Random, token, UnitOfWork, type BackgroundWorker, type Tx } from '../../../kernel/public.js';
 import { attemptRow } from './attempt-row.js';
-import type { BackgroundWorker } from '../../../ports/event-consumers.js';
-import { Ids } from '../../../ports/ids.js';
-import { Logger } from '../../../ports/logger.js';
-import { Random } from '../../../ports/random.js';
-import { UnitOfWork, type Tx } from '../../../ports/unit-of-work.js';
 import { WebhooksConfig } from '../config.js';
 import { nextRetryDelayMs, parseRetryAfterMs } from '../domain/retry-schedule.js';
 import { verdictOf } from '../domain/outcome.js';

@@ -1,10 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { StoredEvent } from '../../../kernel/contract/event.js';
-import { token } from '../../../kernel/contract/token.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import type { ConsumerDefinition } from '../../../ports/event-consumers.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { Clock, Ids, token, type ConsumerDefinition, type StoredEvent, type Tx } from '../../../kernel/public.js';
 import { selects } from '../domain/subscription.js';
 import { DeliveryRepository, WebhookRepository, type WebhookRecord } from '../ports.js';
 import { deliveryBody } from './delivery-body.js';

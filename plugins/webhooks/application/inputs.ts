@@ -1,6 +1,4 @@
-import { ValidationError } from '../../../kernel/errors/errors.js';
-import { NotFoundError } from '../../../kernel/errors/errors.js';
-import type { Tx } from '../../../ports/unit-of-work.js';
+import { NotFoundError, ValidationError, type Tx } from '../../../kernel/public.js';
 import type { WebhookRecord, WebhookRepository } from '../ports.js';
 
 export const MAX_DESCRIPTION = 500;

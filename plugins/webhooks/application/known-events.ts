@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { EventRegistry } from '../../../ports/event-registry.js';
+import { EventRegistry } from '../../../kernel/public.js';
 import { SPEC_EVENT_GROUPS } from '../domain/event-catalogue.js';
 import type { EventGroupView } from '../operations.js';
 

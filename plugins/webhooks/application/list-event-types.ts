@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Operation } from '../../../kernel/contract/route.js';
+import type { Operation } from '../../../kernel/public.js';
 import type { EventGroupView } from '../operations.js';
 import { KnownEvents } from './known-events.js';
 

@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import { listPage, type Page, pageRequest } from '../../../kernel/contract/page.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { listPage, pageRequest, UnitOfWork, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
 import type { PageInput, WebhookView } from '../operations.js';
 import { WebhookRepository } from '../ports.js';
 import { webhookView } from './views.js';

@@ -1,10 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { BusinessRuleError } from '../../../kernel/errors/errors.js';
-import { Clock } from '../../../ports/clock.js';
-import { Ids } from '../../../ports/ids.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { BusinessRuleError, Clock, Ids, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { TEST_EVENT } from '../domain/event-catalogue.js';
 import type { TestDeliveryView, WebhookIdInput } from '../operations.js';
 import { DeliveryRepository, WebhookRepository } from '../ports.js';

@@ -1,8 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '../../../kernel/contract/context.js';
-import type { Operation } from '../../../kernel/contract/route.js';
-import { Clock } from '../../../ports/clock.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { Clock, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { parseEventSelection } from '../domain/subscription.js';
 import type { UpdateWebhookInput, WebhookView, WebhookWithSecretView } from '../operations.js';
 import { WebhookRepository, type WebhookRecord } from '../ports.js';

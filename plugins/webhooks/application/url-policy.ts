@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ValidationError } from '../../../kernel/errors/errors.js';
+import { ValidationError } from '../../../kernel/public.js';
 import { WebhooksConfig } from '../config.js';
 import { parseWebhookUrl } from '../domain/subscription.js';
 import { WebhookTransport } from '../ports.js';

@@ -1,4 +1,4 @@
-import { ValidationError, type ValidationIssue } from '../../../kernel/errors/errors.js';
+import { ValidationError, type ValidationIssue } from '../../../kernel/public.js';
 import { ALL_EVENTS, TEST_EVENT } from './event-catalogue.js';
 
 export const MAX_URL_LENGTH = 2_048;

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { PageRequest, Tx } from '../../../../kernel/public.js';
 import type { AccountStatus } from '../../domain/account.js';
 import type { AccountRecord, AccountRepository, Slice } from '../../ports.js';
 import { MemoryCoreBankingState, MemoryState, slice } from './memory-state.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { Tx } from '../../../../kernel/public.js';
 import type { AccountStatus } from '../../domain/account.js';
 import { compareKeys, refOf, type AccountRef, type BalanceKey, type BalanceRow } from '../../domain/ledger-rules.js';
 import type { HoldRecord, LedgerRepository, LedgerWrite, LockedLedger, LockRequest } from '../../ports.js';

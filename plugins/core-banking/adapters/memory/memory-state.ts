@@ -1,6 +1,5 @@
-import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
-import { token } from '../../../../kernel/contract/token.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { appendUndoable, putUndoable } from '../../../../kit/memory.js';
+import { token, type Tx } from '../../../../kernel/public.js';
 import { keyOf, type BalanceRow, type Leg } from '../../domain/ledger-rules.js';
 import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
 

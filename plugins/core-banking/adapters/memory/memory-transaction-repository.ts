@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { PageRequest } from '../../../../kernel/contract/page.js';
-import { AssetCatalog } from '../../../../ports/asset-catalog.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { AssetCatalog, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 import { MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';

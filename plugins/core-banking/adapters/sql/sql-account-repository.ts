@@ -1,11 +1,9 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toCount, toDate, toJsonObject } from '../../../../kit/sql.js';
+import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { AccountStatus } from '../../domain/account.js';
 import type { AccountRecord, AccountRepository, Slice } from '../../ports.js';
-import { toCount, toDate, toJsonObject } from '../../../../adapters/sql/sql-values.js';
 
 const COLUMNS = sql.raw('team_id, id, name, type, status, metadata, created_at, updated_at');
 

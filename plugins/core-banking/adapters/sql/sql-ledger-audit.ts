@@ -1,9 +1,8 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toCount } from '../../../../kit/sql.js';
+import type { Tx } from '../../../../kernel/public.js';
 import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
-import { toBigInt, toCount } from '../../../../adapters/sql/sql-values.js';
 
 /** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
 @injectable()

@@ -1,12 +1,10 @@
 import { injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { unnestRows } from '../../../../adapters/sql/unnest.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toDate, unnestRows } from '../../../../kit/sql.js';
+import type { Tx } from '../../../../kernel/public.js';
 import type { AccountStatus } from '../../domain/account.js';
 import { compareKeys, refOf, type BalanceKey, type BalanceRow } from '../../domain/ledger-rules.js';
 import type { HoldRecord, LedgerRepository, LedgerWrite, LockedLedger, LockRequest } from '../../ports.js';
-import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
 
 const C = sql.raw('collate "C"');
 

@@ -1,13 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { unnestRows, type Column } from '../../../../adapters/sql/unnest.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import { AssetCatalog } from '../../../../ports/asset-catalog.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
+import { AssetCatalog, pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
-import { toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
 
 const INSERT_COLUMNS: readonly Column[] = [
   ['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['type', 'text'], ['amount', 'numeric'], ['asset_code', 'text'],

@@ -1,12 +1,9 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { unnestRows, type Column } from '../../../../adapters/sql/unnest.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toCount, toDate, toDateOrNull, toJsonObject, unnestRows, type Column } from '../../../../kit/sql.js';
+import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransferStatus } from '../../domain/transfer.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
-import { toBigInt, toCount, toDate, toDateOrNull, toJsonObject } from '../../../../adapters/sql/sql-values.js';
 
 const INSERT_COLUMNS: readonly Column[] = [
   ['team_id', 'text'], ['id', 'text'], ['from_account', 'text'], ['to_account', 'text'], ['amount', 'numeric'], ['fee', 'numeric'],

@@ -1,8 +1,6 @@
 import { injectable } from 'inversify';
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
-import { putUndoable } from '../../../../adapters/memory/undoable.js';
-import { START_CURSOR, type EventCount } from '../../../../ports/event-consumers.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { memoryTx, putUndoable } from '../../../../kit/memory.js';
+import { START_CURSOR, type EventCount, type Tx } from '../../../../kernel/public.js';
 import type { EventTallyRepository, TallySnapshot } from '../../ports.js';
 
 /** The tally in this process; writes apply at once and undo on rollback (the store runs one unit of work at a time). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SqlMigration } from '../../../../kernel/contract/plugin.js';
+import type { SqlMigration } from '../../../../kernel/public.js';
 
 /** The dashboard's tables: only a bank with the dashboard enabled has them. */
 export const dashboardMigrations: Readonly<Record<string, SqlMigration>> = {

@@ -1,8 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { START_CURSOR, type EventCount } from '../../../../ports/event-consumers.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx } from '../../../../kit/sql.js';
+import { START_CURSOR, type EventCount, type Tx } from '../../../../kernel/public.js';
 import type { EventTallyRepository, TallySnapshot } from '../../ports.js';
 
 @injectable()

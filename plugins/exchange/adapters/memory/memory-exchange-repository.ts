@@ -1,7 +1,6 @@
 import { injectable } from 'inversify';
-import { appendUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
-import type { PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { appendUndoable, putUndoable } from '../../../../kit/memory.js';
+import type { PageRequest, Tx } from '../../../../kernel/public.js';
 import { byPriority, comparePriority, levels, type BookLevel, type BookPosition } from '../../domain/book.js';
 import { isResting, type OrderRecord, type Side, type TradeRecord } from '../../domain/order.js';
 import type { ExchangeRepository, OrderChange, OrderFilter } from '../../ports.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SqlMigration } from '../../../../kernel/contract/plugin.js';
+import type { SqlMigration } from '../../../../kernel/public.js';
 
 /**
  * The exchange's tables, each with team_id. Amounts and prices are

@@ -1,9 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toDate } from '../../../../kit/sql.js';
+import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { BookLevel, BookPosition } from '../../domain/book.js';
 import type { OrderRecord, OrderStatus, Side, TradeRecord } from '../../domain/order.js';
 import type { ExchangeRepository, OrderChange, OrderFilter } from '../../ports.js';

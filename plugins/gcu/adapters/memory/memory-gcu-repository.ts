@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import { appendUndoable, deleteUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { appendUndoable, deleteUndoable, putUndoable } from '../../../../kit/memory.js';
+import type { Tx } from '../../../../kernel/public.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
 

@@ -1,5 +1,4 @@
-import type { Rate } from '../../../../kernel/money/rate.js';
-import { formatMinor } from '../../../../kernel/money/decimal.js';
+import { formatMinor, type Rate } from '../../../../kernel/public.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import { quantitiesFromJson, quantitiesToJson } from '../../domain/quantities.js';
 import { sortWeights, weightsFromJson, weightsToJson } from '../../domain/weights.js';

@@ -1,9 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { toBigInt, toDate } from '../../../../adapters/sql/sql-values.js';
-import { parseRate } from '../../../../kernel/money/rate.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toBigInt, toDate } from '../../../../kit/sql.js';
+import { parseRate, type Tx } from '../../../../kernel/public.js';
 import type { ProposalRecord } from '../../domain/proposal.js';
 import type { BasketRecord, BasketVersion, GcuRepository, HoldingRow, PricePoint, ReserveRecord, VoteRecord } from '../../ports.js';
 import { basketFromDoc, basketToDoc, proposalFromDoc, proposalToDoc, rateText, versionFromDoc, versionToDoc } from './sql-docs.js';

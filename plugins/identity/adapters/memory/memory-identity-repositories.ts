@@ -1,9 +1,6 @@
 import { injectable } from 'inversify';
-import { putUndoable } from '../../../../adapters/memory/undoable.js';
-import type { PageRequest } from '../../../../kernel/contract/page.js';
-import { pageOffset } from '../../../../kernel/contract/page.js';
-import { ConflictError } from '../../../../kernel/errors/errors.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { putUndoable } from '../../../../kit/memory.js';
+import { ConflictError, pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type {
   ApiKeyRecord,
   ApiKeyRepository,

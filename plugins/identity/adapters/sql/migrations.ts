@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SqlMigration } from '../../../../kernel/contract/plugin.js';
+import type { SqlMigration } from '../../../../kernel/public.js';
 
 /**
  * Identity's tables. Every table carries team_id (the teams table uses it as

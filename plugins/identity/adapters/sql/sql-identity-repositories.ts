@@ -1,11 +1,7 @@
 import { injectable } from 'inversify';
 import type { Kysely, Selectable } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
-import type { Permission } from '../../../../kernel/contract/context.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import { ConflictError } from '../../../../kernel/errors/errors.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toDate, toDateOrNull } from '../../../../kit/sql.js';
+import { ConflictError, pageOffset, type PageRequest, type Permission, type Tx } from '../../../../kernel/public.js';
 import type {
   ActorKind,
   ApiKeyRecord,

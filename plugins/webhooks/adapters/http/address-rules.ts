@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { ipv6Groups, parseIp } from '../../../../kernel/net/ip-address.js';
+import { ipv6Groups, parseIp } from '../../../../kernel/public.js';
 
 /**
  * Cloud metadata services, refused even when private targets are allowed:

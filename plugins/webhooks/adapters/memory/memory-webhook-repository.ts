@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import type { PageRequest, Tx } from '../../../../kernel/public.js';
 import type { Slice, WebhookRecord, WebhookRepository } from '../../ports.js';
 import { MemoryWebhooks, MemoryWebhookState, slice } from './memory-webhook-state.js';
 

@@ -1,7 +1,5 @@
-import { memoryTx } from '../../../../adapters/memory/memory-tx.js';
-import { appendUndoable, deleteUndoable, putUndoable } from '../../../../adapters/memory/undoable.js';
-import { token } from '../../../../kernel/contract/token.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { appendUndoable, deleteUndoable, memoryTx, putUndoable } from '../../../../kit/memory.js';
+import { token, type Tx } from '../../../../kernel/public.js';
 import type { AttemptRecord, DeliveryRecord, WebhookRecord } from '../../ports.js';
 
 /**

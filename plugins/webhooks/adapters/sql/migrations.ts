@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { SqlMigration } from '../../../../kernel/contract/plugin.js';
+import type { SqlMigration } from '../../../../kernel/public.js';
 
 /**
  * The webhooks plugin's tables, every one with team_id. Deliveries are the

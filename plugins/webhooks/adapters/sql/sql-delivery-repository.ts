@@ -1,10 +1,8 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
+import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { AttemptRecord, AttemptState, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
-import { toCount, toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
 
 const COLUMNS = sql.raw(
   'team_id, id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, last_status_code, last_error, created_at, updated_at, delivered_at',

@@ -1,10 +1,8 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx } from '../../../../adapters/sql/sql-tx.js';
-import { pageOffset, type PageRequest } from '../../../../kernel/contract/page.js';
-import type { Tx } from '../../../../ports/unit-of-work.js';
+import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
+import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { Slice, WebhookRecord, WebhookRepository } from '../../ports.js';
-import { toCount, toDate, toDateOrNull } from '../../../../adapters/sql/sql-values.js';
 
 const COLUMNS = sql.raw('team_id, id, url, events, description, secret, active, disabled_reason, failing_since, created_at, updated_at');
 
