@@ -5,7 +5,7 @@ import { BootError } from './boot-error.js';
 import { orderPlugins } from './order-plugins.js';
 
 const plugin = (name: string, dependsOn: string[] = []): PluginManifest =>
-  definePlugin({ name, version: '1.0.0', kernel: '^1.0.0', description: name, dependsOn, provides: [], requires: [], register: () => undefined });
+  definePlugin({ name, version: '1.0.0', kernel: '^2.0.0', description: name, dependsOn, provides: [], requires: [], register: () => undefined });
 
 test('orders dependencies first and breaks ties by name', () => {
   const ordered = orderPlugins([plugin('gcu', ['core-banking']), plugin('webhooks'), plugin('core-banking', ['identity']), plugin('identity')]);

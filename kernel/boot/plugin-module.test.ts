@@ -37,7 +37,7 @@ class NotInjectable {
 }
 
 function load(register: PluginManifest['register']): RecordedBindings {
-  const manifest = definePlugin({ name: 'probe', version: '1.0.0', kernel: '^1.0.0', description: 'probe', dependsOn: [], provides: [], requires: [], register });
+  const manifest = definePlugin({ name: 'probe', version: '1.0.0', kernel: '^2.0.0', description: 'probe', dependsOn: [], provides: [], requires: [], register });
   const recorded: RecordedBindings = { bound: new Set(), injects: new Map() };
   new Container().load(pluginModule(manifest, { name: 'probe', config: undefined, store: 'memory', logger: console }, recorded));
   return recorded;

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { definePlugin } from '../contract/plugin.js';
 import { selectPlugins } from './select-plugins.js';
 
-const manifest = (name: string, kernel = '^1.0.0') =>
+const manifest = (name: string, kernel = '^2.0.0') =>
   definePlugin({ name, version: '1.0.0', kernel, description: name, dependsOn: [], provides: [], requires: [], register: () => undefined });
 
 test('imports only the enabled built-ins plus the always-enabled ones', async () => {
@@ -28,12 +28,12 @@ test('refuses an unknown module name and lists the known ones', async () => {
 });
 
 test('refuses a manifest for an incompatible kernel API', async () => {
-  const builtins = { old: async () => ({ default: manifest('old', '^2.0.0') }) };
+  const builtins = { old: async () => ({ default: manifest('old', '^1.0.0') }) };
   try {
     await selectPlugins({ builtins, alwaysEnabled: [], packages: [], manifests: [] });
     assert.unreachable();
   } catch (error) {
-    assert.match((error as Error).message, "supports kernel API '^2.0.0'");
+    assert.match((error as Error).message, "supports kernel API '^1.0.0'");
   }
 });
 

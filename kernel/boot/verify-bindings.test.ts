@@ -23,7 +23,7 @@ function loaded(name: string, shape: Shape = {}): PluginBindings {
   const manifest: PluginManifest = definePlugin({
     name,
     version: '1.0.0',
-    kernel: '^1.0.0',
+    kernel: '^2.0.0',
     description: name,
     dependsOn: shape.dependsOn ?? [],
     provides: shape.provides ?? [],

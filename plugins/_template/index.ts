@@ -25,7 +25,7 @@ import { ActivateItemWorkflow, activateItemWorkflow } from './workflows.js';
 export const templatePlugin = definePlugin<TemplateConfig>({
   name: 'template',
   version: '0.1.0',
-  kernel: '^1.2.0',
+  kernel: '^2.0.0',
   description: 'Items that activate through a workflow and expire on a schedule (the plugin template).',
   dependsOn: [],
   provides: [],

@@ -45,7 +45,7 @@ const operations: readonly OperationBinding[] = [
 export const dashboardPlugin = definePlugin({
   name: 'dashboard',
   version: '0.1.0',
-  kernel: '^1.0.0',
+  kernel: '^2.0.0',
   description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],

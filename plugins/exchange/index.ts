@@ -20,7 +20,7 @@ import { ExchangeRepository } from './ports.js';
 export const exchangePlugin = definePlugin({
   name: 'exchange',
   version: '0.1.0',
-  kernel: '^1.0.0',
+  kernel: '^2.0.0',
   description: 'Order books per pair with price-time priority matching, settled through the ledger.',
   dependsOn: ['core-banking'],
   provides: [],

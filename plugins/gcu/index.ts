@@ -95,7 +95,7 @@ function tickWork(report: TickReport): number {
 export const gcuPlugin = definePlugin<GcuConfig>({
   name: 'gcu',
   version: '0.1.0',
-  kernel: '^1.0.0',
+  kernel: '^2.0.0',
   description: 'Global Currency Unit: baskets, compose/decompose, value history, governance voting and monthly rebalancing.',
   dependsOn: ['core-banking'],
   provides: [],

@@ -62,7 +62,7 @@ const operations: readonly OperationBinding[] = [
 export const webhooksPlugin = definePlugin<WebhooksConfig>({
   name: 'webhooks',
   version: '0.1.0',
-  kernel: '^1.0.0',
+  kernel: '^2.0.0',
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],

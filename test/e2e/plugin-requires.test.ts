@@ -26,7 +26,7 @@ const probe = (requires: PluginManifest['requires']) =>
   definePlugin({
     name: 'probe',
     version: '1.0.0',
-    kernel: '^1.0.0',
+    kernel: '^2.0.0',
     description: 'injects the event registry',
     dependsOn: [],
     provides: [],
