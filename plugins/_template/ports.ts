@@ -1,4 +1,4 @@
-import { token, type PageRequest, type Tx } from '../../kernel/public.js';
+import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { ItemRecord } from './domain/item.js';
 
 /**
@@ -10,7 +10,7 @@ export interface ItemRepository {
   insert(tx: Tx, item: ItemRecord): Promise<void>;
   find(tx: Tx, teamId: string, id: string): Promise<ItemRecord | undefined>;
   /** The team's items, oldest first. */
-  list(tx: Tx, teamId: string, page: PageRequest): Promise<{ items: ItemRecord[]; total: number }>;
+  list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ItemRecord>>;
   /** Moves a pending item to active; undefined when it is not pending (already active, expired or unknown). */
   activate(tx: Tx, teamId: string, id: string, at: Date): Promise<ItemRecord | undefined>;
   /**

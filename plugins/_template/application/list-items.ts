@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Page, pageRequest, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { listPage, pageRequest, UnitOfWork, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
 import type { ItemView, ListItemsInput } from '../operations.js';
 import { ItemRepository } from '../ports.js';
 import { itemView } from './views.js';
@@ -12,9 +12,7 @@ export class ListItemsOperation implements Operation<ListItemsInput, Page<ItemVi
     @inject(ItemRepository) private readonly items: ItemRepository,
   ) {}
 
-  async execute(input: ListItemsInput, ctx: RequestContext): Promise<Page<ItemView>> {
-    const page = pageRequest(input.page, input.per_page);
-    const slice = await this.uow.readOnly((tx) => this.items.list(tx, ctx.actor.teamId, page));
-    return new Page(slice.items.map(itemView), page.page, page.perPage, slice.total);
+  execute(input: ListItemsInput, ctx: RequestContext): Promise<Page<ItemView>> {
+    return listPage(this.uow, pageRequest(input.page, input.per_page), itemView, (tx, page) => this.items.list(tx, ctx.actor.teamId, page));
   }
 }

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { ItemRecord } from '../../domain/item.js';
 import { canActivate, isDueToExpire } from '../../domain/item.js';
@@ -19,7 +19,7 @@ export class MemoryItemRepository implements ItemRepository {
     return item?.teamId === teamId ? item : undefined;
   }
 
-  async list(_tx: Tx, teamId: string, page: PageRequest): Promise<{ items: ItemRecord[]; total: number }> {
+  async list(_tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ItemRecord>> {
     const team = [...this.#items.values()].filter((item) => item.teamId === teamId);
     const start = pageOffset(page);
     return { items: team.slice(start, start + page.perPage), total: team.length };

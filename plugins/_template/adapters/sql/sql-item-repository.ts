@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import type { ItemRecord, ItemStatus } from '../../domain/item.js';
 import type { ItemRepository } from '../../ports.js';
@@ -43,7 +43,7 @@ export class SqlItemRepository implements ItemRepository {
     return rows[0] && toItem(rows[0]);
   }
 
-  async list(tx: Tx, teamId: string, page: PageRequest): Promise<{ items: ItemRecord[]; total: number }> {
+  async list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ItemRecord>> {
     const db = sqlTx(tx).db;
     const { rows } = await sql<ItemRow>`
       select ${COLUMNS} from template_items where team_id = ${teamId}
