@@ -24,6 +24,7 @@ const exchangeView = z.object({
   direction: z.enum(['compose', 'decompose']),
   basket_amount: z.string(),
   components: z.record(z.string(), z.string()).describe('asset code → amount debited (compose) or credited (decompose)'),
+  cash_in_lieu_usd: z.string().describe('USD credited (decompose) for what the components were worth below their minor units, rounded down to the cent; "0.00" on compose'),
   basket_version: z.number().int(),
   movement_uuid: z.string(),
   value_usd: z.string().describe('USD value of the basket units at current prices, 8 decimals'),
@@ -95,7 +96,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     operation: ops.Decompose,
     summary: 'Exchange basket units back for their components',
     description:
-      'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement. 422 amount_below_minimum when a component would pay nothing, 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value.',
+      'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, plus in USD what the rounded-off remainders are worth at current prices (rounded down to the cent: cash_in_lieu_usd), in one ledger movement. 422 rounding_cost_too_high when what rounding keeps would cost more than max_rounding_cost of the value.',
     tags: baskets,
   }),
   route({ method: 'GET', path: '/gcu', prefixes: v2, access: 'read', operation: ops.GetGcu, summary: 'The GCU: value, weights, rebalancing, changes', tags: gcu }),

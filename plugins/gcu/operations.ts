@@ -30,6 +30,8 @@ export interface BasketExchangeView {
   readonly basket_amount: string;
   /** Component amounts debited (compose) or credited (decompose). */
   readonly components: Record<string, string>;
+  /** USD credited (decompose) in lieu of the components' remainders below their minor units; "0.00" on compose. */
+  readonly cash_in_lieu_usd: string;
   readonly basket_version: number;
   readonly movement_uuid: string;
   /** USD value of the basket units at current prices, 8 decimals. */
