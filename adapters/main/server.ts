@@ -1,3 +1,4 @@
+#!/usr/bin/env -S node --enable-source-maps
 import 'reflect-metadata';
 import { loadConfig } from '../../config/load.js';
 import { BootError } from '../../kernel/boot/boot-error.js';

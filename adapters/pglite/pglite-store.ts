@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
 import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PgliteDialect } from './pglite-dialect.js';
 import { pgliteParsers } from './pglite-parsers.js';
 
 const IN_MEMORY = 'memory://';
@@ -52,5 +53,5 @@ const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_i
 
 async function openOn(dataDir: string, deps: StoreDeps): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams });
-  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PGliteDialect({ pglite }), { pipelined: false }) }), deps);
+  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PgliteDialect(pglite), { pipelined: false }) }), deps);
 }

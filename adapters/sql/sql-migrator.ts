@@ -1,4 +1,4 @@
-import { Migrator as KyselyMigrator, type Migration } from 'kysely/migration';
+import { Migrator as KyselyMigrator, type Migration } from 'kysely';
 import type { SqlMigration } from '../../kernel/contract/plugin.js';
 import type { Migrator } from '../../ports/migrator.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';

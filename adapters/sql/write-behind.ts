@@ -53,8 +53,8 @@ export class WriteBehindConnection implements DatabaseConnection {
     this.#begin = send;
   }
 
-  async executeQuery<R>(compiledQuery: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]): Promise<QueryResult<R>> {
-    return this.#send(() => this.inner.executeQuery<R>(compiledQuery, options));
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#send(() => this.inner.executeQuery<R>(compiledQuery));
   }
 
   /** Runs `last` (COMMIT, rollback or any statement) after what is due before it: BEGIN and deferred writes. */
@@ -90,13 +90,9 @@ export class WriteBehindConnection implements DatabaseConnection {
     return begun;
   }
 
-  async *streamQuery<R>(
-    compiledQuery: CompiledQuery,
-    chunkSize: number,
-    options?: Parameters<DatabaseConnection['streamQuery']>[2],
-  ): AsyncIterableIterator<QueryResult<R>> {
+  async *streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     await this.#send(async () => {});
-    yield* this.inner.streamQuery<R>(compiledQuery, chunkSize, options);
+    yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
 
@@ -122,12 +118,12 @@ class WriteBehindDriver implements Driver {
   rollbackToSavepoint?: Driver['rollbackToSavepoint'];
   releaseSavepoint?: Driver['releaseSavepoint'];
 
-  init(options?: Parameters<Driver['init']>[0]): Promise<void> {
-    return this.inner.init(options);
+  init(): Promise<void> {
+    return this.inner.init();
   }
 
-  async acquireConnection(options?: Parameters<Driver['acquireConnection']>[0]): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection(options);
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {
       wrapped = new WriteBehindConnection(connection, this.pipelined);
@@ -154,13 +150,13 @@ class WriteBehindDriver implements Driver {
     await this.inner.rollbackTransaction(innerOf(connection));
   }
 
-  releaseConnection(connection: DatabaseConnection, options?: Parameters<Driver['releaseConnection']>[1]): Promise<void> {
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
     if (connection instanceof WriteBehindConnection) connection.attach(undefined);
-    return this.inner.releaseConnection(innerOf(connection), options);
+    return this.inner.releaseConnection(innerOf(connection));
   }
 
-  destroy(options?: Parameters<Driver['destroy']>[0]): Promise<void> {
-    return this.inner.destroy(options);
+  destroy(): Promise<void> {
+    return this.inner.destroy();
   }
 }
 

@@ -16,6 +16,7 @@ const basketMovement = z.object({
   basket_code: z.string(),
   basket_amount: z.string(),
   components: amounts,
+  cash_in_lieu_usd: z.string().describe('USD paid (decompose) for the components\' remainders below their minor units; "0.00" on compose'),
   basket_version: z.number(),
   movement_uuid: z.string(),
 });

@@ -53,7 +53,7 @@ export const gcuRoutes: readonly RouteDeclaration[] = [
     operationId: 'decomposeBasket',
     summary: 'Exchange basket units back for their components',
     description:
-      'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, in one ledger movement. 422 amount_below_minimum when a component would pay nothing, 422 rounding_cost_too_high when rounding would cost more than max_rounding_cost of the value.',
+      'Burns the units and credits floor(amount × quantity per unit) of every component from the reserve, plus in USD what the rounded-off remainders are worth at current prices (rounded down to the cent: cash_in_lieu_usd), in one ledger movement. 422 rounding_cost_too_high when what rounding keeps would cost more than max_rounding_cost of the value.',
     tags: baskets,
   }),
   route({ method: 'GET', path: '/gcu', prefixes: v2, access: 'read', response: ops.GcuView, operation: ops.GetGcu, summary: 'The GCU: value, weights, rebalancing, changes', tags: gcu }),

@@ -197,7 +197,7 @@ export const GcuView = z
       composition: [{ asset_code: 'USD', asset_name: 'US Dollar', weight: 0.4, value_contribution: 0.44 }],
       statistics: { total_supply: '125000.0000', holders_count: 42, '24h_change': 0.11, '7d_change': -0.28, '30d_change': 0.96 },
       governance: { quorum: 0.1, approval_threshold: 0.5, active_proposals: [] },
-      exchange: { max_rounding_cost: '0.01', minimum_compose: '0.0100', minimum_decompose: '437.0000' },
+      exchange: { max_rounding_cost: '0.01', minimum_compose: '0.0100', minimum_decompose: '1.8182' },
     },
   });
 export type GcuView = z.infer<typeof GcuView>;
@@ -253,6 +253,7 @@ export const BasketExchangeView = z
     direction: z.enum(['compose', 'decompose']),
     basket_amount: decimal,
     components: z.record(z.string(), decimal).describe('asset code → amount debited (compose) or credited (decompose)'),
+    cash_in_lieu_usd: decimal.describe('USD credited (decompose) for what the components were worth below their minor units, rounded down to the cent; "0.00" on compose'),
     basket_version: z.number().int(),
     movement_uuid: z.string(),
     value_usd: decimal.describe('USD value of the basket units at current prices, 8 decimals'),
@@ -268,6 +269,7 @@ export const BasketExchangeView = z
       direction: 'compose',
       basket_amount: '100.0000',
       components: { USD: '44.00', EUR: '30.44', XAU: '0.012' },
+      cash_in_lieu_usd: '0.00',
       basket_version: 3,
       movement_uuid: '2e4a6c8e-0b1d-4f3a-9c5e-7a9b1d3f5e7a',
       value_usd: '110.00000000',

@@ -10,7 +10,8 @@ import { balances, basketMove, codes, deposit, FUNDING, openAccount } from './gc
  * DATABASE_URL) PostgreSQL, under the static price table so every figure is
  * known: one ledger movement each, exact conservation, 422 with nothing moved
  * on bad input, short components or amounts too small for their rounding,
- * and the reported rounding cost on a round trip.
+ * the reported rounding cost on a round trip, and cash in lieu of the
+ * components a decompose cannot pay in whole minor units.
  */
 const stores: StoreKind[] = process.env.DATABASE_URL ? ['memory', 'pglite', 'postgres'] : ['memory', 'pglite'];
 const PRECISION: Record<string, number> = { USD: 2, EUR: 2, GBP: 2, CHF: 2, JPY: 0, XAU: 3 };
@@ -19,6 +20,8 @@ const PRICES: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27, CHF: 1.13
 const usdLost = (before: Record<string, string>, after: Record<string, string>): number =>
   Object.keys(PRECISION).reduce((sum, code) => sum + Math.round((Number(before[code]) - Number(after[code])) * PRICES[code]! * 1e8), 0);
 const e8 = (decimal: string) => Math.round(Number(decimal) * 1e8);
+/** A balance in minor units: the API shows every decimal of the asset's precision. */
+const minor = (decimal: string) => BigInt(decimal.replace('.', ''));
 
 for (const store of stores) {
   const test = suite(`gcu compose/decompose e2e (${store})`);
@@ -55,9 +58,13 @@ for (const store of stores) {
     const d = decomposed.body.data;
     const after = await balances(k, ada, account);
     assert.is(after.GCU, '0.0000');
+    assert.is(c.cash_in_lieu_usd, '0.00');
+    // The remainders below each minor unit (0.0008 oz of gold among them) come back as 1.35 USD.
+    assert.is(d.cash_in_lieu_usd, '1.35');
     for (const code of Object.keys(PRECISION)) {
       const lost = Math.round((Number(before[code]) - Number(after[code])) * 10 ** PRECISION[code]!);
-      assert.ok(lost === 0 || lost === 1, `${code} lost ${lost} minor units`);
+      if (code === 'USD') assert.is(lost, 54321 - 54320 - 135, 'USD: one cent of rounding, less the cash in lieu');
+      else assert.ok(lost === 0 || lost === 1, `${code} lost ${lost} minor units`);
     }
     const lost = usdLost(before, after);
     const reported = e8(c.rounding_cost_usd) + e8(d.rounding_cost_usd);
@@ -70,7 +77,8 @@ for (const store of stores) {
   test('amounts too small for their rounding are refused with the minimum, and nothing moves', async () => {
     const info = (await k.request('GET', '/api/v2/gcu', { key: ada.key })).body.data;
     // Σ one minor unit of each component × price = 2.4015 USD; at most 0.5 % of the value: 2.4015 / (0.005 × 1.10) units.
-    assert.equal(info.exchange, { max_rounding_cost: '0.005', minimum_compose: '436.6364', minimum_decompose: '436.6364' });
+    // A decompose keeps less than a cent (the cash in lieu is rounded down): 0.01 / (0.005 × 1.10) units.
+    assert.equal(info.exchange, { max_rounding_cost: '0.005', minimum_compose: '436.6364', minimum_decompose: '1.8182' });
     assert.is((await basketMove(k, ada, account, 'compose', '1000.0000')).status, 200);
     const before = await balances(k, ada, account);
 
@@ -83,22 +91,52 @@ for (const store of stores) {
     assert.equal(codes((await basketMove(k, ada, account, 'compose', '10.0000')).body), ['rounding_cost_too_high']);
     assert.equal(codes((await basketMove(k, ada, account, 'compose', '0.0001')).body), ['rounding_cost_too_high']);
 
+    // 0.0001 GCU is worth 0.00011 USD: no minor unit of anything, not a cent of cash; all of it would be kept.
     const tiny = await basketMove(k, ada, account, 'decompose', '0.0001');
     assert.is(tiny.status, 422);
-    assert.equal(codes(tiny.body), ['amount_below_minimum']);
-    assert.match(tiny.body.errors[0].detail, 'would pay no USD, EUR, GBP, CHF, JPY, XAU');
-    assert.match(tiny.body.errors[0].detail, 'Decompose at least 436.6364 GCU.');
-    const noGold = await basketMove(k, ada, account, 'decompose', '100.0000');
-    assert.equal(codes(noGold.body), ['amount_below_minimum']);
-    assert.match(noGold.body.errors[0].detail, 'would pay no XAU');
+    assert.equal(codes(tiny.body), ['rounding_cost_too_high']);
+    assert.is(tiny.body.errors[0].source.pointer, '/amount');
+    assert.match(tiny.body.errors[0].detail, 'Amounts of at least 1.8182 GCU always are.');
+    // 0.5 GCU would keep 0.0032 USD, 0.58 % of its 0.55 USD.
+    assert.equal(codes((await basketMove(k, ada, account, 'decompose', '0.5000')).body), ['rounding_cost_too_high']);
 
     assert.equal(await balances(k, ada, account), before);
-    // Below the minimum an amount whose rounding happens to be small still passes: 100 GCU cost 0.17 USD (0.16 %).
-    const lucky = await basketMove(k, ada, account, 'compose', '100.0000');
+    // Below the minimum an amount whose rounding happens to be small still passes: 1 GCU keeps 0.0051 USD (0.46 %).
+    const lucky = await basketMove(k, ada, account, 'decompose', '1.0000');
     assert.is(lucky.status, 200, JSON.stringify(lucky.body));
-    assert.is(lucky.body.data.rounding_cost_usd, '0.17410000');
-    assert.is((await basketMove(k, ada, account, 'decompose', '1100.0000')).status, 200);
+    assert.equal([lucky.body.data.cash_in_lieu_usd, lucky.body.data.rounding_cost_usd], ['0.05', '0.00510000']);
+    assert.is((await basketMove(k, ada, account, 'decompose', '999.0000')).status, 200);
     await assertConservation(k);
+  });
+
+  test('a holder redeems what they composed: 100 GCU back pay the gold as cash in lieu, and the reserve keeps only dust', async () => {
+    const systemHolding = async (asset: string, system: string) =>
+      (await assertConservation(k)).totals.find((r) => r.teamId === ada.teamId && r.assetCode === asset)?.system[system] ?? 0n;
+    const marketUsd = await systemHolding('USD', 'system:basket-rebalance.gcu');
+    const reserveXau = await systemHolding('XAU', 'system:basket-reserve.gcu');
+    const before = await balances(k, ada, account);
+    const composed = await basketMove(k, ada, account, 'compose', '100.0000');
+    assert.is(composed.status, 200, JSON.stringify(composed.body));
+    // Composing rounds up: a whole 0.001 oz of gold for the 0.00093617 oz in 100 units; 0.17 USD (0.16 %) of rounding.
+    assert.equal([composed.body.data.components.XAU, composed.body.data.rounding_cost_usd], ['0.001', '0.17410000']);
+
+    const decomposed = await basketMove(k, ada, account, 'decompose', '100.0000');
+    assert.is(decomposed.status, 200, JSON.stringify(decomposed.body));
+    const d = decomposed.body.data;
+    // In kind, rounded down: no gold. In cash: the 0.00093617 oz (2.20 USD) and the other remainders, 2.2174 USD, rounded down to the cent.
+    assert.equal(d.components, { USD: '44.00', EUR: '30.55', GBP: '12.99', CHF: '9.73', JPY: '492' });
+    assert.equal([d.cash_in_lieu_usd, d.rounding_cost_usd, d.value_usd], ['2.21', '0.00740000', '110.00000000']);
+
+    const after = await balances(k, ada, account);
+    assert.is(after.GCU, before.GCU);
+    assert.is(minor(before.XAU!) - minor(after.XAU!), 1n, 'the 0.001 oz composed stays in the reserve');
+    assert.is(minor(after.USD!) - minor(before.USD!), 221n, 'USD: 44.00 out, 44.00 back, plus 2.21 in lieu');
+    // The round trip costs exactly the two reported costs: 0.1741 + 0.0074 USD.
+    assert.is(usdLost(before, after), e8(composed.body.data.rounding_cost_usd) + e8(d.rounding_cost_usd));
+
+    // The cash came from the market side, not from the reserve, which keeps the 0.001 oz (until the next rebalancing trades it there).
+    assert.is((await systemHolding('USD', 'system:basket-rebalance.gcu')) - marketUsd, -221n);
+    assert.is((await systemHolding('XAU', 'system:basket-reserve.gcu')) - reserveXau, 1n);
   });
 
   test('a round trip of the minimum amount costs at most twice the tolerance', async () => {
@@ -172,5 +210,29 @@ for (const store of stores) {
     await assertConservation(k);
   });
 
+  test.run();
+}
+
+{
+  const test = suite('gcu decompose with a 100 % tolerance (memory)');
+  test('a decompose that would pay nothing at all is refused even when the tolerance would let its cost through', async () => {
+    const k = await bootTestKernel({ store: 'memory', modules: ['identity', 'core-banking', 'gcu'], config: { pluginConfig: { gcu: { tick_interval_ms: 0, max_rounding_cost: '1' } } } as any });
+    try {
+      const ada = await k.createUser('Ada');
+      const account = await openAccount(k, ada);
+      await deposit(k, ada, account, FUNDING);
+      assert.is((await basketMove(k, ada, account, 'compose', '10.0000')).status, 200);
+      const before = await balances(k, ada, account);
+      const nothing = await basketMove(k, ada, account, 'decompose', '0.0001');
+      assert.is(nothing.status, 422);
+      assert.equal(codes(nothing.body), ['amount_below_minimum']);
+      assert.match(nothing.body.errors[0].detail, 'would pay nothing');
+      assert.equal(await balances(k, ada, account), before);
+      assert.is((await basketMove(k, ada, account, 'decompose', '10.0000')).status, 200);
+      await assertConservation(k);
+    } finally {
+      await k.close();
+    }
+  });
   test.run();
 }

@@ -1,5 +1,12 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import {
+  DateTimeScalar,
+  pageArgs,
+  PaginatorInfo,
+  paginatorInfo,
+  type GraphqlContext,
+  type GraphqlContribution,
+} from '../../../kit/graphql.js';
 import { CreateItem, ListItems, type CreateItemInput, type ItemView } from '../operations.js';
 
 /** The item view as a GraphQL type: the fields of operations.ts's itemView (items.test.ts checks they match). */

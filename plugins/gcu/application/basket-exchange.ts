@@ -12,24 +12,26 @@ import {
   type LedgerLeg,
   type RequestContext,
 } from '../../../kernel/public.js';
-import { minimumAmount, quoteExchange, withinTolerance, type ExchangeDirection, type ExchangeQuote } from '../domain/exchange-rounding.js';
+import { minimumAmount, quoteExchange, withinTolerance, type CashTerms, type ExchangeDirection, type ExchangeQuote } from '../domain/exchange-rounding.js';
 import { div, mul, toDecimal, USD_DECIMALS } from '../domain/fraction.js';
 import { formatWeight } from '../domain/weights.js';
 import { GcuRepository, type BasketRecord } from '../ports.js';
 import type { BasketExchangeInput, BasketExchangeView } from '../operations.js';
 import { BasketBook } from './basket-book.js';
 import { ExchangeTerms } from './exchange-terms.js';
-import { issuerAccount, reserveAccount } from './reserve-accounts.js';
+import { issuerAccount, rebalanceAccount, reserveAccount } from './reserve-accounts.js';
 import { ReserveSync } from './reserve-sync.js';
 
 /**
  * Compose and decompose: one balanced ledger movement each, in one unit of
  * work with the reserve record and the event. Compose debits the account
  * ceil(amount × quantity) of every component into the reserve and issues the
- * units; decompose burns the units and pays floor(amount × quantity) of every
- * component out of the reserve (see domain/quantities.ts for why). Amounts
- * whose rounding would cost the customer more than the configured tolerance
- * are refused; the result reports what rounding cost.
+ * units; decompose burns the units, pays floor(amount × quantity) of every
+ * component out of the reserve (see domain/quantities.ts for why) and the
+ * value of the rounded-off remainders in cash from the rebalance account
+ * (domain/exchange-rounding.ts). Amounts whose rounding would cost the
+ * customer more than the configured tolerance are refused; the result
+ * reports what rounding cost.
  */
 @injectable()
 export class BasketExchange {
@@ -58,7 +60,8 @@ export class BasketExchange {
       const basket = reserve.version > found.version ? await this.book.require(tx, found.code) : found;
       if (reserve.version < basket.version) reserve = await this.reserves.sync(tx, teamId, basket);
 
-      const quote = await this.#quote(direction, amount, basketAsset.precision, basket);
+      const cash = this.terms.cash;
+      const quote = await this.#quote(direction, amount, basketAsset.precision, basket, cash);
       const components: Record<string, string> = {};
       const legs: LedgerLeg[] = [];
       const short: string[] = [];
@@ -73,6 +76,10 @@ export class BasketExchange {
         components[code] = formatMinor(minor, precision);
         legs.push({ accountId: input.id, assetCode: code, amount: sign * minor });
         legs.push({ accountId: reserveAccount(basket.code), assetCode: code, amount: -sign * minor });
+      }
+      if (quote.cashInLieu > 0n) {
+        legs.push({ accountId: input.id, assetCode: cash.code, amount: quote.cashInLieu });
+        legs.push({ accountId: rebalanceAccount(basket.code), assetCode: cash.code, amount: -quote.cashInLieu });
       }
       if (short.length > 0) {
         throw new InsufficientFundsError(`Not enough of the basket's components to compose ${formatMinor(amount, basketAsset.precision)} ${basket.code}: ${short.join('; ')}.`, { pointer: '/amount' });
@@ -96,6 +103,7 @@ export class BasketExchange {
         basket_code: basket.code,
         basket_amount: formatMinor(amount, basketAsset.precision),
         components,
+        cash_in_lieu_usd: formatMinor(quote.cashInLieu, cash.precision),
         basket_version: basket.version,
         movement_uuid: posted.movementId,
       };
@@ -111,23 +119,17 @@ export class BasketExchange {
   }
 
   /**
-   * The components to move at current prices, refused with 422 when a
-   * decompose would pay nothing of a component or rounding would cost more
-   * than `max_rounding_cost` of the value (domain/exchange-rounding.ts).
+   * The components and cash to move at current prices, refused with 422 when
+   * rounding would cost more than `max_rounding_cost` of the value
+   * (domain/exchange-rounding.ts), or a decompose would pay nothing at all
+   * (possible only with a tolerance of 100 %): units are never burnt for nothing.
    */
-  async #quote(direction: ExchangeDirection, amount: bigint, basketPrecision: number, basket: BasketRecord): Promise<ExchangeQuote> {
+  async #quote(direction: ExchangeDirection, amount: bigint, basketPrecision: number, basket: BasketRecord, cash: CashTerms): Promise<ExchangeQuote> {
     const terms = await this.terms.of(basket);
-    const quote = quoteExchange(direction, amount, basketPrecision, terms);
+    const quote = quoteExchange(direction, amount, basketPrecision, terms, cash);
     const tolerance = this.terms.tolerancePpm;
     const units = `${formatMinor(amount, basketPrecision)} ${basket.code}`;
-    const minimum = () => `${formatMinor(minimumAmount(direction, basketPrecision, terms, tolerance), basketPrecision)} ${basket.code}`;
-    if (quote.unpaid.length > 0) {
-      throw new BusinessRuleError(
-        'amount_below_minimum',
-        `Decomposing ${units} would pay no ${quote.unpaid.join(', ')}: the share of one unit is below the smallest amount of the asset, and decompose rounds down. Decompose at least ${minimum()}.`,
-        { pointer: '/amount' },
-      );
-    }
+    const minimum = () => `${formatMinor(minimumAmount(direction, basketPrecision, terms, cash, tolerance), basketPrecision)} ${basket.code}`;
     if (!withinTolerance(quote, tolerance)) {
       const share = quote.value.n === 0n ? '100' : toDecimal(mul(div(quote.cost, quote.value), { n: 100n, d: 1n }), 2);
       throw new BusinessRuleError(
@@ -135,6 +137,11 @@ export class BasketExchange {
         `Rounding the components of ${units} to whole minor units would cost ${toDecimal(quote.cost, 2)} USD, ${share} % of their ${toDecimal(quote.value, 2)} USD value; at most ${formatWeight(tolerance * 100n)} % is accepted. Amounts of at least ${minimum()} always are.`,
         { pointer: '/amount' },
       );
+    }
+    if (direction === 'decompose' && quote.cashInLieu === 0n && [...quote.moved.values()].every((minor) => minor === 0n)) {
+      throw new BusinessRuleError('amount_below_minimum', `Decomposing ${units} would pay nothing: not one minor unit of any component, nor a cent in lieu. Decompose at least ${minimum()}.`, {
+        pointer: '/amount',
+      });
     }
     return quote;
   }

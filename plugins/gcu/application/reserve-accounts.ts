@@ -3,7 +3,9 @@
  * negative; their balance is the sum of their entries):
  * - reserve: holds the component assets behind every outstanding unit;
  * - issuer: the counter-entry of issued units (−outstanding);
- * - rebalance: the market side of the reserve's trades when weights change.
+ * - rebalance: the market side of the reserve's trades when weights change,
+ *   and the payer of a decompose's cash in lieu (the reserve keeps the
+ *   remainders it stands for until the next rebalancing trades them here).
  */
 export function reserveAccount(basketCode: string): string {
   return `system:basket-reserve.${basketCode.toLowerCase()}`;

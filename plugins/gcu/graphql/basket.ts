@@ -157,6 +157,8 @@ export class BasketExchange {
   basket_amount!: string;
   @Field(() => [AssetAmount], { description: 'Component amounts debited (compose) or credited (decompose).' })
   components!: AssetAmount[];
+  @Field(() => String, { description: 'USD credited (decompose) for what the components were worth below their minor units, rounded down to the cent; "0.00" on compose.' })
+  cash_in_lieu_usd!: string;
   @Field(() => Int)
   basket_version!: number;
   @Field(() => ID)
