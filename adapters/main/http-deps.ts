@@ -10,6 +10,7 @@ import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
 import { createMetricsExtension } from '../metrics/metrics-extension.js';
+import { MetricsRegistry } from '../metrics/prom-meter.js';
 import { kernelGraphql } from './graphql-deps.js';
 import type { StoreBundle } from '../store.js';
 
@@ -39,7 +40,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     extensions: [
       graphql,
       ...(metrics.enabled
-        ? [createMetricsExtension({ config: metrics, authenticator: edge.authenticator, events: kernel.get(EventStream), consumers: store.consumers, logger: kernel.get(Logger), poolUsage: store.poolUsage })]
+        ? [createMetricsExtension({ registry: kernel.get(MetricsRegistry), config: metrics, authenticator: edge.authenticator, events: kernel.get(EventStream), consumers: store.consumers, logger: kernel.get(Logger), poolUsage: store.poolUsage })]
         : []),
     ],
     health: async () => {

@@ -1,4 +1,4 @@
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { KernelConfig } from '../../config/schema.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { ConsumerStore } from '../../ports/event-consumers.js';
@@ -14,6 +14,8 @@ import { authorizeScrape } from './scrape-auth.js';
 import { consumerMetrics, poolMetrics } from './store-metrics.js';
 
 export interface MetricsDeps {
+  /** The kernel's registry, where plugins' counters (the Meter port) already live. */
+  readonly registry: Registry;
   readonly config: KernelConfig['metrics'];
   readonly authenticator: Authenticator;
   readonly events: EventStream;
@@ -24,11 +26,11 @@ export interface MetricsDeps {
 }
 
 /**
- * GET /metrics in the Prometheus text format (docs/metrics.md), with its own
- * registry per kernel so several kernels in one process never share a series.
+ * GET /metrics in the Prometheus text format (docs/metrics.md), over the
+ * kernel's own registry, so several kernels in one process never share a series.
  */
 export function createMetricsExtension(deps: MetricsDeps): HttpExtension {
-  const registry = new Registry();
+  const { registry } = deps;
   const middleware = httpMetrics(registry);
   const events = lazyEventSubscription(deps.events, eventMetrics(registry));
   consumerMetrics(registry, deps.consumers);

@@ -1,8 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { StoredEvent } from '../../kernel/contract/event.js';
+import { EventBackbone } from '../../ports/event-consumers.js';
 import { EventStream } from '../../ports/event-stream.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
+import { WebhookReceiver } from './webhook-receiver.js';
 
 /**
  * GET /metrics over real HTTP on the memory store: counters move with
@@ -160,5 +162,33 @@ separate('the database pool shows on PostgreSQL only (memory and PGlite have non
   }
 });
 
+const webhooks = suite('metrics: webhook deliveries');
+
+webhooks('delivery attempts are counted by state once recorded: a 500 retries, the rest succeed', async () => {
+  const bank = await bootTestKernel({ modules: ['core-banking', 'webhooks'], config: { metrics: { enabled: true }, pluginConfig: { webhooks: { allow_private: true } } } });
+  const receiver = new WebhookReceiver();
+  await receiver.up();
+  try {
+    const ada = await bank.createUser('Ada');
+    receiver.respond = (_request, index) => (index === 0 ? { status: 500 } : { status: 200 });
+    const hook = await bank.request('POST', '/api/v2/webhooks', { key: ada.key, body: { url: receiver.url, events: ['*'] } });
+    assert.is(hook.status, 201, JSON.stringify(hook.body));
+    await openFunded(bank, ada, '5.00');
+    const drain = () => bank.get(EventBackbone).drain();
+    await drain();
+    bank.clock.advance(60_000);
+    await drain();
+    const text = await scrape(bank);
+    assert.ok(receiver.received.length >= 3, `${receiver.received.length} requests`);
+    assert.is(sample(text, 'bank_webhook_delivery_attempts_total', { state: 'retrying' }), 1);
+    assert.is(sample(text, 'bank_webhook_delivery_attempts_total', { state: 'succeeded' }), receiver.received.length - 1);
+    assert.not.ok(text.includes(hook.body.data.id), 'no webhook id in a label');
+  } finally {
+    await receiver.down();
+    await bank.close();
+  }
+});
+
 traffic.run();
 separate.run();
+webhooks.run();
