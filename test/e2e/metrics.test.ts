@@ -1,3 +1,4 @@
+import sinon from 'sinon';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { StoredEvent } from '../../kernel/contract/event.js';
@@ -121,6 +122,18 @@ traffic('only the operator key or the scrape token reads the metrics; anything e
     assert.is(response.status, status, JSON.stringify(headers));
     assert.is(response.body.errors[0].code, code, JSON.stringify(response.body));
   }
+});
+
+traffic('a store failure while collecting is a 503 in the envelope, and the next scrape works again', async () => {
+  const checkpoints = sinon.stub(k.store.consumers, 'checkpoints').rejects(new Error('connection lost'));
+  try {
+    const response = await k.request('GET', '/metrics', { key: k.operatorKey });
+    assert.is(response.status, 503);
+    assert.is(response.body.errors[0].code, 'service_unavailable');
+  } finally {
+    checkpoints.restore();
+  }
+  await scrape(k);
 });
 
 const separate = suite('metrics: kernels in one process');
