@@ -6,6 +6,8 @@ import { EventStream } from '../../ports/event-stream.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { Edge } from '../edge/edge.js';
+import type { HttpExtension } from '../edge/http-extension.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
@@ -26,7 +28,6 @@ export const SERVICE_VERSION = '0.1.0';
 export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAdapter = kernelGraphql(kernel)): Parameters<typeof createHttpApi>[0] {
   const unitOfWork = kernel.get(UnitOfWork);
   const edge = kernelEdge(kernel);
-  const { metrics } = kernel.config;
   return {
     routes: kernel.routes,
     operation: (token: Token<Operation>) => kernel.get(token),
@@ -37,12 +38,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     http: kernel.config.http,
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
-    extensions: [
-      graphql,
-      ...(metrics.enabled
-        ? [createMetricsExtension({ registry: kernel.get(MetricsRegistry), config: metrics, authenticator: edge.authenticator, events: kernel.get(EventStream), consumers: store.consumers, logger: kernel.get(Logger), poolUsage: store.poolUsage })]
-        : []),
-    ],
+    extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {
@@ -53,4 +49,17 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
       };
     },
   };
+}
+
+/** GET /metrics over the kernel's registry (docs/metrics.md). */
+function metricsExtension(kernel: Kernel, store: StoreBundle, edge: Edge): HttpExtension {
+  return createMetricsExtension({
+    registry: kernel.get(MetricsRegistry),
+    config: kernel.config.metrics,
+    authenticator: edge.authenticator,
+    events: kernel.get(EventStream),
+    consumers: store.consumers,
+    logger: kernel.get(Logger),
+    poolUsage: store.poolUsage,
+  });
 }
