@@ -24,6 +24,12 @@ export interface StoreOptions {
   readonly logger?: Logger;
 }
 
+export interface PoolUsage {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
 /**
  * One opened store: the kernel ports it implements, already wired to one
  * database handle. The composition root binds these to their tokens.
@@ -38,6 +44,8 @@ export interface StoreBundle {
   readonly migrator: Migrator;
   /** Durable consumer-group checkpoints over the event store (the event backbone). */
   readonly consumers: ConsumerStore;
+  /** The connection pool's usage now (PostgreSQL only: memory and PGlite have no pool). */
+  readonly poolUsage?: () => PoolUsage;
   /** Creates the kernel's own tables (events, idempotency keys, workflows) once. */
   init(): Promise<void>;
   /** Test helper: deletes every row of every table, keeping the schema. */

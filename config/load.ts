@@ -28,7 +28,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<KernelConf
     logLevel: env.BANK_LOG_LEVEL,
   };
   const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value !== undefined));
-  const parsed = kernelConfigSchema.safeParse({ ...file, ...defined, ...overrides });
+  // A secret the environment can carry without a config file; the file's other metrics settings stay.
+  const metrics = env.BANK_METRICS_TOKEN === undefined ? {} : { metrics: { ...file.metrics, scrapeToken: env.BANK_METRICS_TOKEN } };
+  const parsed = kernelConfigSchema.safeParse({ ...file, ...defined, ...metrics, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

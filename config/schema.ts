@@ -80,6 +80,13 @@ export const kernelConfigSchema = z.object({
       concurrency: z.number().int().min(1).max(64).default(8),
     })
     .prefault({}),
+  /** Prometheus metrics at GET /metrics (docs/metrics.md): the operator key, or this scrape token, as a bearer. */
+  metrics: z
+    .object({
+      enabled: z.boolean().default(true),
+      scrapeToken: z.string().regex(/^[\x21-\x7E]{32,512}$/, 'at least 32 printable characters, no spaces').optional(),
+    })
+    .prefault({}),
   /** Per-plugin slices, validated by each plugin's own schema. */
   pluginConfig: z.record(z.string(), z.unknown()).default({}),
 });

@@ -42,6 +42,7 @@ export * from '../ports/event-stream.js';
 export * from '../ports/ids.js';
 export * from '../ports/ledger.js';
 export * from '../ports/logger.js';
+export * from '../ports/meter.js';
 export * from '../ports/operator-keys.js';
 export * from '../ports/price-feed.js';
 export * from '../ports/random.js';

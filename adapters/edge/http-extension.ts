@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { HttpMethod } from '../../kernel/contract/route.js';
 
 /** One mounted handler: a method on a full path such as '/api/v2/accounts/:id'. */
@@ -18,6 +18,8 @@ export interface MountedRoute {
  */
 export interface HttpExtension {
   readonly routes: readonly MountedRoute[];
+  /** Sees every request before routing (metrics); it must call next(). */
+  readonly middleware?: RequestHandler;
   /** Takes an upgrade request it serves and returns true; false leaves it to others. */
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Runs when the server starts closing (end long-lived connections). */

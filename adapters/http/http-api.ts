@@ -59,6 +59,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   app.set('query parser', 'simple');
   // One rule for req.ip and for WebSocket upgrades, which do not pass through express (client-address.ts).
   app.set('trust proxy', proxyTrust(deps.http.trustProxy));
+  for (const extension of deps.extensions ?? []) if (extension.middleware) app.use(extension.middleware);
 
   const services: RouteServices = {
     edge: deps.edge,

@@ -2,12 +2,17 @@ import type { Kernel } from '../../kernel/boot/kernel.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Clock } from '../../ports/clock.js';
+import { EventStream } from '../../ports/event-stream.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { Edge } from '../edge/edge.js';
+import type { HttpExtension } from '../edge/http-extension.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
+import { createMetricsExtension } from '../metrics/metrics-extension.js';
+import { MetricsRegistry } from '../metrics/prom-meter.js';
 import { kernelGraphql } from './graphql-deps.js';
 import type { StoreBundle } from '../store.js';
 
@@ -22,17 +27,18 @@ export const SERVICE_VERSION = '0.1.0';
  */
 export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAdapter = kernelGraphql(kernel)): Parameters<typeof createHttpApi>[0] {
   const unitOfWork = kernel.get(UnitOfWork);
+  const edge = kernelEdge(kernel);
   return {
     routes: kernel.routes,
     operation: (token: Token<Operation>) => kernel.get(token),
-    edge: kernelEdge(kernel),
+    edge,
     clock: kernel.get(Clock),
     ids: kernel.get(Ids),
     logger: kernel.get(Logger),
     http: kernel.config.http,
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
-    extensions: [graphql],
+    extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {
@@ -43,4 +49,17 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
       };
     },
   };
+}
+
+/** GET /metrics over the kernel's registry (docs/metrics.md). */
+function metricsExtension(kernel: Kernel, store: StoreBundle, edge: Edge): HttpExtension {
+  return createMetricsExtension({
+    registry: kernel.get(MetricsRegistry),
+    config: kernel.config.metrics,
+    authenticator: edge.authenticator,
+    events: kernel.get(EventStream),
+    consumers: store.consumers,
+    logger: kernel.get(Logger),
+    poolUsage: store.poolUsage,
+  });
 }

@@ -1,4 +1,5 @@
 import type { Bind } from 'inversify';
+import { Registry } from 'prom-client';
 import type { KernelConfig } from '../../config/schema.js';
 import { Clock } from '../../ports/clock.js';
 import { ConsumerStore } from '../../ports/event-consumers.js';
@@ -6,11 +7,13 @@ import { EventStore } from '../../ports/event-store.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
+import { Meter } from '../../ports/meter.js';
 import { Migrator } from '../../ports/migrator.js';
 import { PriceFeed } from '../../ports/price-feed.js';
 import { Random } from '../../ports/random.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { WorkflowStore } from '../../ports/workflow-store.js';
+import { MetricsRegistry, PromMeter } from '../metrics/prom-meter.js';
 import type { StoreBundle } from '../store.js';
 import { CryptoRandom } from '../system/crypto-random.js';
 import { SimulatedPriceFeed } from '../price-sim/simulated-price-feed.js';
@@ -37,6 +40,9 @@ export function bindInfrastructure(bind: Bind, { config, store, logger, clock, i
   bind(Clock).toConstantValue(clock);
   bind(Ids).toConstantValue(ids);
   bind(Random).toConstantValue(new CryptoRandom());
+  const metrics = new Registry();
+  bind(MetricsRegistry).toConstantValue(metrics);
+  bind(Meter).toConstantValue(new PromMeter(metrics));
   bind(PriceFeed).toResolvedValue(
     (clock: Clock) =>
       config.prices.source === 'simulated'

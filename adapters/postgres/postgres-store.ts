@@ -32,6 +32,7 @@ export function openPostgresStore(options: StoreOptions, deps: StoreDeps): Store
   );
   return {
     ...store,
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     init: async () => {
       await store.init();
       await checkAutovacuum(pool, deps.logger);

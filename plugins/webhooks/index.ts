@@ -6,6 +6,7 @@ import {
   EventRegistry,
   Ids,
   Logger,
+  Meter,
   operation,
   Random,
   Scheduler,
@@ -66,7 +67,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger],
+  requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger, Meter],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
     bind<WebhooksConfig>(WebhooksConfig).toConstantValue(ctx.config);

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Clock, Ids, Logger, Random, token, UnitOfWork, type BackgroundWorker, type Tx } from '../../../kernel/public.js';
+import { Clock, Ids, Logger, Meter, Random, token, UnitOfWork, type BackgroundWorker, type MeterCounter, type Tx } from '../../../kernel/public.js';
 import { attemptRow } from './attempt-row.js';
 import { WebhooksConfig } from '../config.js';
 import { nextRetryDelayMs, parseRetryAfterMs } from '../domain/retry-schedule.js';
@@ -60,7 +60,14 @@ export class WebhookDispatcher implements BackgroundWorker {
     @inject(Ids) private readonly ids: Ids,
     @inject(Random) private readonly random: Random,
     @inject(Logger) private readonly logger: Logger,
-  ) {}
+    @inject(Meter) meter: Meter,
+  ) {
+    this.#attempts = meter.counter({
+      name: 'bank_webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts recorded, by state: succeeded, retrying (failed, tried again later), failed (given up), cancelled.',
+      labelNames: ['state'],
+    });
+  }
 
   /**
    * Claims what is due, up to the free capacity, and starts sending it; it
@@ -101,6 +108,7 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   #inFlight = 0;
+  readonly #attempts: MeterCounter<'state'>;
   readonly #pending = new Set<Promise<void>>();
   readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>
     this.uow.run(async (tx) => {
@@ -118,7 +126,11 @@ export class WebhookDispatcher implements BackgroundWorker {
       // Two statements for the whole write, however many answers it holds: short transactions. An answer whose
       // delivery changed hands meanwhile (cancelled, deleted, or claimed again after its lease lapsed) is dropped.
       const written = await this.deliveries.recordOutcomes(tx, recorded.map((r) => r.outcome));
-      await this.deliveries.insertAttempts(tx, recorded.filter((r) => written.has(r.outcome.delivery.id)).map((r) => r.attempt));
+      const attempts = recorded.filter((r) => written.has(r.outcome.delivery.id)).map((r) => r.attempt);
+      await this.deliveries.insertAttempts(tx, attempts);
+      tx.afterCommit(() => {
+        for (const { state } of attempts) this.#attempts.inc({ state });
+      });
       if (written.size < recorded.length) {
         const dropped = recorded.filter((r) => !written.has(r.outcome.delivery.id)).map((r) => r.outcome.delivery.id);
         this.logger.warn('webhook answers not recorded: the delivery was cancelled, deleted or claimed again meanwhile', { delivery_ids: dropped });

@@ -1,0 +1,37 @@
+import type { Request, RequestHandler } from 'express';
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+const LABELS = ['method', 'route', 'status'] as const;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Seconds: from a cached read to a slow group commit. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Counts and times every response by method, route template and status. The
+ * template (/api/v2/accounts/:id), never the raw path, keeps the series
+ * bounded and free of ids; a request no route matched is 'unmatched'.
+ */
+export function httpMetrics(registry: Registry): RequestHandler {
+  const requests = new Counter({ name: 'bank_http_requests_total', help: 'HTTP responses by method, route template and status.', labelNames: LABELS, registers: [registry] });
+  const duration = new Histogram({
+    name: 'bank_http_request_duration_seconds',
+    help: 'Time from receiving an HTTP request to finishing its response, by method, route template and status.',
+    labelNames: LABELS,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      const labels = { method: METHODS.has(req.method) ? req.method : 'other', route: routeTemplate(req), status: String(res.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+}
+
+function routeTemplate(req: Request): string {
+  const path: unknown = req.route?.path;
+  return typeof path === 'string' ? path : 'unmatched';
+}
