@@ -85,10 +85,6 @@ export class CursorPage<T> {
     readonly perPage: number,
     readonly hasMore: boolean,
   ) {}
-
-  map<U>(fn: (item: T) => U): CursorPage<U> {
-    return new CursorPage(this.items.map(fn), this.perPage, this.hasMore);
-  }
 }
 
 /**
