@@ -1,7 +1,7 @@
-import { Page } from '../../kernel/contract/page.js';
+import { CursorPage, Page } from '../../kernel/contract/page.js';
 import type { ErrorObject } from '../../kernel/errors/index.js';
 import type { RenderedResponse } from '../edge/rendered-response.js';
-import { pageLinks, pageMeta } from './pagination.js';
+import { cursorMeta, pageLinks, pageMeta } from './pagination.js';
 
 export interface RequestUrl {
   readonly pathname: string;
@@ -9,13 +9,14 @@ export interface RequestUrl {
   readonly search: string;
 }
 
-/** {data} or, for a Page, {data: items, meta, links}; 204 has no body. */
+/** {data}; for a Page {data: items, meta, links}; for a CursorPage {data: items, meta}; 204 has no body. */
 export function renderSuccess(result: unknown, status: number, url: RequestUrl): RenderedResponse {
   if (status === 204) return { status, body: '' };
   if (result instanceof Page) {
     const envelope = { data: result.items, meta: pageMeta(result), links: pageLinks(result, url.pathname, url.search) };
     return { status, body: JSON.stringify(envelope) };
   }
+  if (result instanceof CursorPage) return { status, body: JSON.stringify({ data: result.items, meta: cursorMeta(result) }) };
   return { status, body: JSON.stringify({ data: result === undefined ? null : result }) };
 }
 

@@ -144,12 +144,14 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
     parameters.push(parameter(name, 'path', true, property));
   }
 
+  let cursorMode = false;
   if (route.query) {
     const queryJson = resolved(convert(route.query, 'input', `${operationId}_query`, schemas), schemas);
     const required = new Set(requiredOf(queryJson));
     for (const [name, property] of Object.entries(propertiesOf(queryJson))) {
       parameters.push(parameter(name, 'query', required.has(name), property));
     }
+    cursorMode = 'starting_after' in propertiesOf(queryJson);
   }
   if (route.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
@@ -158,7 +160,7 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   if (status === 204) responses['204'] = { description: 'Done; no body.' };
   else {
     const data = route.response ? convert(route.response, 'output', `${operationId}_response`, schemas) : {};
-    responses[String(status)] = envelopeResponse(route.summary, data);
+    responses[String(status)] = envelopeResponse(route.summary, data, cursorMode);
   }
   const errorStatuses = ['400', ...(isPublic ? [] : ['401', '403']), '404', ...(route.method === 'POST' ? ['409'] : [])];
   if (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH') errorStatuses.push('413', '415');
@@ -214,10 +216,12 @@ function requiredOf(json: Json | undefined): string[] {
   return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
 }
 
-function envelopeResponse(description: string, data: Json): Json {
+/** A list that also walks by cursor answers CursorMeta (and no links) when asked with starting_after or ending_before. */
+function envelopeResponse(description: string, data: Json, cursorMode = false): Json {
   const properties: Json = { data };
   if (data['type'] === 'array') {
-    properties['meta'] = { $ref: '#/components/schemas/PageMeta' };
+    const pageMeta = { $ref: '#/components/schemas/PageMeta' };
+    properties['meta'] = cursorMode ? { oneOf: [pageMeta, { $ref: '#/components/schemas/CursorMeta' }] } : pageMeta;
     properties['links'] = { $ref: '#/components/schemas/PageLinks' };
   }
   return {
@@ -383,6 +387,14 @@ const BASE_SCHEMAS: Json = {
       total: { type: 'integer' },
       from: { type: 'integer', nullable: true },
       to: { type: 'integer', nullable: true },
+    },
+  },
+  CursorMeta: {
+    type: 'object',
+    required: ['per_page', 'has_more'],
+    properties: {
+      per_page: { type: 'integer' },
+      has_more: { type: 'boolean', description: 'More rows lie beyond this page in the direction walked' },
     },
   },
   PageLinks: {

@@ -1,4 +1,4 @@
-import type { Page } from '../../kernel/contract/page.js';
+import type { CursorPage, Page } from '../../kernel/contract/page.js';
 
 export interface PageMeta {
   readonly current_page: number;
@@ -45,4 +45,14 @@ export function pageLinks(page: Page<unknown>, pathname: string, search: string)
     prev: page.page > 1 ? at(Math.min(page.page - 1, last)) : null,
     next: page.page < last ? at(page.page + 1) : null,
   };
+}
+
+/** A cursor page's meta: no page numbers or totals, which a growing list cannot keep true between requests. */
+export interface CursorMeta {
+  readonly per_page: number;
+  readonly has_more: boolean;
+}
+
+export function cursorMeta(page: CursorPage<unknown>): CursorMeta {
+  return { per_page: page.perPage, has_more: page.hasMore };
 }

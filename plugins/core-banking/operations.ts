@@ -7,6 +7,7 @@ import {
   signedDecimal,
   timestamp,
   token,
+  type CursorPage,
   type Operation,
   type Page,
 } from '../../kernel/public.js';
@@ -184,6 +185,13 @@ const perPage = pageSize().optional().describe('Page size, default 20, at most 1
 export const PageQuery = z.object({ page, per_page: perPage });
 export type PageInput = z.infer<typeof PageQuery>;
 
+const cursor = z.string().min(1).max(100);
+/** Cursor mode beside page mode on the lists a client syncs (docs/http.md, Pagination). */
+const CursorQuery = {
+  starting_after: cursor.optional().describe('Cursor mode: the rows after this id in list order; excludes page and ending_before; answers meta.has_more'),
+  ending_before: cursor.optional().describe('Cursor mode: the rows before this id in list order; excludes page and starting_after; answers meta.has_more'),
+};
+
 const amount = z.string().describe('Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point');
 const assetCode = z.string().describe('Asset code from the catalogue, e.g. USD');
 const reference = z.string().max(255).optional();
@@ -199,7 +207,11 @@ export const FreezeAccountBody = z.strictObject({ reason: z.string().max(255).op
 });
 export type FreezeAccountInput = AccountIdInput & z.infer<typeof FreezeAccountBody>;
 
-export const ListTransactionsQuery = PageQuery.extend({ asset_code: z.string().optional(), status: z.enum(TRANSACTION_STATUSES).optional() });
+export const ListTransactionsQuery = PageQuery.extend({
+  asset_code: z.string().optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  ...CursorQuery,
+});
 export type ListTransactionsInput = z.infer<typeof ListTransactionsQuery>;
 
 export const ListAccountTransactionsQuery = z
@@ -207,6 +219,7 @@ export const ListAccountTransactionsQuery = z
     limit: perPage,
     per_page: perPage.describe('Alias of limit, as on the other lists; sending both is 422'),
     page,
+    ...CursorQuery,
     type: z.enum(TRANSACTION_TYPES).optional(),
     status: z.enum(TRANSACTION_STATUSES).optional(),
     start_date: z.string().optional().describe('ISO 8601 date or timestamp, inclusive; 1970–9999'),
@@ -247,7 +260,8 @@ export const CreateTransferBody = z
   });
 export type CreateTransferInput = z.infer<typeof CreateTransferBody>;
 
-export type ListAccountTransfersInput = AccountIdInput & PageInput;
+export const ListAccountTransfersQuery = PageQuery.extend(CursorQuery);
+export type ListAccountTransfersInput = AccountIdInput & z.infer<typeof ListAccountTransfersQuery>;
 
 export const CreateAccount = token<Operation<CreateAccountInput, AccountView>>('core-banking.create-account');
 export const ListAccounts = token<Operation<PageInput, Page<AccountView>>>('core-banking.list-accounts');
@@ -256,8 +270,8 @@ export const GetBalances = token<Operation<AccountIdInput, BalancesView>>('core-
 export const FreezeAccount = token<Operation<FreezeAccountInput, AccountView>>('core-banking.freeze-account');
 export const UnfreezeAccount = token<Operation<AccountIdInput, AccountView>>('core-banking.unfreeze-account');
 export const CloseAccount = token<Operation<AccountIdInput, AccountView>>('core-banking.close-account');
-export const ListTransactions = token<Operation<ListTransactionsInput, Page<TransactionView>>>('core-banking.list-transactions');
-export const ListAccountTransactions = token<Operation<ListAccountTransactionsInput, Page<TransactionView>>>(
+export const ListTransactions = token<Operation<ListTransactionsInput, Page<TransactionView> | CursorPage<TransactionView>>>('core-banking.list-transactions');
+export const ListAccountTransactions = token<Operation<ListAccountTransactionsInput, Page<TransactionView> | CursorPage<TransactionView>>>(
   'core-banking.list-account-transactions',
 );
 export const Deposit = token<Operation<MoneyInput, TransactionView>>('core-banking.deposit');
@@ -265,4 +279,4 @@ export const Withdraw = token<Operation<MoneyInput, TransactionView>>('core-bank
 export const CreateTransfer = token<Operation<CreateTransferInput, TransferView>>('core-banking.create-transfer');
 export const GetTransfer = token<Operation<AccountIdInput, TransferView>>('core-banking.get-transfer');
 export const AuditLedger = token<Operation<Record<string, never>, LedgerAuditView>>('core-banking.audit-ledger');
-export const ListAccountTransfers = token<Operation<ListAccountTransfersInput, Page<TransferView>>>('core-banking.list-account-transfers');
+export const ListAccountTransfers = token<Operation<ListAccountTransfersInput, Page<TransferView> | CursorPage<TransferView>>>('core-banking.list-account-transfers');

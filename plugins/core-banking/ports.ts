@@ -1,4 +1,4 @@
-import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
+import { token, type CursorRequest, type CursorSlice, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { AccountStatus } from './domain/account.js';
 import type { AccountRef, BalanceKey, BalanceRow, Leg } from './domain/ledger-rules.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from './domain/transaction-query.js';
@@ -149,6 +149,12 @@ export interface TransactionRepository {
   /** Updates the transaction rows of transfers (one update per transfer and account), in one statement on SQL. */
   updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void>;
   list(tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>>;
+  /**
+   * The matching rows next to the cursor row in (created_at, seq) order,
+   * descending or not; undefined when the cursor is no row of the team (or of
+   * filter.accountId). The cursor row itself need not match the other filters.
+   */
+  listByCursor(tx: Tx, teamId: string, filter: TransactionFilter, descending: boolean, cursor: CursorRequest): Promise<CursorSlice<TransactionRecord> | undefined>;
 }
 export const TransactionRepository = token<TransactionRepository>('core-banking.transaction-repository');
 
@@ -191,6 +197,8 @@ export interface TransferRepository {
   update(tx: Tx, updates: readonly TransferUpdate[]): Promise<void>;
   /** Transfers from or to the account, newest first. */
   listByAccount(tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<TransferRecord>>;
+  /** The account's transfers next to the cursor transfer, newest first; undefined when the cursor is no transfer of the account. */
+  listByAccountCursor(tx: Tx, teamId: string, accountId: string, cursor: CursorRequest): Promise<CursorSlice<TransferRecord> | undefined>;
 }
 export const TransferRepository = token<TransferRepository>('core-banking.transfer-repository');
 

@@ -1,6 +1,6 @@
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Tx } from '../../../kernel/public.js';
+import type { CursorRequest, CursorSlice, Tx } from '../../../kernel/public.js';
 import { ALL, at, page, rejection, repositorySuite, T0, TEAM_A as A, TEAM_B as B, type RepositoryHarness } from '../../../kit/testing.js';
 import { checkLedger } from '../application/ledger-check.js';
 import { FEES_ACCOUNT, isSystemAccount, refOf, WORLD_ACCOUNT, type BalanceKey, type BalanceRow, type Leg } from '../domain/ledger-rules.js';
@@ -109,6 +109,28 @@ async function move(
     return fromReserved && leg.amount < 0n ? { ...row, reserved: row.reserved + leg.amount } : { ...row, available: row.available + leg.amount };
   });
   await r.ledger.write(tx, { ...NOTHING, ...change, balances, movements: [{ teamId, id, kind: 'test', reference: null, createdAt: T0, legs }], at: T0 });
+}
+
+type CursorRead = (cursor: CursorRequest) => Promise<CursorSlice<{ readonly id: string }> | undefined>;
+
+/**
+ * Walks a list by cursor from the row `from` to the end in `direction`,
+ * `limit` rows a page, and answers the ids met in list order. Every page but
+ * the last must be full and say has_more; the last must not.
+ */
+async function walk(read: CursorRead, from: string, direction: CursorRequest['direction'], limit: number): Promise<string[]> {
+  const pages: string[][] = [];
+  let id = from;
+  for (;;) {
+    const slice = await read({ id, direction, limit });
+    assert.ok(slice, `cursor ${id} names a row of the list`);
+    const got = slice.items.map((row) => row.id);
+    pages.push(got);
+    if (!slice.hasMore) break;
+    assert.is(got.length, limit, 'a page with more beyond it is full');
+    id = direction === 'after' ? got[got.length - 1]! : got[0]!;
+  }
+  return direction === 'after' ? pages.flat() : pages.reverse().flat();
 }
 
 export function coreBankingRepositoryContract(label: string, harness: RepositoryHarness<CoreBankingRepositories>): Test {
@@ -384,6 +406,77 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
       assert.equal(await r.transfers.listByAccount(tx, A, 'b1', ALL), { items: [], total: 0 });
       assert.equal(await r.transfers.listByAccount(tx, B, 'a1', ALL), { items: [], total: 0 });
     });
+  });
+
+  it('transactions: a cursor walks the list forward and backward over every row once, in list order, ties broken by insertion', async (r) => {
+    // Three rows share one instant: only seq orders them.
+    const rows = [1, 2, 2, 2, 3, 5, 8].map((seconds, n) => transaction(`t${n + 1}`, A, 'a1', seconds, n === 3 ? { status: 'pending' } : {}));
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
+      await r.transactions.insert(tx, rows.slice(0, 3));
+      await r.transactions.insert(tx, [transaction('other', A, 'a2', 4), transaction('theirs', B, 'b1', 4)]);
+      await r.transactions.insert(tx, rows.slice(3));
+    });
+    const a1 = { accountId: 'a1' };
+    const read = (filter: TransactionFilter, descending: boolean): CursorRead => (cursor) => run((tx) => r.transactions.listByCursor(tx, A, filter, descending, cursor));
+    const newestFirst = ['t7', 't6', 't5', 't4', 't3', 't2', 't1'];
+    for (const limit of [1, 2, 3, 7]) {
+      assert.equal(await walk(read(a1, true), 't7', 'after', limit), newestFirst.slice(1), `forward, ${limit} a page`);
+      assert.equal(await walk(read(a1, true), 't1', 'before', limit), newestFirst.slice(0, -1), `backward, ${limit} a page`);
+      assert.equal(await walk(read(a1, false), 't1', 'after', limit), [...newestFirst].reverse().slice(1), `oldest first, ${limit} a page`);
+    }
+    assert.equal(await walk(read({}, true), 't6', 'after', 2), ['other', 't5', 't4', 't3', 't2', 't1'], "the team's list holds every account");
+    // The cursor row keeps its place though it no longer matches a filter (a pending row completes).
+    assert.equal(await walk(read({ ...a1, status: 'completed' }, true), 't4', 'after', 2), ['t3', 't2', 't1']);
+    assert.equal(await walk(read({ ...a1, status: 'completed' }, true), 't4', 'before', 2), ['t7', 't6', 't5']);
+    const first = await run((tx) => r.transactions.listByCursor(tx, A, a1, true, { id: 't5', direction: 'after', limit: 2 }));
+    assert.equal(first, { items: [rows[3], rows[2]], hasMore: true }, 'every field as written');
+  });
+
+  it("transactions: a cursor of another team, another account or no row is undefined; rows inserted while walking shift nothing", async (r) => {
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('b1', B)]) await r.accounts.insert(tx, row);
+      await r.transactions.insert(tx, [1, 2, 3, 4, 5].map((seconds) => transaction(`t${seconds}`, A, 'a1', seconds)));
+      await r.transactions.insert(tx, [transaction('other', A, 'a2', 3), transaction('theirs', B, 'b1', 3)]);
+    });
+    const listed = (teamId: string, filter: TransactionFilter, id: string) =>
+      run((tx) => r.transactions.listByCursor(tx, teamId, filter, true, { id, direction: 'after', limit: 10 }));
+    assert.is(await listed(A, {}, 'theirs'), undefined, "another team's row");
+    assert.is(await listed(B, {}, 't3'), undefined, "another team's row, seen from that team");
+    assert.is(await listed(A, { accountId: 'a1' }, 'other'), undefined, "another account's row");
+    assert.is(await listed(A, { accountId: 'a1' }, 'missing'), undefined);
+    const next = (id: string) => run((tx) => r.transactions.listByCursor(tx, A, { accountId: 'a1' }, true, { id, direction: 'after', limit: 2 }));
+    const page1 = await next('t5');
+    // New rows are newer (and one shares the cursor's instant but comes later): they sort before what was walked.
+    await run((tx) => r.transactions.insert(tx, [transaction('new1', A, 'a1', 6), transaction('new2', A, 'a1', 3)]));
+    const page2 = await next(page1!.items[1]!.id);
+    assert.equal([...page1!.items, ...page2!.items].map((row) => row.id), ['t4', 't3', 't2', 't1'], 'nothing shifted between pages');
+    assert.is(page2!.hasMore, false);
+    const newer = await run((tx) => r.transactions.listByCursor(tx, A, { accountId: 'a1' }, true, { id: 't5', direction: 'before', limit: 10 }));
+    assert.equal(newer!.items.map((row) => row.id), ['new1'], 'a sync from the newest row seen finds the new rows');
+  });
+
+  it("transfers: a cursor walks an account's list from either side over every transfer once; a foreign cursor is undefined", async (r) => {
+    const sides: [string, string][] = [['a1', 'a2'], ['a2', 'a1'], ['a1', 'a3'], ['a3', 'a2'], ['a1', 'a2'], ['a2', 'a1'], ['a2', 'a1']];
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('a2', A), account('a3', A), account('b1', B), account('b2', B)]) await r.accounts.insert(tx, row);
+      await r.transfers.insert(tx, sides.map(([from, to], n) => transfer(`tr${n + 1}`, A, from, to, n < 5 ? n : 5)));
+      await r.transfers.insert(tx, [transfer('trb', B, 'b1', 'b2', 3)]);
+    });
+    const read = (teamId: string, accountId: string): CursorRead => (cursor) => run((tx) => r.transfers.listByAccountCursor(tx, teamId, accountId, cursor));
+    const ofA1 = ['tr7', 'tr6', 'tr5', 'tr3', 'tr2', 'tr1'];
+    for (const limit of [1, 2, 5]) {
+      assert.equal(await walk(read(A, 'a1'), 'tr7', 'after', limit), ofA1.slice(1), `forward, ${limit} a page`);
+      assert.equal(await walk(read(A, 'a1'), 'tr1', 'before', limit), ofA1.slice(0, -1), `backward, ${limit} a page`);
+    }
+    assert.equal((await run((tx) => r.transfers.listByAccountCursor(tx, A, 'a1', { id: 'tr6', direction: 'after', limit: 1 })))?.items, [
+      transfer('tr5', A, 'a1', 'a2', 4),
+    ]);
+    const one = (teamId: string, accountId: string, id: string) => run((tx) => r.transfers.listByAccountCursor(tx, teamId, accountId, { id, direction: 'after', limit: 5 }));
+    assert.is(await one(A, 'a1', 'tr4'), undefined, "another account's transfer");
+    assert.is(await one(A, 'a1', 'trb'), undefined, "another team's transfer");
+    assert.is(await one(B, 'a1', 'tr1'), undefined, 'the same account id seen from another team');
+    assert.is(await one(A, 'a1', 'missing'), undefined);
   });
 
   return test;

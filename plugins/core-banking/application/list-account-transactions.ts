@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
 import {
   AssetCatalog,
+  cursorRequest,
+  listCursorPage,
   listPage,
   pageRequest,
   UnitOfWork,
   ValidationError,
+  type CursorPage,
   type Operation,
   type Page,
   type RequestContext,
@@ -16,9 +19,9 @@ import { optionalStatus } from './list-transactions.js';
 import { requireAccount } from './require-account.js';
 import { transactionView } from './views.js';
 
-/** GET /accounts/{id}/transactions with limit/page, type, status, date range and sort. */
+/** GET /accounts/{id}/transactions with limit/page or a cursor, type, status, date range and sort. */
 @injectable()
-export class ListAccountTransactionsOperation implements Operation<ListAccountTransactionsInput, Page<TransactionView>> {
+export class ListAccountTransactionsOperation implements Operation<ListAccountTransactionsInput, Page<TransactionView> | CursorPage<TransactionView>> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
@@ -26,9 +29,14 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
   ) {}
 
-  async execute(input: ListAccountTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView>> {
+  async execute(input: ListAccountTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView> | CursorPage<TransactionView>> {
+    const cursor = cursorRequest(input.starting_after, input.ending_before, input.page, input.limit, 'limit');
     const page = pageRequest(input.page, input.limit, 'limit');
     const sort = parseSort(input.sort);
+    if (cursor && sort.field !== 'created_at') {
+      // A cursor keeps its place only in an order new rows cannot enter in the middle of.
+      throw new ValidationError([{ parameter: 'sort', code: 'invalid_sort', detail: 'a cursor walks the created_at order: sort must be created_at or -created_at' }]);
+    }
     const status = optionalStatus(input.status);
     const type = optionalType(input.type);
     const filter: TransactionFilter = {
@@ -39,6 +47,12 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
     };
     const teamId = ctx.actor.teamId;
     const view = (row: TransactionRecord) => transactionView(this.assets, row);
+    if (cursor) {
+      return listCursorPage(this.uow, cursor, view, async (tx) => {
+        await requireAccount(this.accounts, tx, teamId, input.id);
+        return this.transactions.listByCursor(tx, teamId, filter, sort.descending, cursor);
+      }, 'transaction');
+    }
     return listPage(this.uow, page, view, async (tx) => {
       await requireAccount(this.accounts, tx, teamId, input.id);
       return this.transactions.list(tx, teamId, filter, sort, page);

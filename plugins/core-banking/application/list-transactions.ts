@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
 import {
   AssetCatalog,
+  cursorRequest,
+  listCursorPage,
   listPage,
   pageRequest,
   UnitOfWork,
   ValidationError,
+  type CursorPage,
   type Operation,
   type Page,
   type RequestContext,
@@ -14,16 +17,17 @@ import type { ListTransactionsInput, TransactionView } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';
 import { transactionView } from './views.js';
 
-/** GET /transactions: every transaction of the caller's team, newest first. */
+/** GET /transactions: every transaction of the caller's team, newest first, by page or by cursor. */
 @injectable()
-export class ListTransactionsOperation implements Operation<ListTransactionsInput, Page<TransactionView>> {
+export class ListTransactionsOperation implements Operation<ListTransactionsInput, Page<TransactionView> | CursorPage<TransactionView>> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TransactionRepository) private readonly transactions: TransactionRepository,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
   ) {}
 
-  async execute(input: ListTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView>> {
+  async execute(input: ListTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView> | CursorPage<TransactionView>> {
+    const cursor = cursorRequest(input.starting_after, input.ending_before, input.page, input.per_page);
     const page = pageRequest(input.page, input.per_page);
     if (input.asset_code !== undefined && !this.assets.find(input.asset_code)) {
       throw new ValidationError([{ parameter: 'asset_code', code: 'unknown_asset', detail: `unknown asset '${input.asset_code}'` }]);
@@ -34,7 +38,11 @@ export class ListTransactionsOperation implements Operation<ListTransactionsInpu
       ...(status ? { status } : {}),
     };
     const view = (row: TransactionRecord) => transactionView(this.assets, row);
-    return listPage(this.uow, page, view, (tx) => this.transactions.list(tx, ctx.actor.teamId, filter, DEFAULT_SORT, page));
+    const teamId = ctx.actor.teamId;
+    if (cursor) {
+      return listCursorPage(this.uow, cursor, view, (tx) => this.transactions.listByCursor(tx, teamId, filter, DEFAULT_SORT.descending, cursor), 'transaction');
+    }
+    return listPage(this.uow, page, view, (tx) => this.transactions.list(tx, teamId, filter, DEFAULT_SORT, page));
   }
 }
 

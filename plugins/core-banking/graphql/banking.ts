@@ -1,5 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../../kernel/public.js';
+import { numberedPage, type StoredEvent } from '../../../kernel/public.js';
 import { DateTimeScalar, liveMessages, pageArgs, paginatorInfo, PaginatorInfo, type GraphqlContext } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
 import type { BalancesView, TransferView } from '../operations.js';
@@ -124,7 +124,7 @@ export class BankingResolver {
 
   @Query(() => TransferPage, { description: 'Transfers from or to one account, newest first.' })
   async transfers(@Args(() => TransfersArgs) args: TransfersArgs, @Ctx() ctx: GraphqlContext): Promise<TransferPage> {
-    const page = await ctx.run(ops.ListAccountTransfers, { id: args.account_id, ...pageArgs(args.first, args.page) });
+    const page = numberedPage(await ctx.run(ops.ListAccountTransfers, { id: args.account_id, ...pageArgs(args.first, args.page) }));
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 

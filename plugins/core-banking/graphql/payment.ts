@@ -1,5 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { StoredEvent } from '../../../kernel/public.js';
+import { numberedPage, type StoredEvent } from '../../../kernel/public.js';
 import {
   DateScalar,
   DateTimeScalar,
@@ -98,7 +98,7 @@ const MOVEMENTS = new Set(['deposit', 'withdrawal', 'transfer']);
 export class PaymentResolver {
   @Query(() => TransactionPage, { description: 'Transactions of one account of the caller’s team, newest first.' })
   async transactions(@Args(() => TransactionsArgs) args: TransactionsArgs, @Ctx() ctx: GraphqlContext): Promise<TransactionPage> {
-    const page = await ctx.run(ops.ListAccountTransactions, {
+    const page = numberedPage(await ctx.run(ops.ListAccountTransactions, {
       id: args.account_id,
       ...(({ page, per_page }) => ({ page, limit: per_page }))(pageArgs(args.first, args.page)),
       ...(args.type !== undefined ? { type: args.type } : {}),
@@ -106,7 +106,7 @@ export class PaymentResolver {
       // A whole day, as the REST filter reads a date-only value.
       ...(args.start_date ? { start_date: args.start_date.toISOString().slice(0, 10) } : {}),
       ...(args.end_date ? { end_date: args.end_date.toISOString().slice(0, 10) } : {}),
-    });
+    }));
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }
 

@@ -1,5 +1,5 @@
 import { appendUndoable, putUndoable } from '../../../../kit/memory.js';
-import { token, type Tx } from '../../../../kernel/public.js';
+import { cursorSlice, token, type CursorRequest, type CursorSlice, type Tx } from '../../../../kernel/public.js';
 import { keyOf, type BalanceRow, type Leg } from '../../domain/ledger-rules.js';
 import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
 
@@ -57,4 +57,13 @@ export function balanceKey(teamId: string, accountId: string, assetCode: string)
 export function slice<T>(items: readonly T[], page: { page: number; perPage: number }): T[] {
   const start = (page.page - 1) * page.perPage;
   return items.slice(start, start + page.perPage);
+}
+
+/**
+ * The rows next to `cursor` in `rows`, which are sorted by `order` (the list
+ * order, total thanks to seq); the cursor row itself need not be among them.
+ */
+export function cursorWalk<T>(rows: readonly T[], cursor: T, order: (a: T, b: T) => number, request: CursorRequest): CursorSlice<T> {
+  const walked = request.direction === 'after' ? rows.filter((row) => order(row, cursor) > 0) : rows.filter((row) => order(row, cursor) < 0).reverse();
+  return cursorSlice(walked.slice(0, request.limit + 1), request);
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { AssetCatalog, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
-import { MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
+import { cursorWalk, MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
 
 @injectable()
 export class MemoryTransactionRepository implements TransactionRepository {
@@ -35,7 +35,30 @@ export class MemoryTransactionRepository implements TransactionRepository {
   }
 
   async list(_tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>> {
-    const matches = [...this.state.transactions.values()].filter(({ record: row }) =>
+    const matches = this.#matching(teamId, filter);
+    const sign = sort.descending ? -1 : 1;
+    matches.sort((a, b) => sign * (this.#compare(a, b, sort) || a.seq - b.seq));
+    return { items: slice(matches, page).map((stored) => stored.record), total: matches.length };
+  }
+
+  async listByCursor(
+    _tx: Tx,
+    teamId: string,
+    filter: TransactionFilter,
+    descending: boolean,
+    cursor: CursorRequest,
+  ): Promise<CursorSlice<TransactionRecord> | undefined> {
+    const at = this.state.transactions.get(cursor.id);
+    if (!at || at.record.teamId !== teamId || (filter.accountId !== undefined && at.record.accountId !== filter.accountId)) return undefined;
+    const sign = descending ? -1 : 1;
+    const order = (a: Sequenced<TransactionRecord>, b: Sequenced<TransactionRecord>): number =>
+      sign * (a.record.createdAt.getTime() - b.record.createdAt.getTime() || a.seq - b.seq);
+    const walk = cursorWalk(this.#matching(teamId, filter).sort(order), at, order, cursor);
+    return { items: walk.items.map((stored) => stored.record), hasMore: walk.hasMore };
+  }
+
+  #matching(teamId: string, filter: TransactionFilter): Sequenced<TransactionRecord>[] {
+    return [...this.state.transactions.values()].filter(({ record: row }) =>
       row.teamId === teamId &&
       (filter.accountId === undefined || row.accountId === filter.accountId) &&
       (filter.assetCode === undefined || row.assetCode === filter.assetCode) &&
@@ -44,9 +67,6 @@ export class MemoryTransactionRepository implements TransactionRepository {
       (filter.from === undefined || row.createdAt.getTime() >= filter.from.getTime()) &&
       (filter.before === undefined || row.createdAt.getTime() < filter.before.getTime()),
     );
-    const sign = sort.descending ? -1 : 1;
-    matches.sort((a, b) => sign * (this.#compare(a, b, sort) || a.seq - b.seq));
-    return { items: slice(matches, page).map((stored) => stored.record), total: matches.length };
   }
 
   #compare(a: Sequenced<TransactionRecord>, b: Sequenced<TransactionRecord>, sort: TransactionSort): number {

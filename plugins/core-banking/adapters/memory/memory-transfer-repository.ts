@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { PageRequest, Tx } from '../../../../kernel/public.js';
+import type { CursorRequest, CursorSlice, PageRequest, Tx } from '../../../../kernel/public.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
-import { MemoryCoreBankingState, MemoryState, slice } from './memory-state.js';
+import { cursorWalk, MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
 
 @injectable()
 export class MemoryTransferRepository implements TransferRepository {
@@ -38,10 +38,26 @@ export class MemoryTransferRepository implements TransferRepository {
   }
 
   async listByAccount(_tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<TransferRecord>> {
-    const mine = [...this.state.transfers.values()]
-      .filter(({ record }) => record.teamId === teamId && (record.fromAccount === accountId || record.toAccount === accountId))
-      .sort((a, b) => b.record.createdAt.getTime() - a.record.createdAt.getTime() || b.seq - a.seq)
-      .map((stored) => stored.record);
+    const mine = this.#ofAccount(teamId, accountId).map((stored) => stored.record);
     return { items: slice(mine, page), total: mine.length };
   }
+
+  async listByAccountCursor(_tx: Tx, teamId: string, accountId: string, cursor: CursorRequest): Promise<CursorSlice<TransferRecord> | undefined> {
+    const at = this.state.transfers.get(cursor.id);
+    if (!at || !isOfAccount(at.record, teamId, accountId)) return undefined;
+    const walk = cursorWalk(this.#ofAccount(teamId, accountId), at, newestFirst, cursor);
+    return { items: walk.items.map((stored) => stored.record), hasMore: walk.hasMore };
+  }
+
+  #ofAccount(teamId: string, accountId: string): Sequenced<TransferRecord>[] {
+    return [...this.state.transfers.values()].filter(({ record }) => isOfAccount(record, teamId, accountId)).sort(newestFirst);
+  }
+}
+
+function isOfAccount(record: TransferRecord, teamId: string, accountId: string): boolean {
+  return record.teamId === teamId && (record.fromAccount === accountId || record.toAccount === accountId);
+}
+
+function newestFirst(a: Sequenced<TransferRecord>, b: Sequenced<TransferRecord>): number {
+  return b.record.createdAt.getTime() - a.record.createdAt.getTime() || b.seq - a.seq;
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
 import { sqlTx, toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
-import { AssetCatalog, pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { AssetCatalog, cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 
@@ -59,14 +59,7 @@ export class SqlTransactionRepository implements TransactionRepository {
 
   async list(tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>> {
     const { db } = sqlTx(tx);
-    const conditions: RawBuilder<unknown>[] = [sql`team_id = ${teamId}`];
-    if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`);
-    if (filter.assetCode !== undefined) conditions.push(sql`asset_code = ${filter.assetCode}`);
-    if (filter.type !== undefined) conditions.push(sql`type = ${filter.type}`);
-    if (filter.status !== undefined) conditions.push(sql`status = ${filter.status}`);
-    if (filter.from !== undefined) conditions.push(sql`created_at >= ${filter.from}`);
-    if (filter.before !== undefined) conditions.push(sql`created_at < ${filter.before}`);
-    const where = sql.join(conditions, sql` and `);
+    const where = sql.join(conditions(teamId, filter), sql` and `);
     const direction = sql.raw(sort.descending ? 'desc' : 'asc');
     const key = sort.field === 'amount' ? sql`amount / (10::numeric ^ amount_scale)` : sql`created_at`;
     const count = await sql<{ total: unknown }>`select count(*) as total from core_banking_transactions where ${where}`.execute(db);
@@ -77,9 +70,45 @@ export class SqlTransactionRepository implements TransactionRepository {
     return { items: rows.rows.map(toTransaction), total: toCount(count.rows[0]?.total) };
   }
 
+  /**
+   * A keyset read: a row comparison on (created_at, seq) that the
+   * (team_id[, account_id], created_at, seq) indexes serve in order, so a
+   * page reads limit + 1 index entries and sorts nothing.
+   */
+  async listByCursor(tx: Tx, teamId: string, filter: TransactionFilter, descending: boolean, cursor: CursorRequest): Promise<CursorSlice<TransactionRecord> | undefined> {
+    const { db } = sqlTx(tx);
+    const ofAccount = filter.accountId !== undefined ? sql` and account_id = ${filter.accountId}` : sql``;
+    const found = await sql<{ created_at: unknown; seq: unknown }>`
+      select created_at, seq::text as seq from core_banking_transactions where team_id = ${teamId} and id = ${cursor.id}${ofAccount}`.execute(db);
+    const at = found.rows[0];
+    if (!at) return undefined;
+    const walkDown = (cursor.direction === 'after') === descending;
+    const where = sql.join(
+      [...conditions(teamId, filter), sql`(created_at, seq) ${sql.raw(walkDown ? '<' : '>')} (${toDate(at.created_at)}::timestamptz, ${at.seq}::bigint)`],
+      sql` and `,
+    );
+    const direction = sql.raw(walkDown ? 'desc' : 'asc');
+    const rows = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from core_banking_transactions where ${where}
+      order by created_at ${direction}, seq ${direction}
+      limit ${cursor.limit + 1}`.execute(db);
+    return cursorSlice(rows.rows.map(toTransaction), cursor);
+  }
+
   #scale(assetCode: string): number {
     return this.assets.find(assetCode)?.precision ?? 0;
   }
+}
+
+function conditions(teamId: string, filter: TransactionFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [sql`team_id = ${teamId}`];
+  if (filter.accountId !== undefined) conditions.push(sql`account_id = ${filter.accountId}`);
+  if (filter.assetCode !== undefined) conditions.push(sql`asset_code = ${filter.assetCode}`);
+  if (filter.type !== undefined) conditions.push(sql`type = ${filter.type}`);
+  if (filter.status !== undefined) conditions.push(sql`status = ${filter.status}`);
+  if (filter.from !== undefined) conditions.push(sql`created_at >= ${filter.from}`);
+  if (filter.before !== undefined) conditions.push(sql`created_at < ${filter.before}`);
+  return conditions;
 }
 
 function toTransaction(row: Record<string, unknown>): TransactionRecord {

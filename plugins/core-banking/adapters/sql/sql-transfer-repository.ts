@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx, toBigInt, toCount, toDate, toDateOrNull, toJsonObject, unnestRows, type Column } from '../../../../kit/sql.js';
-import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransferStatus } from '../../domain/transfer.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
 
@@ -81,6 +81,34 @@ export class SqlTransferRepository implements TransferRepository {
       order by created_at desc, seq desc
       limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
     return { items: rows.rows.map(toTransfer), total: toCount(count.rows[0]?.total) };
+  }
+
+  /**
+   * A keyset read. An OR of from/to would make the planner merge both
+   * indexes and sort the whole account, so each side walks its own
+   * (team_id, from_account|to_account, created_at, seq) index for limit + 1
+   * rows and only those are merged; a self-transfer counts once.
+   */
+  async listByAccountCursor(tx: Tx, teamId: string, accountId: string, cursor: CursorRequest): Promise<CursorSlice<TransferRecord> | undefined> {
+    const { db } = sqlTx(tx);
+    const found = await sql<{ created_at: unknown; seq: unknown }>`
+      select created_at, seq::text as seq from core_banking_transfers
+      where team_id = ${teamId} and id = ${cursor.id} and (from_account = ${accountId} or to_account = ${accountId})`.execute(db);
+    const at = found.rows[0];
+    if (!at) return undefined;
+    const walkDown = cursor.direction === 'after';
+    const beyond = sql`(created_at, seq) ${sql.raw(walkDown ? '<' : '>')} (${toDate(at.created_at)}::timestamptz, ${at.seq}::bigint)`;
+    const order = sql.raw(walkDown ? 'created_at desc, seq desc' : 'created_at asc, seq asc');
+    const limit = cursor.limit + 1;
+    const rows = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from (
+        (select * from core_banking_transfers where team_id = ${teamId} and from_account = ${accountId} and ${beyond} order by ${order} limit ${limit})
+        union all
+        (select * from core_banking_transfers
+         where team_id = ${teamId} and to_account = ${accountId} and from_account <> ${accountId} and ${beyond} order by ${order} limit ${limit})
+      ) as mine
+      order by ${order} limit ${limit}`.execute(db);
+    return cursorSlice(rows.rows.map(toTransfer), cursor);
   }
 }
 
