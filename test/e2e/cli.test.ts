@@ -61,6 +61,9 @@ test('the first command creates the operator: its key goes to stderr and to admi
   assert.is(created.code, 0, created.stderr);
   const operatorKey = (await readFile(join(dataDir, 'admin-key'), 'utf8')).trim();
   assert.match(created.stderr, operatorKey);
+  // Progress of the first migrations, as plain lines: stderr is a pipe here, not a terminal.
+  assert.match(created.stderr, /^migrations: 1 identity 0001-identity\nmigrations: 2 core-banking 0001-core-banking\n/m);
+  assert.not.match(created.stderr, '\r');
   assert.is((await stat(join(dataDir, 'admin-key'))).mode & 0o777, 0o600);
   assert.is(JSON.parse(created.stdout).data.user.name, 'Ada');
 });
