@@ -45,6 +45,7 @@ export * from '../ports/logger.js';
 export * from '../ports/meter.js';
 export * from '../ports/operator-keys.js';
 export * from '../ports/price-feed.js';
+export * from '../ports/progress.js';
 export * from '../ports/random.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/unit-of-work.js';

@@ -1,3 +1,4 @@
+import type { Progress } from './progress.js';
 import type { StoredEvent } from '../kernel/contract/event.js';
 import { token } from '../kernel/contract/token.js';
 import type { Tx } from './unit-of-work.js';
@@ -175,9 +176,10 @@ export interface EventBackbone {
    * Operator re-drive: hands parked events of `group` (the one at `position`,
    * else all, oldest first) to the group's handler again, one unit of work
    * each. A handled event leaves the parked list; a failing one stays with
-   * its new error. The group must be registered in this process.
+   * its new error. The group must be registered in this process. Each
+   * event redriven is a step of `progress`.
    */
-  redrive(group: string, position?: bigint): Promise<RedriveResult[]>;
+  redrive(group: string, position?: bigint, progress?: Progress): Promise<RedriveResult[]>;
 }
 export const EventBackbone = token<EventBackbone>('kernel.event-backbone');
 

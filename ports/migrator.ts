@@ -7,6 +7,7 @@ import { token } from '../kernel/contract/token.js';
  * The memory store implements it as a no-op.
  */
 export interface Migrator {
-  migrate(plugin: string, migrations: Readonly<Record<string, SqlMigration>>): Promise<void>;
+  /** `applied` hears each migration this call runs (none when the plugin is up to date), for progress. */
+  migrate(plugin: string, migrations: Readonly<Record<string, SqlMigration>>, applied?: (name: string) => void): Promise<void>;
 }
 export const Migrator = token<Migrator>('kernel.migrator');

@@ -6,7 +6,9 @@ import { AppError } from '../../kernel/errors/app-error.js';
 import { ValidationError } from '../../kernel/errors/errors.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
 import { pageMeta } from '../http/pagination.js';
-import { parseArgv } from './parse-argv.js';
+import { commandHelp, usage } from './help.js';
+import { packageVersion } from './package-version.js';
+import { parseCommandLine } from './parse-argv.js';
 
 export interface CliOutcome {
   readonly exitCode: number;
@@ -15,25 +17,34 @@ export interface CliOutcome {
 }
 
 /**
- * What the words of a command line ask for: an answer that needs no store
- * (help, or an unknown command) or a command to run with its flags.
+ * What a command line asks for: an answer that needs no store (help, the
+ * version, a mistake) or a command to run with its flags.
  */
 export type CommandPlan =
   | { readonly kind: 'answer'; readonly outcome: CliOutcome }
   | { readonly kind: 'run'; readonly command: CommandDeclaration; readonly flags: Readonly<Record<string, string | true>> };
 
-/** Finds the command named by the leading words (the longest match); `--help` or no command is usage. */
+/** Reads the command line strictly; anything but a valid command is answered here, with exit 2 for a mistake. */
 export function planCommand(commands: readonly CommandDeclaration[], argv: readonly string[]): CommandPlan {
-  const { words, flags } = parseArgv(argv);
-  const match = commands
-    .filter((command) => command.name.split(' ').every((word, index) => words[index] === word))
-    .sort((a, b) => b.name.length - a.name.length)[0];
-  if (match && flags.help !== true) return { kind: 'run', command: match, flags };
-  const known = match !== undefined || words.length === 0;
-  return {
-    kind: 'answer',
-    outcome: { exitCode: known ? 0 : 2, stdout: usage(commands, match), stderr: known ? '' : `Unknown command '${words.join(' ')}'.\n` },
-  };
+  const line = parseCommandLine(commands, argv);
+  switch (line.kind) {
+    case 'run':
+      return { kind: 'run', command: line.command, flags: line.flags };
+    case 'usage':
+      return answer(0, usage(commands), '');
+    case 'version':
+      return answer(0, `${packageVersion()}\n`, '');
+    case 'help':
+      return answer(0, commandHelp(line.command), '');
+    case 'unknown command':
+      return answer(2, usage(commands), `Unknown command '${line.words.join(' ')}'.\n`);
+    case 'error':
+      return answer(2, '', `${line.message}\nSee: bank ${line.command ? `${line.command.name} ` : ''}--help\n`);
+  }
+}
+
+function answer(exitCode: number, stdout: string, stderr: string): CommandPlan {
+  return { kind: 'answer', outcome: { exitCode, stdout, stderr } };
 }
 
 /** Validates the flags of the command the words name and runs its operation as the operator, through the edge like REST and GraphQL. */
@@ -44,7 +55,7 @@ export async function runCommand(kernel: Kernel, argv: readonly string[], operat
   );
   if (plan.kind === 'answer') return plan.outcome;
   const { command: match } = plan;
-  const { team, help: _help, ...options } = plan.flags;
+  const { team, ...options } = plan.flags;
   try {
     if (match.scope === 'team' && typeof team !== 'string') {
       throw ValidationError.field('/team', `'${match.name}' needs --team <team id>`);
@@ -62,21 +73,4 @@ export async function runCommand(kernel: Kernel, argv: readonly string[], operat
     if (error instanceof AppError) return { exitCode: 2, stdout: '', stderr: error.toObjects().map((o) => `${o.code}: ${o.detail}`).join('\n') + '\n' };
     throw error;
   }
-}
-
-function usage(commands: readonly CommandDeclaration[], selected?: CommandDeclaration): string {
-  const shown = selected ? [selected] : [...commands].sort((a, b) => a.name.localeCompare(b.name));
-  const lines = shown.map((command) => {
-    const flags = Object.keys(flagShape(command.options)).map((name) => `--${name.replace(/_/g, '-')}`);
-    if (command.scope === 'team') flags.unshift('--team <team id>');
-    return `  ${command.name.padEnd(18)} ${command.summary}\n  ${''.padEnd(18)} ${flags.join(' ')}`;
-  });
-  return `Usage: npm run bank -- <command> [--flag value …]\n\nCommands:\n${lines.join('\n')}\n`;
-}
-
-/** The object behind a command's options, also when a `.transform()` wraps it (a zod pipe keeps it as `in`). */
-function flagShape(schema: unknown): Record<string, unknown> {
-  const node = schema as { shape?: Record<string, unknown>; in?: unknown };
-  if (node.shape) return node.shape;
-  return node.in ? flagShape(node.in) : {};
 }

@@ -4,7 +4,9 @@ import { loadConfig } from '../../config/load.js';
 import { selectPlugins } from '../../kernel/boot/select-plugins.js';
 import { alwaysEnabledPlugins, builtinPlugins } from '../../plugins/index.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
+import { Progress } from '../../ports/progress.js';
 import { planCommand, runCommand, type CliOutcome } from '../cli/run-command.js';
+import { TerminalProgress } from '../cli/terminal-progress.js';
 import { JsonLogger } from '../system/json-logger.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
@@ -33,7 +35,8 @@ async function main(): Promise<number> {
   );
   if (plan.kind === 'answer') return print(plan.outcome);
 
-  const service = await openService({ config, logger: new JsonLogger('warn') });
+  // Progress of long work on stderr: stdout stays the command's JSON.
+  const service = await openService({ config, logger: new JsonLogger('warn'), overrides: [[Progress, new TerminalProgress(process.stderr)]] });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);

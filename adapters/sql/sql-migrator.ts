@@ -14,12 +14,12 @@ const PLUGIN_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export class SqlMigrator implements Migrator {
   constructor(private readonly unitOfWork: SqlUnitOfWork) {}
 
-  async migrate(plugin: string, migrations: Readonly<Record<string, SqlMigration>>): Promise<void> {
+  async migrate(plugin: string, migrations: Readonly<Record<string, SqlMigration>>, applied?: (name: string) => void): Promise<void> {
     const table = migrationTableOf(plugin);
     await this.unitOfWork.withRoot(async (db) => {
       const migrator = new KyselyMigrator({
         db,
-        provider: { getMigrations: async () => ({ ...migrations }) as Record<string, Migration> },
+        provider: { getMigrations: async () => reporting(migrations, applied) },
         migrationTableName: table,
         migrationLockTableName: `${table}_lock`,
       });
@@ -39,4 +39,19 @@ export class SqlMigrator implements Migrator {
 export function migrationTableOf(plugin: string): string {
   if (!PLUGIN_NAME.test(plugin)) throw new Error(`invalid plugin name for migrations: '${plugin}'`);
   return `migrations_${plugin.replaceAll('-', '_')}`;
+}
+
+/** The migrations, each telling `applied` its name once its `up` has run (Kysely runs only the pending ones). */
+function reporting(migrations: Readonly<Record<string, SqlMigration>>, applied?: (name: string) => void): Record<string, Migration> {
+  const wrapped: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(migrations) as [string, Migration][]) {
+    wrapped[name] = {
+      ...migration,
+      up: async (db) => {
+        await migration.up(db);
+        applied?.(name);
+      },
+    };
+  }
+  return wrapped;
 }

@@ -4,6 +4,7 @@ import type { KernelConfig } from '../../config/schema.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
+import { Progress, silentProgress } from '../../ports/progress.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Migrator } from '../../ports/migrator.js';
@@ -138,6 +139,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         return unitOfWork;
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
+      audited(Progress).toConstantValue(silentProgress);
       audited(EventRegistryPort).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
         (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger, scheduler: Scheduler) =>
@@ -163,7 +165,15 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
 
   if (options.storeFamily === 'sql') {
     const migrator = container.get<Migrator>(Migrator);
-    for (const manifest of manifests) if (manifest.migrations) await migrator.migrate(manifest.name, manifest.migrations);
+    // Only migrations that run are steps: an up-to-date store draws nothing.
+    const progress = container.get<Progress>(Progress).begin('migrations', 0);
+    try {
+      for (const manifest of manifests) {
+        if (manifest.migrations) await migrator.migrate(manifest.name, manifest.migrations, (name) => progress.step(`${manifest.name} ${name}`));
+      }
+    } finally {
+      progress.end();
+    }
   }
 
   const runner = container.get<WorkflowEngine>(WorkflowEngine) as WorkflowRunner;

@@ -1,3 +1,4 @@
+import { silentProgress, type Progress } from '../../ports/progress.js';
 import type { StoredEvent } from '../contract/event.js';
 import { NotFoundError } from '../errors/errors.js';
 import type { Clock } from '../../ports/clock.js';
@@ -164,13 +165,22 @@ export class ConsumerBackbone implements EventBackbone {
     return this.#stats.snapshot(this.#background, windowSeconds);
   }
 
-  async redrive(group: string, position?: bigint): Promise<RedriveResult[]> {
+  async redrive(group: string, position?: bigint, progress: Progress = silentProgress): Promise<RedriveResult[]> {
     const consumer = this.#consumers.get(group);
     if (!consumer) throw new NotFoundError('consumer group', group);
     const positions = position !== undefined ? [position] : await this.options.store.parkedPositions(group, REDRIVE_LIMIT);
     const results: RedriveResult[] = [];
-    // One unit of work each: one event failing again does not undo the others.
-    for (const at of positions) results.push(await this.#redriveOne(consumer, at));
+    const task = progress.begin(`redrive ${group}`, positions.length);
+    try {
+      // One unit of work each: one event failing again does not undo the others.
+      for (const at of positions) {
+        const result = await this.#redriveOne(consumer, at);
+        results.push(result);
+        task.step(`position ${at} ${result.outcome}`);
+      }
+    } finally {
+      task.end();
+    }
     return results;
   }
 

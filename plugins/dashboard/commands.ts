@@ -7,7 +7,10 @@ export const dashboardCommands: readonly CommandDeclaration[] = [
   command({
     name: 'events redrive',
     summary: 'Hand parked events of a consumer group to its handler again (one --position, or all)',
-    options: z.strictObject({ group: z.string().min(1), position: positionText.optional() }),
+    options: z.strictObject({
+      group: z.string().min(1).describe('The consumer group, e.g. webhooks.fan-out'),
+      position: positionText.optional().describe('Only the parked event at this position (default: all of the group)'),
+    }),
     operation: RedriveParked,
     scope: 'operator',
   }),

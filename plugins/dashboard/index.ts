@@ -7,6 +7,7 @@ import {
   EventRegistry,
   EventStore,
   operation,
+  Progress,
   UnitOfWork,
   type OperationBinding,
 } from '../../kernel/public.js';
@@ -49,7 +50,7 @@ export const dashboardPlugin = definePlugin({
   description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],
-  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, EventRegistry, Clock],
+  requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, EventRegistry, Clock, Progress],
   persistence: {
     memory(bind: Bind) {
       bind<EventTallyRepository>(EventTallyRepository).to(MemoryEventTally);

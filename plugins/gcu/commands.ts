@@ -29,11 +29,12 @@ export const gcuCommands: readonly CommandDeclaration[] = [
         })
         // The same shape as the REST body's: asset code → weight string.
         .pipe(CreateProposalBody.shape.proposed_composition.unwrap())
-        .optional(),
-      parameter_name: z.string().optional(),
-      parameter_value: z.string().optional(),
-      voting_starts_at: z.string(),
-      voting_ends_at: z.string(),
+        .optional()
+        .describe('For kind composition: JSON asset code → weight, e.g. {"USD":"0.40",…}'),
+      parameter_name: z.string().optional().describe('For kind parameter: the parameter to change'),
+      parameter_value: z.string().optional().describe('For kind parameter: its new value'),
+      voting_starts_at: z.string().describe('ISO 8601 date-time'),
+      voting_ends_at: z.string().describe('ISO 8601 date-time'),
     }).transform(({ parameter_name, parameter_value, ...rest }) => ({
       ...rest,
       parameter: parameter_name ? { name: parameter_name, value: parameter_value ?? '' } : undefined,

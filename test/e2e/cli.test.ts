@@ -45,7 +45,10 @@ test('--help, command help and unknown commands answer without opening the store
   assert.is(help.code, 0);
   for (const name of ['users create', 'keys create', 'keys list', 'keys revoke', 'accounts list', 'ledger audit']) assert.match(help.stdout, name);
   const one = await bank('keys', 'create', '--help');
-  assert.match(one.stdout, '--user-id');
+  assert.match(one.stdout, /--user-id <text> +string, required/);
+  assert.match((await bank('keys', 'list', '--help')).stdout, /--per-page <n> +integer 1–100, default 20/);
+  const version = await bank('--version');
+  assert.is(version.stdout, `${JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')).version}\n`);
   const unknown = await bank('launch', 'rockets');
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, "Unknown command 'launch rockets'");
@@ -58,6 +61,9 @@ test('the first command creates the operator: its key goes to stderr and to admi
   assert.is(created.code, 0, created.stderr);
   const operatorKey = (await readFile(join(dataDir, 'admin-key'), 'utf8')).trim();
   assert.match(created.stderr, operatorKey);
+  // Progress of the first migrations, as plain lines: stderr is a pipe here, not a terminal.
+  assert.match(created.stderr, /^migrations: 1 identity 0001-identity\nmigrations: 2 core-banking 0001-core-banking\n/m);
+  assert.not.match(created.stderr, '\r');
   assert.is((await stat(join(dataDir, 'admin-key'))).mode & 0o777, 0o600);
   assert.is(JSON.parse(created.stdout).data.user.name, 'Ada');
 });
@@ -104,10 +110,16 @@ test('a data directory in use by another process is refused, naming its pid', as
   }
 });
 
-test('bad flags and unknown commands fail with a message and a non-zero exit', async () => {
+test('bad flags, misspelt or valueless flags and unknown commands fail with a message and exit 2', async () => {
   const bad = await bank('users', 'create', '--name', 'Bob', '--email', 'not-an-email');
   assert.is(bad.code, 2);
   assert.match(bad.stderr, 'email');
+  const misspelt = await bank('keys', 'list', '--tema', 'any');
+  assert.is(misspelt.code, 2);
+  assert.match(misspelt.stderr, 'unknown option --tema (did you mean --team?)');
+  const valueless = await bank('users', 'create', '--name');
+  assert.is(valueless.code, 2);
+  assert.match(valueless.stderr, '--name needs a value');
   const missing = await bank('accounts', 'list');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, '--team');

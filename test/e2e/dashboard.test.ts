@@ -1,6 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { TerminalProgress } from '../../adapters/cli/terminal-progress.js';
 import { EventBackbone } from '../../ports/event-consumers.js';
+import { Progress } from '../../ports/progress.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
 
 /**
@@ -8,6 +10,7 @@ import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot
  * come from the running system, so they move when deposits run.
  */
 const test = suite('live dashboard e2e');
+const progressLines = { isTTY: false, written: [] as string[], write(text: string) { this.written.push(text); } };
 let k: TestKernel;
 let ada: TestUser;
 /** The poison projector's bug, fixed before the operator re-drives its parked event. */
@@ -17,7 +20,11 @@ const PATHS = ['metrics', 'domain-health', 'event-throughput', 'stream-status', 
 const get = (path: string, key = k.operatorKey) => k.request('GET', `/api/v1/live-dashboard/${path}`, { key });
 
 test.before(async () => {
-  k = await bootTestKernel({ modules: ['core-banking', 'webhooks', 'dashboard'], config: { pluginConfig: { webhooks: { allow_private: true } } } });
+  k = await bootTestKernel({
+    modules: ['core-banking', 'webhooks', 'dashboard'],
+    config: { pluginConfig: { webhooks: { allow_private: true } } },
+    overrides: [[Progress, new TerminalProgress(progressLines)]],
+  });
   ada = await k.createUser('Ada');
 });
 test.after(async () => {
@@ -136,11 +143,17 @@ test('an operator re-drives parked events: they are handled and leave the parked
   assert.is((await k.request('POST', path, { key: k.operatorKey, body: { position: '9223372036854775807' } })).status, 404);
   poisonHealed = true;
   const [newest, oldest] = parked;
+  progressLines.written.length = 0;
   const one = await k.request('POST', path, { key: k.operatorKey, body: { position: newest.position } });
   assert.is(one.status, 200, JSON.stringify(one.body));
   assert.equal(one.body.data.results, [{ position: newest.position, event_id: newest.event_id, type: 'account.created', outcome: 'handled', error: null }]);
   const rest = await k.request('POST', path, { key: k.operatorKey, body: {} });
   assert.equal([rest.body.data.handled, rest.body.data.failed, rest.body.data.results.map((r: any) => r.position)], [1, 0, [oldest.position]]);
+  // Each redriven event is a progress step (plain lines: the stream is no terminal).
+  assert.equal(progressLines.written, [
+    `redrive test.poison-projector: 1/1 position ${newest.position} handled\n`,
+    `redrive test.poison-projector: 1/1 position ${oldest.position} handled\n`,
+  ]);
   const after = (await get('stream-status')).body.data.parked_recent.filter((p: any) => p.group === 'test.poison-projector');
   assert.equal(after, []);
 });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { EventBackbone, NotFoundError, type Operation } from '../../../kernel/public.js';
+import { EventBackbone, NotFoundError, Progress, type Operation } from '../../../kernel/public.js';
 import type { RedriveInput, RedriveView } from '../operations.js';
 
 /**
@@ -11,11 +11,14 @@ import type { RedriveInput, RedriveView } from '../operations.js';
  */
 @injectable()
 export class RedriveParkedOperation implements Operation<RedriveInput, RedriveView> {
-  constructor(@inject(EventBackbone) private readonly backbone: EventBackbone) {}
+  constructor(
+    @inject(EventBackbone) private readonly backbone: EventBackbone,
+    @inject(Progress) private readonly progress: Progress,
+  ) {}
 
   async execute(input: RedriveInput): Promise<RedriveView> {
     const position = input.position === undefined ? undefined : BigInt(input.position);
-    const results = await this.backbone.redrive(input.group, position);
+    const results = await this.backbone.redrive(input.group, position, this.progress);
     if (position !== undefined && results.every((r) => r.outcome === 'missing')) throw new NotFoundError('parked event', input.position!);
     return {
       group: input.group,
