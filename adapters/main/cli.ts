@@ -17,6 +17,9 @@ import { openService } from './service.js';
  * With the embedded PGlite store, stop the server first: PGlite is single-process
  * (the data directory lock refuses a second process, naming the one holding it).
  */
+/** Store warnings only; flushed before the process exits. */
+const logger = new JsonLogger('warn');
+
 async function main(): Promise<number> {
   const config = loadConfig();
   const argv = process.argv.slice(2);
@@ -33,7 +36,7 @@ async function main(): Promise<number> {
   );
   if (plan.kind === 'answer') return print(plan.outcome);
 
-  const service = await openService({ config, logger: new JsonLogger('warn') });
+  const service = await openService({ config, logger });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
@@ -56,8 +59,12 @@ function print(outcome: CliOutcome): number {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    logger.flush();
+    process.exit(code);
+  },
   (error: unknown) => {
+    logger.flush();
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },
