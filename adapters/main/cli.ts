@@ -17,7 +17,7 @@ import { openService } from './service.js';
  * With the embedded PGlite store, stop the server first: PGlite is single-process
  * (the data directory lock refuses a second process, naming the one holding it).
  */
-/** Store warnings only; flushed before the process exits. */
+/** Store warnings only; closed (pending lines written) before the process exits. */
 const logger = new JsonLogger('warn');
 
 async function main(): Promise<number> {
@@ -59,12 +59,12 @@ function print(outcome: CliOutcome): number {
 }
 
 main().then(
-  (code) => {
-    logger.flush();
+  async (code) => {
+    await logger.close();
     process.exit(code);
   },
-  (error: unknown) => {
-    logger.flush();
+  async (error: unknown) => {
+    await logger.close();
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

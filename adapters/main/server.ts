@@ -11,7 +11,7 @@ import { listenError } from './listen-error.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
 
-/** Set once the configuration is read; flushed before every exit, so the last lines are not lost. */
+/** Set once the configuration is read; closed (pending lines written) before every exit, so the last lines are not lost. */
 let logger: JsonLogger | undefined;
 
 /** `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT. */
@@ -38,8 +38,6 @@ async function main(): Promise<void> {
     await service.close();
     throw listenError(error, config.port, config.host);
   }
-  log.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
-
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -48,18 +46,20 @@ async function main(): Promise<void> {
     await http.close();
     await service.close();
     log.info('stopped');
-    log.flush();
+    await log.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Announced once a signal would be handled: a supervisor may stop the server as soon as it reads this line.
+  log.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   const message = error instanceof BootError || (error instanceof Error && error.message.startsWith('Invalid configuration'))
     ? error.message
     : (error as Error)?.stack ?? String(error);
-  logger?.flush();
+  await logger?.close();
   process.stderr.write(`Cannot start: ${scrubText(message)}\n`);
   process.exit(1);
 });

@@ -96,19 +96,21 @@ test('BigInts and cycles do not break a line', () => {
   assert.equal((lines[0] as any).cyclic, { minor: '10', self: '[elided]' });
 });
 
-test('writes are asynchronous and buffered; flush() writes out what is pending', async () => {
+test('writes are asynchronous and buffered; close() writes out what is pending, in order, and takes no more lines', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bank-log-'));
   try {
     const file = join(dir, 'log.jsonl');
-    // minLength holds lines in memory until flushed, as a busy asynchronous destination does.
+    // minLength holds lines in memory, as a busy asynchronous destination does.
     const destination = pino.destination({ dest: file, sync: false, minLength: 4096 });
     await once(destination, 'ready');
     const logger = new JsonLogger('info', destination);
-    logger.info('last words');
-    assert.is(readFileSync(file, 'utf8'), '', 'nothing written before flush');
-    logger.flush();
-    assert.match(readFileSync(file, 'utf8'), /"message":"last words"/);
-    destination.end();
+    logger.info('shutting down');
+    logger.info('stopped');
+    assert.is(readFileSync(file, 'utf8'), '', 'nothing written before close');
+    await logger.close();
+    logger.info('too late');
+    const messages = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line).message);
+    assert.equal(messages, ['shutting down', 'stopped']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { pino, type DestinationStream, type Logger as Pino } from 'pino';
 import type { Logger } from '../../ports/logger.js';
 import { redactFields, scrubText } from './log-redaction.js';
@@ -5,22 +6,26 @@ import { scopedLogFields } from './log-scope.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-/** Where lines go: pino's asynchronous stderr by default; tests pass a stream that records. */
-export type LogDestination = DestinationStream & { flushSync?(): void };
+/** pino's asynchronous file-descriptor stream (sonic-boom). */
+type AsyncDestination = ReturnType<typeof pino.destination>;
+
+/** A broken stderr pipe makes sonic-boom's end() a no-op that never closes: wait no longer than this. */
+const CLOSE_WAIT_MS = 2000;
 
 /**
  * One JSON object per line on stderr (stdout stays free for command output),
  * written by pino off the request path: lines are buffered and written
- * asynchronously, so `flush()` before the process exits. Every line carries
+ * asynchronously, so `close()` before the process exits. Every line carries
  * the fields of the current log scope (the request id) and is redacted
  * (log-redaction.ts).
  */
 export class JsonLogger implements Logger {
   readonly #pino: Pino;
+  #closed = false;
 
   constructor(
     level: LogLevel = 'info',
-    private readonly destination: LogDestination = pino.destination({ dest: 2, sync: false }),
+    private readonly destination: DestinationStream | AsyncDestination = pino.destination({ dest: 2, sync: false }),
   ) {
     this.#pino = pino(
       {
@@ -52,14 +57,26 @@ export class JsonLogger implements Logger {
     this.#log('error', message, fields);
   }
 
-  /** Writes out what is buffered, synchronously: on shutdown and on a failed start, before `process.exit`. */
-  flush(): void {
-    this.destination.flushSync?.();
+  /**
+   * Lets the pending writes finish, in order, and stops writing: on shutdown
+   * and on a failed start, before `process.exit`. (sonic-boom's flushSync
+   * would write the buffer ahead of a write still in flight.)
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const { destination } = this;
+    if (!(destination instanceof EventEmitter)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = once(destination, 'close');
+    destination.end();
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   #log(level: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>): void {
-    // Redaction walks the fields: only for lines that will be written.
-    if (!this.#pino.isLevelEnabled(level)) return;
+    // Redaction walks the fields: only for lines that will be written. A closed destination takes none.
+    if (this.#closed || !this.#pino.isLevelEnabled(level)) return;
     this.#pino[level](fields ? redactFields(fields) : {}, scrubText(message));
   }
 }

@@ -41,7 +41,7 @@ test('a port in use is one clear line naming the port and PORT, no stack trace, 
   }
 });
 
-test('a failed start flushes the log before exiting; the configuration dump at debug hides the operator key', async () => {
+test('a failed start writes out the log before exiting; the configuration dump at debug hides the operator key', async () => {
   const { blocker, port } = await occupy();
   const adminKey = 'fak_operator_0123456789abcdefghijklmnop';
   try {
