@@ -68,7 +68,8 @@ export class JsonLogger implements Logger {
     const { destination } = this;
     if (!(destination instanceof EventEmitter)) return;
     let timer: NodeJS.Timeout | undefined;
-    const closed = once(destination, 'close');
+    // A failing stream must not keep the process from exiting: the wait ends either way.
+    const closed = once(destination, 'close').catch(() => undefined);
     destination.end();
     await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
