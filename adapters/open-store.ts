@@ -44,6 +44,7 @@ function storeDeps(options: StoreOptions): StoreDeps {
 }
 
 const consoleLogger: Logger = {
+  debug: (message, fields) => console.debug(message, fields ?? ''),
   info: (message, fields) => console.info(message, fields ?? ''),
   warn: (message, fields) => console.warn(message, fields ?? ''),
   error: (message, fields) => console.error(message, fields ?? ''),

@@ -17,8 +17,8 @@ export const kernelConfigSchema = z.object({
   host: z.string().default('0.0.0.0'),
   store: z.enum(['memory', 'pglite', 'postgres']),
   dataDir: z.string().default('./data'),
-  /** Lowest level written to the JSON log on stderr (every request is logged at info). */
-  logLevel: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
+  /** Lowest level written to the JSON log on stderr (every request is logged at info; debug adds detail). */
+  logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   databaseUrl: z.string().optional(),
   /** Built-in modules to enable; undefined means all. */
   modules: z.array(z.string()).optional(),

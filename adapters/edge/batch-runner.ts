@@ -2,6 +2,7 @@ import { BatchLane, type BatchLaneOptions } from '../../kernel/batching/batch-la
 import type { BatchOperation } from '../../kernel/contract/batch.js';
 import { succeeded, type Outcome } from '../../kernel/contract/outcome.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { withoutLogFields } from '../system/log-scope.js';
 import type { IdempotencyGuard, IdempotentOutcome, KeyedRequest } from './idempotency.js';
 import type { RenderedResponse } from './rendered-response.js';
 
@@ -62,7 +63,12 @@ export class BatchRunner {
     return lane;
   }
 
+  /** The batch starts in the context of whichever request came first; what it logs belongs to all of them. */
   #run(operation: BatchOperation, items: readonly BatchItem[]): Promise<Outcome<unknown>[]> {
+    return withoutLogFields(() => this.#commit(operation, items));
+  }
+
+  #commit(operation: BatchOperation, items: readonly BatchItem[]): Promise<Outcome<unknown>[]> {
     return this.unitOfWork.run(async (tx) => {
       const answers = new Array<Outcome<unknown> | undefined>(items.length);
       // Loops rather than flatMap: the common batch has no keyed item and should allocate nothing per request for keys.

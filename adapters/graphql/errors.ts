@@ -25,7 +25,7 @@ export function formatError(error: GraphQLError, requestId: string, logger: Logg
     };
   }
   if (original && !(original instanceof GraphQLError)) {
-    logger.error('graphql.unhandled_error', { requestId, path: error.path?.join('.'), error: original.stack ?? String(original) });
+    logger.error('graphql.unhandled_error', { requestId, path: error.path?.join('.'), error: original });
     return {
       message: `The service failed to resolve this field. Quote request id ${requestId} when reporting it.`,
       ...(error.locations ? { locations: error.locations } : {}),

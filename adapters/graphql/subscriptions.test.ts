@@ -51,7 +51,7 @@ const schema = new GraphQLSchema({
 let server: Server;
 let close: () => Promise<void>;
 const addresses: string[] = [];
-const logger = { info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
+const logger = { debug: sinon.spy(), info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
 let url: string;
 
 test.before(async () => {

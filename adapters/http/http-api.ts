@@ -11,6 +11,7 @@ import type { Edge } from '../edge/edge.js';
 import type { HttpExtension, MountedRoute } from '../edge/http-extension.js';
 import { TokenBucketLimiter } from '../edge/rate-limit.js';
 import { requestIdOf, requestIdOfResponse, setRequestId } from '../edge/request-id.js';
+import { withLogFields } from '../system/log-scope.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
 import { buildOpenApi } from './openapi.js';
@@ -79,16 +80,20 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
     res.on('finish', () => {
       server.responseFinished();
       if (logRequests) {
-        deps.logger.info('http.request', {
+        // No bodies, no headers: the route pattern and the outcome. Health probes only at debug.
+        const path = (req.originalUrl.split('?')[0] ?? '').slice(0, 200);
+        deps.logger[path === `${API_ROOT}/health` ? 'debug' : 'info']('http.request', {
           requestId,
           method: req.method,
-          path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200),
+          route: (req.route as { path?: string } | undefined)?.path,
+          path,
           status: res.statusCode,
           ms: Date.now() - started,
         });
       }
     });
-    next();
+    // Whatever logs while this request is handled, down to the store, carries its id.
+    withLogFields({ requestId }, next);
   });
 
   let openApiText: string | undefined;
@@ -102,7 +107,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
         try {
           data = await deps.health();
         } catch (error) {
-          deps.logger.error('http.health_failed', { requestId: requestIdOfResponse(res), error: describe(error) });
+          deps.logger.error('http.health_failed', { requestId: requestIdOfResponse(res), error });
           throw new ServiceUnavailableError('The service is not healthy.');
         }
         res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data }));
@@ -144,7 +149,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
         requestId,
         method: req.method,
         path: (req.originalUrl.split('?')[0] ?? '').slice(0, 200),
-        error: describe(error),
+        error,
       });
       known = new InternalError(requestId);
     }

@@ -49,13 +49,16 @@ export const fakeAuthenticator: Authenticator = {
 };
 
 export interface LogEntry {
-  readonly level: 'info' | 'warn' | 'error';
+  readonly level: 'debug' | 'info' | 'warn' | 'error';
   readonly message: string;
   readonly fields: Record<string, unknown> | undefined;
 }
 
 export class RecordingLogger implements Logger {
   readonly entries: LogEntry[] = [];
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.entries.push({ level: 'debug', message, fields });
+  }
   info(message: string, fields?: Record<string, unknown>): void {
     this.entries.push({ level: 'info', message, fields });
   }

@@ -19,6 +19,9 @@ import { openService } from './service.js';
  * With the embedded PGlite store, stop the server first: PGlite is single-process
  * (the data directory lock refuses a second process, naming the one holding it).
  */
+/** Store warnings only; closed (pending lines written) before the process exits. */
+const logger = new JsonLogger('warn');
+
 async function main(): Promise<number> {
   const config = loadConfig();
   const argv = process.argv.slice(2);
@@ -36,7 +39,7 @@ async function main(): Promise<number> {
   if (plan.kind === 'answer') return print(plan.outcome);
 
   // Progress of long work on stderr: stdout stays the command's JSON.
-  const service = await openService({ config, logger: new JsonLogger('warn'), overrides: [[Progress, new TerminalProgress(process.stderr)]] });
+  const service = await openService({ config, logger, overrides: [[Progress, new TerminalProgress(process.stderr)]] });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
@@ -59,8 +62,12 @@ function print(outcome: CliOutcome): number {
 }
 
 main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
+  async (code) => {
+    await logger.close();
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    await logger.close();
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

@@ -5,16 +5,21 @@ import { BootError } from '../../kernel/boot/boot-error.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
 import { createHttpApi } from '../http/http-api.js';
 import { JsonLogger } from '../system/json-logger.js';
+import { scrubText } from '../system/log-redaction.js';
 import { httpDeps } from './http-deps.js';
 import { listenError } from './listen-error.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
 
+/** Set once the configuration is read; closed (pending lines written) before every exit, so the last lines are not lost. */
+let logger: JsonLogger | undefined;
+
 /** `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = new JsonLogger(config.logLevel);
-  const service = await openService({ config, logger });
+  const log = (logger = new JsonLogger(config.logLevel));
+  log.debug('configuration', { config });
+  const service = await openService({ config, logger: log });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
   announceOperatorKey(bootstrap, {
@@ -33,26 +38,28 @@ async function main(): Promise<void> {
     await service.close();
     throw listenError(error, config.port, config.host);
   }
-  logger.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
-
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info('shutting down', { signal });
+    log.info('shutting down', { signal });
     await http.close();
     await service.close();
-    logger.info('stopped');
+    log.info('stopped');
+    await log.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Announced once a signal would be handled: a supervisor may stop the server as soon as it reads this line.
+  log.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   const message = error instanceof BootError || (error instanceof Error && error.message.startsWith('Invalid configuration'))
     ? error.message
     : (error as Error)?.stack ?? String(error);
-  process.stderr.write(`Cannot start: ${message}\n`);
+  await logger?.close();
+  process.stderr.write(`Cannot start: ${scrubText(message)}\n`);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
  */
 const script = (openStoreUrl: string, dataDir: string) => `
   const { openStore } = await import(${JSON.stringify(openStoreUrl)});
-  const logger = { info() {}, warn() {}, error() {} };
+  const logger = { debug() {}, info() {}, warn() {}, error() {} };
   const options = { kind: 'pglite', dataDir: ${JSON.stringify(dataDir)}, logger };
   for (let round = 0; round < 2; round += 1) {
     const store = await openStore(options);

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import sinon from 'sinon';
 import { CommitNotifier } from './commit-notifier.js';
 
-const logger = { info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
+const logger = { debug: sinon.spy(), info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
 
 test('signals during a send fold into one more send; none are lost', async () => {
   const releases: Array<() => void> = [];

@@ -29,6 +29,7 @@ export function operation<I, O>(port: Token<Operation<I, O>>, implementation: Ne
 }
 
 export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;

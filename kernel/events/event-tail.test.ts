@@ -25,7 +25,7 @@ function arrayStore(): EventStore & { add(type: string): void } {
   };
 }
 
-const logger = { info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
+const logger = { debug: sinon.spy(), info: sinon.spy(), warn: sinon.spy(), error: sinon.spy() };
 
 test('a listener gets events committed after it subscribed, in order, and none from before', async () => {
   const store = arrayStore();

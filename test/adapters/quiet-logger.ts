@@ -6,5 +6,5 @@ export function recordingLogger(): Logger & { entries: Array<{ level: string; me
   const record = (level: string) => (message: string, fields?: Record<string, unknown>) => {
     entries.push({ level, message, ...(fields ? { fields } : {}) });
   };
-  return { entries, info: record('info'), warn: record('warn'), error: record('error') };
+  return { entries, debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
 }

@@ -8,7 +8,7 @@ import { contractSuite, deferred, type OpenStore, rejection, runsConcurrently } 
 
 const ev = (n: number, type = 'thing.happened'): NewEvent => ({ type, teamId: 't1', aggregateType: 'thing', aggregateId: String(n), payload: { n } });
 const at = new Date('2026-01-01T00:00:00Z');
-const silent = { info() {}, warn() {}, error() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const RETRY_BASE_MS = 1_000;
 
 /** The store with some methods replaced (the others still bound to it). */

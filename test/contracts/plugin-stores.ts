@@ -9,7 +9,7 @@ import { deferred, Log, runsConcurrently, TEST_TIMEOUT_MS, turns, withTimeout } 
 
 /** BANK_TEST_STORES=memory,pglite narrows the matrix; postgres runs only with DATABASE_URL. */
 const wanted = (process.env.BANK_TEST_STORES ?? 'memory,pglite,postgres').split(',').map((kind) => kind.trim());
-const silent = { info() {}, warn() {}, error() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /**
  * Calls `suite` once per store a plugin's repository contract runs on:

@@ -41,4 +41,38 @@ test('a port in use is one clear line naming the port and PORT, no stack trace, 
   }
 });
 
+test('a failed start writes out the log before exiting; the configuration dump at debug hides the operator key', async () => {
+  const { blocker, port } = await occupy();
+  const adminKey = 'fak_operator_0123456789abcdefghijklmnop';
+  try {
+    const started = await start({ BANK_STORE: 'memory', BANK_MODULES: 'identity', BANK_LOG_LEVEL: 'debug', BANK_ADMIN_KEY: adminKey, HOST: '127.0.0.1', PORT: String(port) });
+    assert.is(started.code, 1);
+    const lines = started.stderr.trimEnd().split('\n');
+    assert.match(lines.at(-1)!, /^Cannot start: Port \d+ is already in use/);
+    const logged = lines.slice(0, -1).map((line) => JSON.parse(line));
+    const dump = logged.find((line) => line.message === 'configuration');
+    assert.ok(dump, 'the debug configuration line is written before the process exits');
+    assert.is(dump.config.adminKey, '[redacted]');
+    assert.not.ok(started.stderr.includes(adminKey));
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
+});
+
+test('SIGTERM: the server drains and its last line, "stopped", is written before it exits', async () => {
+  const child = spawn(process.execPath, ['--enable-source-maps', server], {
+    env: { PATH: process.env.PATH, BANK_STORE: 'memory', BANK_MODULES: 'identity', HOST: '127.0.0.1', PORT: '0' },
+  });
+  let stderr = '';
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  child.stderr.on('data', (chunk: Buffer) => {
+    const before = stderr;
+    stderr += chunk.toString();
+    if (!before.includes('"listening"') && stderr.includes('"listening"')) child.kill('SIGTERM');
+  });
+  assert.is(await closed, 0);
+  const messages = stderr.trimEnd().split('\n').map((line) => JSON.parse(line).message);
+  assert.equal(messages.slice(-3), ['listening', 'shutting down', 'stopped']);
+});
+
 test.run();

@@ -7,7 +7,7 @@ import { SqlEventTally } from './sql/sql-event-tally.js';
 
 /** BANK_TEST_STORES=memory,pglite narrows the matrix; postgres runs only with DATABASE_URL. */
 const wanted = (process.env.BANK_TEST_STORES ?? 'memory,pglite,postgres').split(',').map((s) => s.trim());
-const silent = { info() {}, warn() {}, error() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 async function open(kind: 'memory' | 'pglite' | 'postgres'): Promise<StoreBundle> {
   const store = await openStore({ kind, dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL, logger: silent });

@@ -40,7 +40,7 @@ export interface IdentityKit {
   close(): Promise<void>;
 }
 
-const silent: Logger = { info() {}, warn() {}, error() {} };
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 let requests = 0;
 
 export function contextOf(actor: Actor): RequestContext {
