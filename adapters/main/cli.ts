@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   );
   if (plan.kind === 'answer') return print(plan.outcome);
 
-  const service = await openService({ config, logger: new JsonLogger('warn') });
+  const service = await openService({ config, env: process.env, logger: new JsonLogger('warn') });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);

@@ -14,7 +14,7 @@ import { openService } from './service.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new JsonLogger(config.logLevel);
-  const service = await openService({ config, logger });
+  const service = await openService({ config, env: process.env, logger });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
   announceOperatorKey(bootstrap, {
