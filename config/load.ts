@@ -8,7 +8,7 @@ export type { Env } from './env-settings.js';
 export const kernelSettings = settingsOf(kernelConfigSchema, [], ['pluginConfig']);
 
 /** Older, shorter names, read when the systematic one is unset. */
-const ALIASES: Readonly<Record<string, readonly string[]>> = {
+export const KERNEL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   environment: ['BANK_ENV'],
   port: ['PORT'],
   host: ['HOST'],
@@ -18,7 +18,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
 /** Reads the optional JSON file named by BANK_CONFIG, then lets the environment win, setting by setting. */
 export function loadConfig(env: Env = process.env, overrides: Partial<KernelConfig> = {}): KernelConfig {
   const file = env.BANK_CONFIG ? JSON.parse(readFileSync(env.BANK_CONFIG, 'utf8')) : {};
-  const fromEnv = readEnv(kernelSettings, env, ALIASES);
+  const fromEnv = readEnv(kernelSettings, env, KERNEL_ALIASES);
   if (fromEnv.problems.length > 0) throw new Error(`Invalid configuration:\n${fromEnv.problems.join('\n')}`);
   const merged = overlay(file, fromEnv.assignments);
   if (merged.environment === undefined && env.NODE_ENV === 'production') merged.environment = 'production';
