@@ -19,7 +19,6 @@ interface Def {
   readonly shape?: Record<string, ZodType>;
   readonly element?: ZodType;
   readonly options?: readonly ZodType[];
-  readonly values?: readonly unknown[];
 }
 
 const WRAPPERS = new Set(['default', 'prefault', 'optional', 'nullable', 'readonly', 'catch', 'nonoptional']);
@@ -29,7 +28,7 @@ function def(schema: ZodType): Def {
 }
 
 /** The schema under default/optional/… wrappers and pipes: what a value must be. */
-export function unwrap(schema: ZodType): ZodType {
+function unwrap(schema: ZodType): ZodType {
   let current = schema;
   for (;;) {
     const d = def(current);
@@ -44,6 +43,7 @@ export function kindOf(schema: ZodType): string {
   return def(unwrap(schema)).type;
 }
 
+/** The keys of an object schema (none for any other). */
 export function shapeOf(schema: ZodType): Record<string, ZodType> {
   return def(unwrap(schema)).shape ?? {};
 }
@@ -129,7 +129,7 @@ function json(text: string): unknown {
  * Parses a variable's text as its setting's type: numbers, true/false, comma lists (or a JSON
  * array), JSON for records and lists of objects. An empty variable counts as unset.
  */
-export function parseSetting(setting: Setting, text: string): unknown {
+function parseSetting(setting: Setting, text: string): unknown {
   return textTo(kindOf(setting.schema), text, setting.schema);
 }
 

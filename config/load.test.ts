@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { envName, kindOf } from './env-settings.js';
+import type { ZodType } from 'zod';
+import { envName, kindOf, shapeOf } from './env-settings.js';
 import { kernelSettings, loadConfig } from './load.js';
 import { kernelConfigSchema } from './schema.js';
 
@@ -23,10 +24,8 @@ const failure = (env: Record<string, string>): string => {
 };
 
 test('every leaf key of the kernel schema has a variable, named by the one rule, and no two share one', () => {
-  const leaves = (schema: typeof kernelConfigSchema, path: string[] = []): string[] =>
-    Object.entries(schema.shape).flatMap(([key, child]) =>
-      kindOf(child) === 'object' ? leaves((child as any)._zod.def.innerType ?? child, [...path, key]) : [[...path, key].join('.')],
-    );
+  const leaves = (schema: ZodType, path: string[] = []): string[] =>
+    Object.entries(shapeOf(schema)).flatMap(([key, child]) => (kindOf(child) === 'object' ? leaves(child, [...path, key]) : [[...path, key].join('.')]));
   const expected = leaves(kernelConfigSchema).filter((path) => path !== 'pluginConfig');
   assert.equal(kernelSettings.map((setting) => setting.path.join('.')), expected);
   assert.is(new Set(kernelSettings.map((setting) => setting.env)).size, kernelSettings.length);
