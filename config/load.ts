@@ -1,38 +1,35 @@
 import { readFileSync } from 'node:fs';
+import { overlay, readEnv, settingsOf, sourceNote, type Env } from './env-settings.js';
 import { kernelConfigSchema, type KernelConfig } from './schema.js';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env } from './env-settings.js';
 
-function list(value: string | undefined): string[] | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
-}
+/** Every kernel setting with its variable; plugin slices are read at boot, against each enabled plugin's schema. */
+export const kernelSettings = settingsOf(kernelConfigSchema, [], ['pluginConfig']);
 
-/** Reads the optional JSON file named by BANK_CONFIG, then lets the environment win. */
+/** Older, shorter names, read when the systematic one is unset. */
+export const KERNEL_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  environment: ['BANK_ENV'],
+  port: ['PORT'],
+  host: ['HOST'],
+  databaseUrl: ['DATABASE_URL'],
+  'metrics.scrapeToken': ['BANK_METRICS_TOKEN'],
+};
+
+/** Reads the optional JSON file named by BANK_CONFIG, then lets the environment win, setting by setting. */
 export function loadConfig(env: Env = process.env, overrides: Partial<KernelConfig> = {}): KernelConfig {
   const file = env.BANK_CONFIG ? JSON.parse(readFileSync(env.BANK_CONFIG, 'utf8')) : {};
-  const store = env.BANK_STORE ?? file.store ?? (env.DATABASE_URL ? 'postgres' : 'pglite');
-  const fromEnv = {
-    environment: env.BANK_ENV ?? (env.NODE_ENV === 'production' ? 'production' : undefined),
-    port: env.PORT,
-    host: env.HOST,
-    store,
-    dataDir: env.BANK_DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    modules: list(env.BANK_MODULES),
-    plugins: list(env.BANK_PLUGINS),
-    adminKey: env.BANK_ADMIN_KEY,
-    logLevel: env.BANK_LOG_LEVEL,
-  };
-  const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value !== undefined));
-  // A secret the environment can carry without a config file; the file's other metrics settings stay.
-  const metrics = env.BANK_METRICS_TOKEN === undefined ? {} : { metrics: { ...file.metrics, scrapeToken: env.BANK_METRICS_TOKEN } };
-  const parsed = kernelConfigSchema.safeParse({ ...file, ...defined, ...metrics, ...overrides });
+  const fromEnv = readEnv(kernelSettings, env, KERNEL_ALIASES);
+  if (fromEnv.problems.length > 0) throw new Error(`Invalid configuration:\n${fromEnv.problems.join('\n')}`);
+  const merged = overlay(file, fromEnv.assignments);
+  if (merged.environment === undefined && env.NODE_ENV === 'production') merged.environment = 'production';
+  merged.store ??= fromEnv.sources.has('databaseUrl') ? 'postgres' : 'pglite';
+  const parsed = kernelConfigSchema.safeParse({ ...merged, ...overrides });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const path = issue.path.join('.') || '(root)';
+      return `  ${path}${sourceNote(fromEnv.sources, path)}: ${issue.message}`;
+    });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (parsed.data.store === 'postgres' && !parsed.data.databaseUrl) {

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   if (plan.kind === 'answer') return print(plan.outcome);
 
   // Progress of long work on stderr: stdout stays the command's JSON.
-  const service = await openService({ config, logger, overrides: [[Progress, new TerminalProgress(process.stderr)]] });
+  const service = await openService({ config, env: process.env, logger, overrides: [[Progress, new TerminalProgress(process.stderr)]] });
   try {
     await service.kernel.start();
     const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (logger = new JsonLogger(config.logLevel));
   log.debug('configuration', { config });
-  const service = await openService({ config, logger: log });
+  const service = await openService({ config, env: process.env, logger: log });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
   announceOperatorKey(bootstrap, {

@@ -1,6 +1,7 @@
 import { bootKernel, type Kernel } from '../../kernel/boot/kernel.js';
 import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import type { Token } from '../../kernel/contract/token.js';
+import type { Env } from '../../config/env-settings.js';
 import type { KernelConfig } from '../../config/schema.js';
 import { alwaysEnabledPlugins, builtinPlugins } from '../../plugins/index.js';
 import { Clock } from '../../ports/clock.js';
@@ -16,6 +17,8 @@ export interface ServiceOptions {
   readonly config: KernelConfig;
   readonly logger: Logger;
   readonly plugins?: readonly PluginManifest[];
+  /** Where plugins' BANK_PLUGIN_CONFIG__* variables are read (default: none). */
+  readonly env?: Env;
   /** Not Clock or Ids: those go in `clock` and `ids`, so the store stamps events with the same ones. */
   readonly overrides?: ReadonlyArray<readonly [Token<unknown>, unknown]>;
   /** Time for the kernel, the plugins and the store's event stamps (default: system time). */
@@ -61,6 +64,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       storeFamily: store.family,
       infrastructure: (bind) => bindInfrastructure(bind, { config, store, logger: options.logger, clock, ids }),
       plugins: options.plugins,
+      env: options.env,
       overrides: options.overrides,
     });
     return {

@@ -1,5 +1,6 @@
 import { Container, ContainerModule, type Bind } from 'inversify';
 import type { ZodType } from 'zod';
+import type { Env } from '../../config/env-settings.js';
 import type { KernelConfig } from '../../config/schema.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
@@ -45,6 +46,8 @@ export interface BootOptions {
   readonly infrastructure: (bind: Bind) => void;
   /** Extra manifests (tests, embedding). */
   readonly plugins?: readonly PluginManifest[];
+  /** Where plugins' BANK_PLUGIN_CONFIG__* variables are read (the process environment when serving; none in tests). */
+  readonly env?: Env;
   /** Replace bindings after loading (tests: manual clock, recording clients). */
   readonly overrides?: ReadonlyArray<readonly [Token<unknown>, unknown]>;
 }
@@ -93,7 +96,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       manifests: options.plugins ?? [],
     }),
   );
-  const configs = resolvePluginConfigs(manifests, options.config.pluginConfig);
+  const configs = resolvePluginConfigs(manifests, options.config.pluginConfig, options.env);
   const container = new Container({ defaultScope: 'Singleton' });
   const kernelBound = new Set<unknown>();
   const events = new EventRegistry();

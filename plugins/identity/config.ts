@@ -4,16 +4,9 @@ import { PERMISSIONS } from './domain/permissions.js';
 
 /** The `pluginConfig.identity` config slice. */
 export const identityConfigSchema = z.object({
-  /**
-   * Optional server-side secret: when set, keys are stored as HMAC-SHA-256
-   * keyed with it instead of plain SHA-256, so a leaked database alone cannot
-   * even confirm a guessed key. Changing it invalidates every stored key.
-   */
-  pepper: z.string().min(16).optional(),
-  /** Permissions a new key gets when the request names none (capped by the creator's). */
-  default_permissions: z.array(z.enum(PERMISSIONS)).min(1).default(['read', 'write', 'delete']),
-  /** last_used_at is written at most once per this interval per key. */
-  last_used_interval_ms: z.number().int().min(0).default(60_000),
+  pepper: z.string().min(16).optional().describe('Optional server-side secret: when set, keys are stored as HMAC-SHA-256 keyed with it instead of plain SHA-256, so a leaked database alone cannot even confirm a guessed key. Changing it invalidates every stored key.'),
+  default_permissions: z.array(z.enum(PERMISSIONS)).min(1).default(['read', 'write', 'delete']).describe('Permissions a new key gets when the request names none (capped by the creator\'s).'),
+  last_used_interval_ms: z.number().int().min(0).default(60_000).describe('last_used_at is written at most once per this interval per key.'),
 });
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;

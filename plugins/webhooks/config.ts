@@ -10,31 +10,21 @@ const envFlag = (name: string): boolean => (globalThis.process?.env?.[name] ?? '
  */
 export const webhooksConfigSchema = z
   .strictObject({
-    /** Allow http:// and loopback, private, link-local targets (self-hosting, tests). */
-    allow_private: z.boolean().default(() => envFlag('BANK_WEBHOOK_ALLOW_PRIVATE')),
-    /** Per attempt: connect, send and read the status. */
-    request_timeout_ms: z.number().int().min(100).max(60_000).default(15_000),
-    /** A claimed delivery is invisible to other dispatchers this long; a crashed one is retried after it. */
-    lease_ms: z.number().int().min(1_000).default(60_000),
-    /** Delays before attempt 2, 3, … (attempt 1 is immediate). */
+    allow_private: z.boolean().default(() => envFlag('BANK_WEBHOOK_ALLOW_PRIVATE')).describe('Allow http:// and loopback, private, link-local targets (self-hosting, tests); the default is true when BANK_WEBHOOK_ALLOW_PRIVATE=true.'),
+    request_timeout_ms: z.number().int().min(100).max(60_000).default(15_000).describe('Per attempt: connect, send and read the status.'),
+    lease_ms: z.number().int().min(1_000).default(60_000).describe('A claimed delivery is invisible to other dispatchers this long; a crashed one is retried after it.'),
     retry_delays_ms: z
       .array(z.number().int().min(0))
       .min(1)
-      .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
-    /** ± fraction of each delay, drawn from the Random port. */
-    jitter: z.number().min(0).max(0.5).default(0.1),
-    /** An endpoint failing continuously this long is disabled. */
-    disable_after_ms: z.number().int().min(60_000).default(5 * 86_400_000),
-    /** Deliveries claimed per dispatcher pass (sent concurrently). */
-    batch_size: z.number().int().min(1).max(500).default(50),
-    /** Longest Retry-After honoured (a receiver cannot park a delivery for weeks). */
-    max_retry_after_ms: z.number().int().min(1_000).default(86_400_000),
-    /** Subscriptions per team. */
-    max_webhooks_per_team: z.number().int().min(1).default(50),
-    /** Finished deliveries (succeeded, failed, cancelled) and their attempts are deleted this long after their last change. */
-    delivery_retention_ms: z.number().int().min(3_600_000).default(30 * 86_400_000),
-    /** How often a serving process deletes deliveries past their retention. */
-    prune_interval_ms: z.number().int().min(1_000).default(3_600_000),
+      .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000])
+      .describe('Delays before attempt 2, 3, … (attempt 1 is immediate).'),
+    jitter: z.number().min(0).max(0.5).default(0.1).describe('± fraction of each delay, drawn from the Random port.'),
+    disable_after_ms: z.number().int().min(60_000).default(5 * 86_400_000).describe('An endpoint failing continuously this long is disabled.'),
+    batch_size: z.number().int().min(1).max(500).default(50).describe('Deliveries claimed per dispatcher pass (sent concurrently).'),
+    max_retry_after_ms: z.number().int().min(1_000).default(86_400_000).describe('Longest Retry-After honoured (a receiver cannot park a delivery for weeks).'),
+    max_webhooks_per_team: z.number().int().min(1).default(50).describe('Subscriptions per team.'),
+    delivery_retention_ms: z.number().int().min(3_600_000).default(30 * 86_400_000).describe('Finished deliveries (succeeded, failed, cancelled) and their attempts are deleted this long after their last change.'),
+    prune_interval_ms: z.number().int().min(1_000).default(3_600_000).describe('How often a serving process deletes deliveries past their retention.'),
   })
   // A lease shorter than a send would let a second dispatcher send the same delivery while the first still waits.
   .refine((config) => config.lease_ms > config.request_timeout_ms, {
