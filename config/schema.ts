@@ -46,6 +46,8 @@ export const kernelConfigSchema = z.object({
       /** Trust X-Forwarded-For from these proxies (express "trust proxy"). */
       trustProxy: z.union([z.boolean(), z.string()]).default(false),
       shutdownGraceMs: z.number().int().positive().default(10_000),
+      /** On SIGTERM, readiness answers 503 this long while requests are still served (a balancer's probe interval times its failure threshold), then the server closes. */
+      shutdownDelayMs: z.number().int().min(0).default(0),
       /** The request line and headers must arrive within this, else 408 and the connection is closed. */
       headersTimeoutMs: z.number().int().positive().default(30_000),
       /** The whole request, body included, must arrive within this (408); the time to answer it is not limited. */
@@ -68,6 +70,13 @@ export const kernelConfigSchema = z.object({
         .prefault({}),
     })
     .refine((http) => http.headersTimeoutMs <= http.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must not exceed requestTimeoutMs' })
+    .prefault({}),
+  /** GET /api/health/ready: how long the store may take to answer, and how many events a consumer group may trail by. */
+  readiness: z
+    .object({
+      storeTimeoutMs: z.number().int().positive().default(2_000),
+      maxConsumerLag: z.number().int().min(0).default(10_000),
+    })
     .prefault({}),
   postgres: z
     .object({ poolSize: z.number().int().min(1).max(100).default(16) })

@@ -9,6 +9,7 @@ import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
 import { kernelGraphql } from './graphql-deps.js';
+import { kernelReadiness } from './readiness.js';
 import type { StoreBundle } from '../store.js';
 
 export const SERVICE_TITLE = 'Open Bank API';
@@ -33,6 +34,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
     extensions: [graphql],
+    readiness: kernelReadiness(kernel),
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {
