@@ -11,6 +11,11 @@ function list(value: string | undefined): string[] | undefined {
     .filter((item) => item.length > 0);
 }
 
+/** A secret mounted as a file (a Docker or systemd credential): its text without the trailing newline editors and `echo` add. */
+function secretFile(path: string | undefined): string | undefined {
+  return path ? readFileSync(path, 'utf8').trim() : undefined;
+}
+
 /** Reads the optional JSON file named by BANK_CONFIG, then lets the environment win. */
 export function loadConfig(env: Env = process.env, overrides: Partial<KernelConfig> = {}): KernelConfig {
   const file = env.BANK_CONFIG ? JSON.parse(readFileSync(env.BANK_CONFIG, 'utf8')) : {};
@@ -24,7 +29,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<KernelConf
     databaseUrl: env.DATABASE_URL,
     modules: list(env.BANK_MODULES),
     plugins: list(env.BANK_PLUGINS),
-    adminKey: env.BANK_ADMIN_KEY,
+    adminKey: env.BANK_ADMIN_KEY ?? secretFile(env.BANK_ADMIN_KEY_FILE),
     logLevel: env.BANK_LOG_LEVEL,
   };
   const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value !== undefined));
