@@ -143,4 +143,26 @@ test("compose: the service's environment and config file load as a valid Postgre
   }
 });
 
+test('systemd unit: a dedicated user, the environment file, the same command, restarts on failure, hardening', async () => {
+  const path = join(root, 'deploy', 'open-bank.service');
+  const service = new Map<string, string[]>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^([A-Za-z]+)=(.*)$/.exec(line.trim());
+    if (match) service.set(match[1]!, [...(service.get(match[1]!) ?? []), match[2]!]);
+  }
+  const value = (key: string): string | undefined => service.get(key)?.at(-1);
+  assert.is(value('User'), 'openbank');
+  assert.is(value('Restart'), 'on-failure');
+  assert.ok(value('EnvironmentFile'));
+  assert.ok(service.get('Environment')?.includes('BANK_ADMIN_KEY_FILE=%d/operator_key'));
+  assert.match(value('LoadCredential') ?? '', /^operator_key:/);
+  assert.equal(value('ExecStart')?.split(' ').slice(1), exec(one(runtime, 'CMD')).slice(1));
+  for (const key of ['NoNewPrivileges', 'ProtectSystem', 'ProtectHome', 'PrivateTmp']) assert.ok(value(key), key);
+  // Where systemd is installed, its own parser checks every key (an unknown or misspelt one is a warning on stderr).
+  const verify = await run('systemd-analyze', ['verify', path]).catch((error: NodeJS.ErrnoException & { stderr?: string }) =>
+    error.code === 'ENOENT' ? undefined : { stderr: error.stderr ?? String(error) },
+  );
+  if (verify) assert.is(verify.stderr.trim(), '');
+});
+
 test.run();
