@@ -71,11 +71,11 @@ export const kernelConfigSchema = z.object({
     })
     .refine((http) => http.headersTimeoutMs <= http.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must not exceed requestTimeoutMs' })
     .prefault({}),
-  /** GET /api/health/ready: how long the store may take to answer, and how many events a consumer group may trail by. */
+  /** GET /api/health/ready: how long the store may take to answer, and how far (log positions) a consumer group may trail; null: lag not checked. */
   readiness: z
     .object({
       storeTimeoutMs: z.number().int().positive().default(2_000),
-      maxConsumerLag: z.number().int().min(0).default(10_000),
+      maxConsumerLag: z.number().int().min(0).nullable().default(10_000),
     })
     .prefault({}),
   postgres: z

@@ -1,5 +1,6 @@
 import type { KernelConfig } from '../../config/schema.js';
 import { ConsumerStore } from '../../ports/event-consumers.js';
+import { EventStore } from '../../ports/event-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Token } from '../../kernel/contract/token.js';
 import type { ReadinessCheck, Readiness } from '../http/health-probes.js';
@@ -10,32 +11,36 @@ export interface ReadinessSources {
 }
 
 /**
- * The store answers a trivial unit of work in time, and every consumer group trails the log by at most `maxConsumerLag` events
- * (what the dashboard counts as pending). Migrations need no check: the
- * kernel these come from booted after the store migrated, and the server
- * listens only then. A lagging group makes the process
- * unready, not unhealthy: traffic waits while the backbone catches up.
+ * The store answers a trivial unit of work in time, and every consumer group
+ * trails the log's head by at most `maxConsumerLag` positions (the
+ * dashboard's `lag_positions`: two indexed reads, whatever the lag, where
+ * counting the pending events would scan them on every probe). A lagging
+ * group makes the process unready, not unhealthy: traffic waits while the
+ * backbone catches up. `maxConsumerLag: null` leaves lag out (a new group
+ * rebuilding from the start of a long log would keep every process unready).
+ * Migrations need no check: the kernel these come from booted after the
+ * store migrated, and the server listens only then.
  */
 export function kernelReadiness(kernel: ReadinessSources): Readiness {
   const unitOfWork = kernel.get(UnitOfWork);
   const consumers = kernel.get(ConsumerStore);
+  const events = kernel.get(EventStore);
   const { storeTimeoutMs, maxConsumerLag } = kernel.config.readiness;
   return async () => {
     const store = await withinTimeout(unitOfWork.run(async () => undefined), storeTimeoutMs);
     if (!store.ok) return [check('store', store), { name: 'consumers', ok: false, reason: 'the store does not answer' }];
-    const lag = await withinTimeout(lagging(consumers, maxConsumerLag), storeTimeoutMs);
+    if (maxConsumerLag === null) return [check('store', store)];
+    const lag = await withinTimeout(lagging(consumers, events, BigInt(maxConsumerLag)), storeTimeoutMs);
     const behind: ReadinessCheck | undefined = lag.ok && lag.value.length > 0 ? { name: 'consumers', ok: false, reason: lag.value.join(', ') } : undefined;
     return [check('store', store), behind ?? check('consumers', lag)];
   };
 }
 
-async function lagging(consumers: ConsumerStore, maxConsumerLag: number): Promise<string[]> {
-  const behind: string[] = [];
-  for (const checkpoint of await consumers.checkpoints()) {
-    const pending = (await consumers.pendingByType(checkpoint.cursor)).reduce((sum, { count }) => sum + count, 0);
-    if (pending > maxConsumerLag) behind.push(`${checkpoint.group} trails by ${pending} events`);
-  }
-  return behind;
+async function lagging(consumers: ConsumerStore, events: EventStore, maxConsumerLag: bigint): Promise<string[]> {
+  const [head, checkpoints] = await Promise.all([events.head(), consumers.checkpoints()]);
+  return checkpoints
+    .filter((checkpoint) => head - checkpoint.position > maxConsumerLag)
+    .map((checkpoint) => `${checkpoint.group} trails by ${head - checkpoint.position} positions`);
 }
 
 type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };

@@ -33,6 +33,19 @@ for (const store of stores) {
     }
   });
 
+  test('maxConsumerLag null leaves consumer lag out of readiness', async () => {
+    const k = await bootTestKernel({ store, config: { readiness: { storeTimeoutMs: 5_000, maxConsumerLag: null } } });
+    try {
+      const owner = await k.createUser('Rebuilding');
+      assert.is((await k.request('POST', '/api/v2/accounts', { key: owner.key, body: { name: 'Main', type: 'personal' } })).status, 201);
+      const ready = await k.request('GET', '/api/health/ready');
+      assert.is(ready.status, 200);
+      assert.equal(ready.body.data.checks, { store: 'ok', shutdown: 'ok' });
+    } finally {
+      await k.close();
+    }
+  });
+
   test('a failing store is 503 naming store and consumers, without its error; live stays 200', async () => {
     const k = await bootTestKernel({ store });
     const unitOfWork = k.get(UnitOfWork);
