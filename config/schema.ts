@@ -42,6 +42,12 @@ export const kernelConfigSchema = z.object({
       rateLimitPerMinute: z.number().int().min(0).default(600).describe('Requests per minute per API key (0 disables).'),
       trustProxy: z.union([z.boolean(), z.string()]).default(false).describe('Trust X-Forwarded-For from these proxies (express "trust proxy").'),
       shutdownGraceMs: z.number().int().positive().default(10_000).describe('On shutdown, requests in flight get this long to finish before connections are closed.'),
+      shutdownDelayMs: z
+        .number()
+        .int()
+        .min(0)
+        .default(0)
+        .describe("On SIGTERM, readiness answers 503 this long while requests are still served (a balancer's probe interval times its failure threshold), then the server closes."),
       headersTimeoutMs: z.number().int().positive().default(30_000).describe('The request line and headers must arrive within this, else 408 and the connection is closed.'),
       requestTimeoutMs: z.number().int().positive().default(60_000).describe('The whole request, body included, must arrive within this (408); the time to answer it is not limited.'),
       keepAliveTimeoutMs: z.number().int().positive().default(5_000).describe('An idle keep-alive connection is closed after this.'),
@@ -57,6 +63,19 @@ export const kernelConfigSchema = z.object({
     })
     .refine((http) => http.headersTimeoutMs <= http.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must not exceed requestTimeoutMs' })
     .prefault({}),
+  readiness: z
+    .object({
+      storeTimeoutMs: z.number().int().positive().default(2_000).describe('How long the store may take to answer the readiness probe.'),
+      maxConsumerLag: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .default(10_000)
+        .describe('How far (log positions) a consumer group may trail the log and the process still be ready; null: lag not checked.'),
+    })
+    .prefault({})
+    .describe('GET /api/health/ready: the store answers in time, consumer groups keep up, the process is not shutting down.'),
   postgres: z
     .object({ poolSize: z.number().int().min(1).max(100).default(16).describe('Connections in the PostgreSQL pool of one process.') })
     .prefault({}),

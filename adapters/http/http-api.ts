@@ -14,6 +14,7 @@ import { requestIdOf, requestIdOfResponse, setRequestId } from '../edge/request-
 import { withLogFields } from '../system/log-scope.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
+import { healthProbeRoutes, type Readiness } from './health-probes.js';
 import { buildOpenApi } from './openapi.js';
 import { routeHandler, type RouteServices } from './route-handler.js';
 import { API_ROOT, expandRoutes, mountRoutes } from './routes.js';
@@ -37,6 +38,8 @@ export interface HttpApiDeps {
   readonly environment: KernelConfig['environment'];
   /** Data for GET /api/health. */
   health(): Promise<object>;
+  /** The checks of GET /api/health/ready besides the adapter's own (not shutting down). */
+  readonly readiness: Readiness;
   readonly openapi: { readonly title: string; readonly version: string };
   /** Other driving adapters sharing this server (GraphQL): their routes, WebSocket upgrades and shutdown. */
   readonly extensions?: readonly HttpExtension[];
@@ -45,12 +48,14 @@ export interface HttpApiDeps {
 export interface HttpApi {
   readonly app: Express;
   listen(port: number, host?: string): Promise<{ port: number }>;
+  /** From now on /api/health/ready answers 503 while everything else is still served, so a balancer drains this process before close(). */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
 /**
  * The REST adapter: every declared route under /api/v1, /api/v2 or /api, plus
- * GET /api/health and GET /api/openapi.json, with the envelope, errors,
+ * GET /api/health (with its live and ready probes) and GET /api/openapi.json, with the envelope, errors,
  * authentication, rate limits and idempotency described in docs/http.md.
  */
 export function createHttpApi(deps: HttpApiDeps): HttpApi {
@@ -97,6 +102,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   });
 
   let openApiText: string | undefined;
+  let shuttingDown = false;
   const mounted: MountedRoute[] = [
     {
       method: 'GET',
@@ -113,6 +119,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
         res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data }));
       },
     },
+    ...healthProbeRoutes(deps.readiness, () => shuttingDown || server.isClosing, deps.logger),
     {
       method: 'GET',
       path: `${API_ROOT}/openapi.json`,
@@ -167,6 +174,9 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   return {
     app,
     listen: (port, host) => server.listen(port, host),
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     close: async () => {
       await Promise.all((deps.extensions ?? []).map((extension) => extension.close?.()));
       await server.close();

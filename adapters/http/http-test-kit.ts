@@ -20,6 +20,7 @@ import { createEdge } from '../edge/edge.js';
 import { openStore } from '../open-store.js';
 import { memoryTx } from '../memory/memory-tx.js';
 import { createHttpApi, type HttpApi, type HttpApiDeps } from './http-api.js';
+import type { Readiness } from './health-probes.js';
 
 export const KEYS = {
   reader: 'fak_reader_0000000000000000000000',
@@ -308,6 +309,7 @@ export const TEST_HTTP: KernelConfig['http'] = {
   rateLimitPerMinute: 0,
   trustProxy: false,
   shutdownGraceMs: 2_000,
+  shutdownDelayMs: 0,
   headersTimeoutMs: 30_000,
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 5_000,
@@ -321,6 +323,7 @@ export interface FixtureOptions {
   readonly clock?: Clock;
   readonly idempotency?: (store: IdempotencyStore) => IdempotencyStore;
   readonly health?: () => Promise<object>;
+  readonly readiness?: Readiness;
 }
 
 let idCounter = 0;
@@ -354,6 +357,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     http,
     environment: 'test',
     health: options.health ?? (async () => ({ status: 'ok' })),
+    readiness: options.readiness ?? (async () => [{ name: 'store', ok: true }]),
     openapi: { title: 'Test API', version: '9.9.9' },
   };
   const api = createHttpApi(deps);

@@ -34,6 +34,27 @@ const BUILT_IN_PATHS: Json = {
       },
     },
   },
+  '/api/health/live': {
+    get: {
+      operationId: 'getLiveness',
+      summary: 'Liveness probe: the process answers (no I/O)',
+      tags: ['system'],
+      security: [],
+      responses: { '200': envelopeResponse('The process is up.', {}) },
+    },
+  },
+  '/api/health/ready': {
+    get: {
+      operationId: 'getReadiness',
+      summary: 'Readiness probe: store reachable, consumer groups caught up, not shutting down',
+      tags: ['system'],
+      security: [],
+      responses: {
+        '200': envelopeResponse('Every check passed.', {}),
+        '503': { $ref: '#/components/responses/ServiceUnavailable' },
+      },
+    },
+  },
   '/api/openapi.json': {
     get: {
       operationId: 'getOpenApi',

@@ -14,6 +14,7 @@ import type { GraphqlAdapter } from '../graphql/index.js';
 import { createMetricsExtension } from '../metrics/metrics-extension.js';
 import { MetricsRegistry } from '../metrics/prom-meter.js';
 import { kernelGraphql } from './graphql-deps.js';
+import { kernelReadiness } from './readiness.js';
 import type { StoreBundle } from '../store.js';
 
 export const SERVICE_TITLE = 'Open Bank API';
@@ -39,6 +40,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
     extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
+    readiness: kernelReadiness(kernel),
     health: async () => {
       await unitOfWork.run(async () => undefined);
       return {

@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
+    log.info('shutting down', { signal, delayMs: config.http.shutdownDelayMs });
+    // Readiness fails first and the server keeps serving while the balancer notices, so no client meets a refused connection.
+    http.beginShutdown();
+    await new Promise((resolve) => setTimeout(resolve, config.http.shutdownDelayMs));
     await http.close();
     await service.close();
     log.info('stopped');
