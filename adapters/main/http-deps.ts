@@ -1,4 +1,5 @@
 import type { Kernel } from '../../kernel/boot/kernel.js';
+import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { Clock } from '../../ports/clock.js';
@@ -10,6 +11,7 @@ import type { Edge } from '../edge/edge.js';
 import type { HttpExtension } from '../edge/http-extension.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
 import type { createHttpApi } from '../http/http-api.js';
+import type { OpenApiTagEntry } from '../http/openapi.js';
 import type { GraphqlAdapter } from '../graphql/index.js';
 import { createMetricsExtension } from '../metrics/metrics-extension.js';
 import { MetricsRegistry } from '../metrics/prom-meter.js';
@@ -38,7 +40,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     logger: kernel.get(Logger),
     http: kernel.config.http,
     environment: kernel.config.environment,
-    openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION },
+    openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION, tags: routeTagsOf(kernel.plugins.map(({ manifest }) => manifest)) },
     extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
     readiness: kernelReadiness(kernel),
     health: async () => {
@@ -51,6 +53,11 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
       };
     },
   };
+}
+
+/** The OpenAPI tags the plugins describe, each with its plugin's name. */
+export function routeTagsOf(manifests: readonly PluginManifest[]): OpenApiTagEntry[] {
+  return manifests.flatMap((manifest) => (manifest.routeTags ?? []).map((tag) => ({ plugin: manifest.name, tag })));
 }
 
 /** GET /metrics over the kernel's registry (docs/metrics.md). */

@@ -44,7 +44,7 @@ import { coreBankingCommands } from './commands.js';
 import { CoreBankingConfig, coreBankingConfigSchema } from './config.js';
 import { coreBankingEvents } from './events.js';
 import { coreBankingGraphql } from './graphql/index.js';
-import { coreBankingRoutes } from './http.js';
+import { coreBankingRoutes, coreBankingRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
@@ -112,6 +112,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   },
   migrations: coreBankingMigrations,
   routes: coreBankingRoutes,
+  routeTags: coreBankingRouteTags,
   commands: coreBankingCommands,
   events: coreBankingEvents,
   graphql: coreBankingGraphql,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/public.js';
+import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
   DomainHealth,
   DomainHealthView,
@@ -22,6 +22,17 @@ import {
  * The live dashboard's five version-1 paths. System-wide figures cross
  * every team, so only the operator key may read them (a team key is 403).
  */
+export const dashboardRouteTags: readonly RouteTag[] = [
+  {
+    name: 'Live dashboard',
+    description:
+      'Figures of the whole bank computed on each call from the event store, the consumer checkpoints and the answering process: event counts and rates, domain health, throughput and latency, stream status, projector lag (docs/dashboard.md).',
+  },
+  {
+    name: 'Operations',
+    description: 'Operator actions on the event backbone: re-drive the parked events of a consumer group.',
+  },
+];
 const tags = ['Live dashboard'];
 const v1 = ['v1'] as const;
 const none = z.object({});
@@ -37,6 +48,8 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: Metrics,
     operationId: 'getDashboardMetrics',
     summary: 'Event counts, processing rates, error rates, uptime',
+    description:
+      'Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Event counts (all time, by domain and type, in the window) come from the event store; processing and error figures from the consumer groups of the answering process, which start from zero at a restart.',
     tags,
   }),
   route({
@@ -49,6 +62,8 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: DomainHealth,
     operationId: 'getDomainHealth',
     summary: 'Per domain: store connectivity, projector status, recent errors',
+    description:
+      'Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Store connectivity and latency from a trivial unit of work; per domain a status (healthy, degraded on consumer failures in the window or parked events, down when the store is unreachable), its projectors and recent errors.',
     tags,
   }),
   route({
@@ -61,6 +76,8 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: EventThroughput,
     operationId: 'getEventThroughput',
     summary: 'Events per second and latency per domain and in total, over a sliding window',
+    description:
+      'Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Events and events per second from the event store; latency percentiles (p50, p99) from an event occurring to a consumer of the answering process handling it.',
     tags,
   }),
   route({
@@ -73,6 +90,8 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: StreamStatus,
     operationId: 'getStreamStatus',
     summary: 'Stream connectivity, consumer groups, pending counts, memory use',
+    description:
+      'How the backbone wakes (PostgreSQL LISTEN, in-process, or disconnected while the poll still runs), the event store head, each consumer group with its checkpoint, pending, parked and failing events, the last 20 parked events, and the memory of the answering process.',
     tags,
   }),
   route({
@@ -85,6 +104,8 @@ export const dashboardRoutes: readonly RouteDeclaration[] = [
     operation: ProjectorLag,
     operationId: 'getProjectorLag',
     summary: 'Lag of each projector (consumer group) behind the event store head',
+    description:
+      'Per consumer group: checkpoint, pending events, lag in positions and in seconds (age of the next unhandled event), totals, the failing attempt and its retry time, and a status (caught_up, processing, failing, stopped).',
     tags,
   }),
   route({
