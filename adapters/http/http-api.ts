@@ -12,6 +12,7 @@ import type { HttpExtension, MountedRoute } from '../edge/http-extension.js';
 import { TokenBucketLimiter } from '../edge/rate-limit.js';
 import { requestIdOf, requestIdOfResponse, setRequestId } from '../edge/request-id.js';
 import { withLogFields } from '../system/log-scope.js';
+import { apiDocsRoutes } from './api-docs.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
 import { healthProbeRoutes, type Readiness } from './health-probes.js';
@@ -42,7 +43,7 @@ export interface HttpApiDeps {
   /** The checks of GET /api/health/ready besides the adapter's own (not shutting down). */
   readonly readiness: Readiness;
   /** The document's title and version, and the tags the enabled plugins describe. */
-  readonly openapi: { readonly title: string; readonly version: string; readonly tags?: readonly OpenApiTagEntry[] };
+  readonly openapi: { readonly title: string; readonly version: string; readonly description?: string; readonly tags?: readonly OpenApiTagEntry[] };
   /** Other driving adapters sharing this server (GraphQL): their routes, WebSocket upgrades and shutdown. */
   readonly extensions?: readonly HttpExtension[];
 }
@@ -57,7 +58,8 @@ export interface HttpApi {
 
 /**
  * The REST adapter: every declared route under /api/v1, /api/v2 or /api, plus
- * GET /api/health (with its live and ready probes) and GET /api/openapi.json, with the envelope, errors,
+ * GET /api/health (with its live and ready probes), GET /api/openapi.json and the reference page
+ * GET /api/docs rendering it, with the envelope, errors,
  * authentication, rate limits and idempotency described in docs/http.md.
  */
 export function createHttpApi(deps: HttpApiDeps): HttpApi {
@@ -131,6 +133,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
         res.status(200).type('application/json; charset=utf-8').send(openApiText);
       },
     },
+    ...apiDocsRoutes(),
   ];
   for (const { plugin, route, path } of expandRoutes(deps.routes)) {
     let operation: Operation;

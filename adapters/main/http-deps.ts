@@ -21,6 +21,13 @@ import type { StoreBundle } from '../store.js';
 
 export const SERVICE_TITLE = 'Open Bank API';
 export const SERVICE_VERSION = '0.1.0';
+/** The OpenAPI document's introduction (Markdown): what holds for every operation. */
+export const SERVICE_DESCRIPTION = [
+  "The REST API of Open Bank. Send `Authorization: Bearer fak_…` (Authorize, on the reference page); a key sees and changes only its own team's data, and another team's id answers 404 as an unknown one does.",
+  'Every answer is an envelope: `{"data": …}`, lists with `meta` and `links` (`page` and `per_page`, some also by cursor with `starting_after` / `ending_before`), or `{"errors": [{status, code, title, detail, source}]}` with a stable `code` and, for bad input, a JSON pointer or the parameter at fault.',
+  'Amounts are decimal strings at the asset\'s precision, never JSON numbers. A POST with an `Idempotency-Key` is safe to retry. Each key has a rate limit (429 with `Retry-After`).',
+  'Most operations are also served over GraphQL at `/api/graphql` (playground at `/api/graphql-playground`).',
+].join('\n\n');
 
 /**
  * Everything the HTTP adapter needs, taken from a booted kernel. A caller
@@ -40,7 +47,7 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     logger: kernel.get(Logger),
     http: kernel.config.http,
     environment: kernel.config.environment,
-    openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION, tags: routeTagsOf(kernel.plugins.map(({ manifest }) => manifest)) },
+    openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION, description: SERVICE_DESCRIPTION, tags: routeTagsOf(kernel.plugins.map(({ manifest }) => manifest)) },
     extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
     readiness: kernelReadiness(kernel),
     health: async () => {
