@@ -100,6 +100,15 @@ test('the served document (built-in modules and a partner plugin) lints clean', 
   assert.equal(problems, [], `GET /api/openapi.json:\n${problems.join('\n')}`);
 });
 
+test('the lint runs the recommended rules: an undescribed tag, an operation without 4xx and a bad example are problems', async () => {
+  const broken = structuredClone(served);
+  broken.tags[0] = { name: broken.tags[0].name };
+  broken.paths['/api/health/live'].get.responses = { '200': broken.paths['/api/health/live'].get.responses['200'] };
+  broken.components.schemas.Liveness.example = { status: 'dead' };
+  const rules = (await lintProblems(JSON.stringify(broken))).map((problem) => problem.split(' ')[1]);
+  assert.equal(rules.sort(), ['no-invalid-schema-examples', 'operation-4xx-response', 'tag-description']);
+});
+
 test('every operation and tag is described, every success data typed, every body and answer exemplified', async () => {
   const checkedIn = JSON.parse(await readFile(root(OPENAPI_DOC), 'utf8'));
   assert.equal(gaps(checkedIn), []);
