@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration } from '../../kernel/public.js';
-import { AccountParams, AddressBalancesView, AddressParams, DepositAddressView, ListDepositAddresses, ChainParams, ChainView, GetAddressBalances, GetChain, GetTransaction, ListChains, ReceiptView, TransactionParams } from './operations.js';
+import { AccountParams, AddressBalancesView, AddressParams, DepositAddressView, Faucet, FaucetInput, ListDepositAddresses, ChainParams, ChainView, GetAddressBalances, GetChain, GetTransaction, ListChains, ReceiptView, TransactionParams } from './operations.js';
 
 /** The chains plugin's REST routes: public chain data, readable with any key that may read. */
 const tags = ['Chains'];
@@ -65,5 +65,18 @@ export const chainsRoutes: readonly RouteDeclaration[] = [
     summary: 'List an account\'s deposit addresses, one per chain',
     description: 'The account\'s custodial address on every chain, derived from the service\'s master seed (BIP-44, one hardened key per account, one address per chain) on the first call and the same ever after. Tokens sent to an address are the account\'s holdings on that chain. 404 for an unknown account or another team\'s.',
     tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/sandbox/faucet',
+    prefixes: ['v2'],
+    access: 'operator',
+    body: FaucetInput,
+    response: ReceiptView,
+    status: 201,
+    operation: Faucet,
+    summary: 'Mint tokens to any address on a simulated chain (sandbox)',
+    description: 'Operator key only. Puts new tokens at an address, customer deposit address or outside wallet, so a payer or a recipient can be funded in the sandbox; the answer is the mint\'s receipt (from the zero address). 409 `faucet_unavailable` when the chain adapter is not a simulator. Minting to a deposit address does not credit the account\'s ledger holding: that is a deposit.',
+    tags: ['Sandbox'],
   }),
 ];

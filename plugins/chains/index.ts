@@ -9,13 +9,14 @@ import { SqlCustodyRepository } from './adapters/sql/sql-custody-repository.js';
 import { SqlSimulatorState } from './adapters/sql/sql-simulator-state.js';
 import { ChainRegistry } from './application/chain-registry.js';
 import { DepositAddresses } from './application/deposit-addresses.js';
+import { FaucetOperation } from './application/faucet.js';
 import { ListDepositAddressesOperation } from './application/list-deposit-addresses.js';
 import { GetAddressBalancesOperation } from './application/read-address-balances.js';
 import { GetChainOperation, ListChainsOperation } from './application/read-chains.js';
 import { GetTransactionOperation } from './application/read-transaction.js';
 import { ChainsConfig, chainsConfigSchema } from './config.js';
 import { chainsRoutes } from './http.js';
-import { GetAddressBalances, GetChain, GetTransaction, ListChains, ListDepositAddresses } from './operations.js';
+import { Faucet, GetAddressBalances, GetChain, GetTransaction, ListChains, ListDepositAddresses } from './operations.js';
 import { CustodyKeys, CustodyRepository, SimulatorStateRepository } from './ports.js';
 
 /** Named in the SecretStore: the 32 bytes every custody key is derived from. */
@@ -73,6 +74,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
     operation(GetTransaction, GetTransactionOperation),
     operation(GetAddressBalances, GetAddressBalancesOperation),
     operation(ListDepositAddresses, ListDepositAddressesOperation),
+    operation(Faucet, FaucetOperation),
   ],
   persistence: {
     memory(bind: Bind) {

@@ -153,3 +153,15 @@ export const DepositAddressView = z
 export type DepositAddressView = z.infer<typeof DepositAddressView>;
 
 export const ListDepositAddresses = token<Operation<AccountParams, DepositAddressView[]>>('chains.list-deposit-addresses');
+
+export const FaucetInput = z
+  .object({
+    chain: chainRef,
+    address: z.string().describe('EVM address to fund (EIP-55 checksum checked when mixed case)'),
+    asset_code: z.string().min(1).max(20).describe('A token of that chain, native coin included'),
+    amount: z.string().describe('Decimal string at the token\'s decimals, e.g. "100.000000"'),
+  })
+  .meta({ id: 'SandboxFaucetInput', example: { chain: 'base-sepolia', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', asset_code: 'USDC', amount: '100.000000' } });
+export type FaucetInput = z.infer<typeof FaucetInput>;
+
+export const Faucet = token<Operation<FaucetInput, ReceiptView>>('chains.faucet');

@@ -112,6 +112,32 @@ for (const store of stores) {
     assert.is((await k.request('GET', '/api/v2/chains')).status, 401);
   });
 
+  test('the operator\'s sandbox faucet funds any address; bad input is a 422 with a pointer that mints nothing', async () => {
+    const wallet = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+    const faucet = (key: string, body: unknown) => k.request('POST', '/api/v2/sandbox/faucet', { key, body });
+    const minted = await faucet(k.operatorKey, { chain: 'eip155:84532', address: wallet, asset_code: 'USDC', amount: '12.5' });
+    assert.is(minted.status, 201, JSON.stringify(minted.body));
+    assert.equal(ReceiptView.parse(minted.body.data).amount, '12.500000');
+    assert.is((await faucet(user.key, { chain: 'base-sepolia', address: wallet, asset_code: 'USDC', amount: '1' })).status, 403);
+    const refusals: Array<[unknown, string]> = [
+      [{ chain: 'solana', address: wallet, asset_code: 'USDC', amount: '1' }, '/chain'],
+      [{ chain: 'base-sepolia', address: wallet, asset_code: 'WBTC', amount: '1' }, '/asset_code'],
+      [{ chain: 'base-sepolia', address: wallet, asset_code: 'USDC', amount: '0.0000001' }, '/amount'],
+      [{ chain: 'base-sepolia', address: wallet, asset_code: 'USDC', amount: '0' }, '/amount'],
+      [{ chain: 'base-sepolia', address: wallet, asset_code: 'USDC', amount: '-1' }, '/amount'],
+      [{ chain: 'base-sepolia', address: wallet, asset_code: 'USDC', amount: '1'.repeat(80) }, '/amount'],
+      [{ chain: 'base-sepolia', address: '0x1234', asset_code: 'USDC', amount: '1' }, '/address'],
+      [{ chain: 'base-sepolia', address: wallet.replace('b', 'B'), asset_code: 'USDC', amount: '1' }, '/address'],
+    ];
+    for (const [body, pointer] of refusals) {
+      const refused = await faucet(k.operatorKey, body);
+      assert.is(refused.status, 422, JSON.stringify(body));
+      assert.is(refused.body.errors[0].source.pointer, pointer, JSON.stringify(refused.body));
+    }
+    const held = AddressBalancesView.parse((await k.request('GET', `/api/v2/chains/base-sepolia/addresses/${wallet}/balances`, { key: user.key })).body.data);
+    assert.equal(held.balances, [{ asset_code: 'USDC', amount: '12.500000', amount_base_units: '12500000' }]);
+  });
+
   test('every account has one checksummed deposit address per chain, stable, its team\'s only', async () => {
     const other = await k.createUser('Other Team');
     const open = async (owner: TestUser) => (await k.request('POST', '/api/v2/accounts', { key: owner.key, body: { name: 'Main', type: 'personal' } })).body.data.uuid as string;
