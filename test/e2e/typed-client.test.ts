@@ -98,9 +98,10 @@ test("the README's first session: health, a user, two accounts, a deposit, a tra
   assert.equal(unchanged, sender);
 });
 
-test('a 4xx comes back as a BankApiError with the envelope: validation pointers, another team\'s account, a missing key', async () => {
+test("a 4xx comes back as the typed error envelope (BankApiError from dataOf): validation pointers, another team's account, no key", async () => {
   const bob = createBankClient({ baseUrl: k.url, apiKey: (await k.createUser('Bob')).key });
-  const carol = createBankClient({ baseUrl: k.url, apiKey: (await k.createUser('Carol')).key });
+  const carolKey = (await k.createUser('Carol')).key;
+  const carol = createBankClient({ baseUrl: k.url, apiKey: carolKey });
   const account = await dataOf(bob.POST('/api/v2/accounts', { body: { name: 'Main', type: 'personal' } }));
 
   const invalid = await dataOf(bob.POST('/api/v2/accounts/{id}/deposit', { params: { path: { id: account.uuid } }, body: { amount: '1.234', asset_code: 'USD' } })).then(
@@ -118,13 +119,14 @@ test('a 4xx comes back as a BankApiError with the envelope: validation pointers,
   assert.is(hidden.response.status, 404);
   assert.is(hidden.error?.errors[0]?.code, 'not_found');
 
-  // No key: 401, and a key given per request wins over none.
+  // No key: 401. A request's own Authorization header wins over the client's key.
   const anonymous = createBankClient({ baseUrl: k.url });
   const refused = await anonymous.GET('/api/v2/accounts');
   assert.is(refused.response.status, 401);
   assert.is(refused.error?.errors[0]?.status, 401);
-  const listed = await dataOf(bob.GET('/api/v2/accounts'));
-  assert.equal(listed.map((row) => row.uuid), [account.uuid]);
+  assert.is((await dataOf(anonymous.GET('/api/v2/accounts', { headers: { Authorization: `Bearer ${carolKey}` } }))).length, 0);
+  assert.equal((await dataOf(bob.GET('/api/v2/accounts'))).map((row) => row.uuid), [account.uuid]);
+  assert.equal((await dataOf(bob.GET('/api/v2/accounts', { headers: { Authorization: `Bearer ${carolKey}` } }))).map((row) => row.uuid), []);
 });
 
 /**
