@@ -73,18 +73,16 @@ export async function checkLedger(tx: Tx, audit: LedgerAudit, progress: Progress
 
   const teams = await audit.accountsPerTeam(tx);
   const task = progress.begin('ledger audit', teams.reduce((sum, team) => sum + team.accounts, 0));
-  const drifts: string[] = [];
   let negative = 0;
   try {
     for (const batch of teamBatches(teams, batchAccounts)) {
-      for (const item of await audit.drift(tx, batch.slice)) drifts.push(`account ${item.accountId} ${item.assetCode}: balance ${item.balance} ≠ entries ${item.entries}`);
+      for (const item of await audit.drift(tx, batch.slice)) problems.push(`account ${item.accountId} ${item.assetCode}: balance ${item.balance} ≠ entries ${item.entries}`);
       negative += await audit.negativeBalances(tx, batch.slice);
       task.step('accounts', batch.accounts);
     }
   } finally {
     task.end();
   }
-  problems.push(...drifts);
   // One pass over the holds: they have no index by team, so a walk in batches would read them once per batch.
   for (const item of await audit.holdDrift(tx)) problems.push(`account ${item.accountId} ${item.assetCode}: reserved ${item.reserved} ≠ active holds ${item.held}`);
   if (negative > 0) problems.push(`${negative} balance rows are negative`);
