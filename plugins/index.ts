@@ -11,6 +11,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   'core-banking': () => import('./core-banking/index.js'),
   gcu: () => import('./gcu/index.js'),
   exchange: () => import('./exchange/index.js'),
+  chains: () => import('./chains/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -270,6 +270,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/{id}/deposit-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's deposit addresses, one per chain
+         * @description The account's custodial address on every chain, derived from the service's master seed (BIP-44, one hardened key per account, one address per chain) on the first call and the same ever after. Tokens sent to an address are the account's holdings on that chain. 404 for an unknown account or another team's.
+         */
+        get: operations["listDepositAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{id}/freeze": {
         parameters: {
             query?: never;
@@ -530,6 +550,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the chains, their tokens, head block and gas price
+         * @description Every chain the service holds assets on, with its EIP-155 and CAIP-2 ids, block time and finality, the tokens deployed on it (contract address and decimals), the head and finalized block now and the current gas price.
+         */
+        get: operations["listChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/chains/{chain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one chain
+         * @description One chain by our name (`base`) or its CAIP-2 id (`eip155:8453`); 404 for a chain the service does not know.
+         */
+        get: operations["getChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/chains/{chain}/addresses/{address}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the token balances of an address
+         * @description What any address holds on that chain, as a block explorer shows it: every token with a non-zero balance, in whole tokens and in base units.
+         */
+        get: operations["getAddressBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/chains/{chain}/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction receipt
+         * @description The receipt of a transaction on that chain: block, gas and its status now (`pending` until its block is produced, `confirmed`, then `finalized` once the block is final).
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/gcu": {
         parameters: {
             query?: never;
@@ -646,6 +746,26 @@ export interface paths {
          * @description One vote per team and proposal; voting again (any key of the team) replaces the choice. 422 proposal_not_active outside the voting window, 422 no_voting_power without GCU at the snapshot (as of voting_starts_at); 503 holdings_busy with Retry-After when voting power is being brought up to date elsewhere. Tally amounts are null until voting ends.
          */
         post: operations["castVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/faucet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint tokens to any address on a simulated chain (sandbox)
+         * @description Operator key only. Puts new tokens at an address, customer deposit address or outside wallet, so a payer or a recipient can be funded in the sandbox; the answer is the mint's receipt (from the zero address). 409 `faucet_unavailable` when the chain adapter is not a simulator. Minting to a deposit address does not credit the account's ledger holding: that is a deposit.
+         */
+        post: operations["faucet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1465,6 +1585,22 @@ export interface components {
         };
         /**
          * @example {
+         *       "chain": "base",
+         *       "caip2": "eip155:8453",
+         *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "derivation_path": "m/44'/60'/12'/0/4"
+         *     }
+         */
+        DepositAddress: {
+            chain: string;
+            caip2: string;
+            /** @description EIP-55 checksummed; send this chain's tokens here */
+            address: string;
+            /** @description BIP-44 path of the address under the service's master seed (the seed itself is never returned) */
+            derivation_path: string;
+        };
+        /**
+         * @example {
          *       "reason": "Suspected card fraud"
          *     }
          */
@@ -2226,6 +2362,157 @@ export interface components {
             }[];
         };
         /**
+         * @example {
+         *       "name": "base",
+         *       "chain_id": 8453,
+         *       "caip2": "eip155:8453",
+         *       "display_name": "Base",
+         *       "native_asset": "ETH",
+         *       "layer": "l2",
+         *       "testnet": false,
+         *       "block_time_ms": 2000,
+         *       "finality_seconds": 1080,
+         *       "head": {
+         *         "number": "12484800",
+         *         "timestamp": "2026-10-17T00:00:00.000Z",
+         *         "finalized_number": "12484260"
+         *       },
+         *       "gas_price_gwei": "0.010412",
+         *       "tokens": [
+         *         {
+         *           "asset_code": "ETH",
+         *           "contract_address": null,
+         *           "decimals": 18
+         *         },
+         *         {
+         *           "asset_code": "USDC",
+         *           "contract_address": "0x396bE44FD5Db5eF20A5A87D7d801156fcE9D6DED",
+         *           "decimals": 6
+         *         }
+         *       ]
+         *     }
+         */
+        Chain: {
+            name: string;
+            chain_id: number;
+            caip2: string;
+            display_name: string;
+            native_asset: string;
+            /** @enum {string} */
+            layer: "l1" | "l2";
+            testnet: boolean;
+            block_time_ms: number;
+            /** @description How long after its block a transaction is final */
+            finality_seconds: number;
+            head: {
+                number: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                timestamp: string;
+                finalized_number: string;
+            };
+            /**
+             * @description Current gas price in gwei (up to 9 decimals)
+             * @example 100.00
+             */
+            gas_price_gwei: string;
+            tokens: {
+                asset_code: string;
+                /** @description EIP-55 address of the token contract; null for the native coin */
+                contract_address: string | null;
+                decimals: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "balances": [
+         *         {
+         *           "asset_code": "USDC",
+         *           "amount": "25.000000",
+         *           "amount_base_units": "25000000"
+         *         }
+         *       ]
+         *     }
+         */
+        ChainAddressBalances: {
+            chain: string;
+            /** @description EIP-55 checksummed */
+            address: string;
+            balances: {
+                asset_code: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+                amount_base_units: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "hash": "0x8f3c2a1b4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8",
+         *       "chain": "base",
+         *       "kind": "transfer",
+         *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "asset_code": "USDC",
+         *       "amount": "25.000000",
+         *       "amount_base_units": "25000000",
+         *       "nonce": "3",
+         *       "block_number": "12484801",
+         *       "block_timestamp": "2026-10-17T00:00:02.000Z",
+         *       "status": "confirmed",
+         *       "confirmations": "12",
+         *       "gas_used": "65000",
+         *       "effective_gas_price_gwei": "0.010412",
+         *       "submitted_at": "2026-10-17T00:00:01.200Z"
+         *     }
+         */
+        ChainReceipt: {
+            hash: string;
+            chain: string;
+            /** @enum {string} */
+            kind: "transfer" | "mint";
+            /** @description The zero address for a mint */
+            from: string;
+            to: string;
+            asset_code: string;
+            /**
+             * @description In whole tokens, at the token's decimals
+             * @example 100.00
+             */
+            amount: string;
+            amount_base_units: string;
+            nonce: string;
+            block_number: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            block_timestamp: string;
+            /**
+             * @description pending until its block is produced, finalized once the block is final
+             * @enum {string}
+             */
+            status: "pending" | "confirmed" | "finalized";
+            confirmations: string;
+            gas_used: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            effective_gas_price_gwei: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+        };
+        /**
          * @description The GCU at a glance; GET /gcu/composition has the full breakdown.
          * @example {
          *       "code": "GCU",
@@ -2574,6 +2861,24 @@ export interface components {
         CastVoteRequest: {
             /** @enum {string} */
             vote: "for" | "against" | "abstain";
+        };
+        /**
+         * @example {
+         *       "chain": "base-sepolia",
+         *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "asset_code": "USDC",
+         *       "amount": "100.000000"
+         *     }
+         */
+        SandboxFaucetInput: {
+            /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+            chain: string;
+            /** @description EVM address to fund (EIP-55 checksum checked when mixed case) */
+            address: string;
+            /** @description A token of that chain, native coin included */
+            asset_code: string;
+            /** @description Decimal string at the token's decimals, e.g. "100.000000" */
+            amount: string;
         };
         /**
          * @example {
@@ -3577,6 +3882,41 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listDepositAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account uuid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List an account's deposit addresses, one per chain */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DepositAddress"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     freezeAccount: {
         parameters: {
             query?: never;
@@ -4158,6 +4498,141 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the chains, their tokens, head block and gas price */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Chain"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+                chain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get one chain */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Chain"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAddressBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+                chain: string;
+                /** @description EVM address (EIP-55 checksum checked when mixed case) */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the token balances of an address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChainAddressBalances"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+                chain: string;
+                /** @description Transaction hash */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a transaction receipt */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChainReceipt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getGcu: {
         parameters: {
             query?: never;
@@ -4379,6 +4854,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Vote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    faucet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaucetInput"];
+            };
+        };
+        responses: {
+            /** @description Mint tokens to any address on a simulated chain (sandbox) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChainReceipt"];
                     };
                 };
             };
