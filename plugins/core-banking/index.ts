@@ -8,6 +8,7 @@ import {
   Logger,
   operation,
   PriceFeed,
+  Progress,
   UnitOfWork,
   WorkflowEngine,
   type OperationBinding,
@@ -79,7 +80,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
   provides: [Ledger],
-  requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
     bind<CoreBankingConfig>(CoreBankingConfig).toConstantValue(ctx.config);
