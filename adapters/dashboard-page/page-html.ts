@@ -11,6 +11,7 @@ export const DASHBOARD_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Open Bank live dashboard</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${DASHBOARD_PATH}/assets/dashboard.css">
 <script src="${DASHBOARD_PATH}/assets/dashboard.js" defer></script>
 </head>
