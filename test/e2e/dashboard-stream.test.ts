@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHANGES_PATH, createDashboardPage } from '../../adapters/dashboard-page/dashboard-page.js';
@@ -226,6 +227,14 @@ test('the page and its bundle are served by this server, with no CDN and a stric
     assert.ok(String(response.body).length > 1_000, `${asset} is the built bundle`);
   }
   assert.is((await k.request('GET', '/dashboard/assets/other.js')).status, 404);
+});
+
+test('the release tarball ships the bundle: package.json "files" takes dist/ and excludes nothing of the page', () => {
+  const files: string[] = JSON.parse(readFileSync('package.json', 'utf8')).files;
+  assert.ok(files.includes('dist/'));
+  // The exclusions are of tests and benches only (dist/test/, dist/bench/, *.test.*): none names the page's files.
+  for (const pattern of files.filter((p) => p.startsWith('!'))) assert.match(pattern, /test|bench/, pattern);
+  assert.match(JSON.parse(readFileSync('package.json', 'utf8')).scripts.build, /build:dashboard/, 'npm run build (and so npm pack) bundles the page');
 });
 
 test('a bank without the dashboard module has no page and no stream', async () => {
