@@ -49,8 +49,8 @@ export const DASHBOARD_HTML = `<!doctype html>
   <section aria-labelledby="charts-title">
     <h2 id="charts-title">Over time</h2>
     <div class="charts">
-      <figure><figcaption>Events per second (sliding 60 s window)</figcaption><div id="chart-throughput" class="chart"></div></figure>
-      <figure><figcaption>Latency, event to handled (ms)</figcaption><div id="chart-latency" class="chart"></div></figure>
+      <figure><figcaption>Events per second (sliding 60 s window)</figcaption><div id="chart-throughput" class="chart" role="img" aria-label="No samples yet"></div></figure>
+      <figure><figcaption>Latency, event to handled (ms)</figcaption><div id="chart-latency" class="chart" role="img" aria-label="No samples yet"></div></figure>
     </div>
   </section>
 

@@ -89,6 +89,7 @@ test('the page loads from this server and shows the figures the API gives', asyn
   assert.equal(await page.$$eval('#groups tbody tr[data-group]', (trs: any[]) => trs.map((tr) => tr.dataset.group)), groups);
   assert.ok(await page.isVisible('#chart-throughput canvas'), 'the throughput chart is drawn');
   assert.ok(await page.isVisible('#chart-latency canvas'), 'the latency chart is drawn');
+  assert.match((await page.getAttribute('#chart-throughput', 'aria-label')) ?? '', /^Latest: [0-9.]+ events per second$/, 'a sample is charted');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('open-bank.dashboard.key')), k.operatorKey, 'the key is kept for this tab only');
 });
 

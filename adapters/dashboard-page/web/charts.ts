@@ -65,6 +65,10 @@ export class Charts {
     }
     this.throughput.setData([this.times, this.rate]);
     this.latency.setData([this.times, this.p50, this.p99]);
+    // The canvas says nothing to a screen reader: the latest values do.
+    this.throughput.root.parentElement!.setAttribute('aria-label', `Latest: ${total.events_per_second} events per second`);
+    const ms = (value: number | null) => (value === null ? 'no samples' : `${value} ms`);
+    this.latency.root.parentElement!.setAttribute('aria-label', `Latest: p50 ${ms(total.latency.p50_ms)}, p99 ${ms(total.latency.p99_ms)}`);
   }
 
   clear(): void {

@@ -34,14 +34,15 @@ function status(row: HTMLTableRowElement, value: string): void {
   td.dataset.status = value;
 }
 
-function redriveButton(row: HTMLTableRowElement, label: string, request: RedriveRequest, describedBy: string): void {
+/** `name` repeats the visible label and says which group (or event) it acts on. */
+function redriveButton(row: HTMLTableRowElement, label: string, request: RedriveRequest, name: string): void {
   const td = row.insertCell();
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = label;
   button.dataset.group = request.group;
   if (request.position) button.dataset.position = request.position;
-  button.setAttribute('aria-label', describedBy);
+  button.setAttribute('aria-label', name);
   button.className = 'redrive';
   td.append(button);
 }
@@ -78,7 +79,7 @@ function groups(projectors: readonly ProjectorState[]): void {
     cell(row, number.format(p.parked_total), 'num');
     status(row, p.status);
     cell(row, p.last_error ?? '', 'error-text');
-    if (p.parked_total > 0) redriveButton(row, `Redrive ${p.parked_total} parked`, { group: p.group }, `Redrive every parked event of ${p.group}`);
+    if (p.parked_total > 0) redriveButton(row, `Redrive ${p.parked_total} parked`, { group: p.group }, `Redrive ${p.parked_total} parked events of ${p.group}`);
     else row.insertCell();
   }
 }
