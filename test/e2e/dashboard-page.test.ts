@@ -145,6 +145,17 @@ test('a parked event shows with a Redrive button; once the handler is fixed, Red
   assert.equal(left, []);
 });
 
+test('when the service cannot be reached the page says so, and recovers by itself', async () => {
+  // Chromium drops the page's new calls (nothing leaves 127.0.0.1); the stream already open still brings the deposit's push.
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  const account = await newAccount('Offline');
+  await deposit(account, '1.00');
+  await page.waitForFunction(() => /cannot be reached/.test(document.querySelector('#error')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  await page.unroute('**/api/**');
+  await pageShowsTotal(await apiTotal());
+  await page.waitForSelector('#error[hidden]', { state: 'attached', timeout: 15_000 });
+});
+
 test('a bad key and a team key: the page says what the API says', async () => {
   await connect('fak_not_a_real_key_000000000000000000');
   await page.waitForSelector('#error:not([hidden])', { timeout: 10_000 });
@@ -163,8 +174,8 @@ test('a bad key and a team key: the page says what the API says', async () => {
 
 test('nothing came from anywhere else, and the browser logged no errors beyond the refused keys', () => {
   assert.equal(external, []);
-  // Chromium logs each refused fetch (401/403) as a console error; anything else is a fault of the page.
-  assert.equal(consoleErrors.filter((text) => !/status of 40[13]/.test(text)), []);
+  // Chromium logs each refused fetch (401/403, and the calls dropped on purpose) as a console error; anything else is a fault of the page.
+  assert.equal(consoleErrors.filter((text) => !/status of 40[13]|ERR_CONNECTION_REFUSED/.test(text)), []);
 });
 
 test.run();

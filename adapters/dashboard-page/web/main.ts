@@ -85,7 +85,11 @@ function connect(newKey: string): void {
     },
     onState(state, detail) {
       if (state === 'open') setLive('live', 'Live: figures update as events commit');
-      else if (state === 'retrying') setLive('retrying', detail);
+      else if (state === 'retrying') {
+        setLive('retrying', detail);
+        // Say whether the figures can be read at all (an unreachable service shows as an error, not only as a stale page).
+        void refresh();
+      }
       else {
         setLive('stopped', 'Not connected');
         showError(detail);
