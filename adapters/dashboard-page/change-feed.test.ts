@@ -52,7 +52,7 @@ function setup(options = {}) {
 test('a connection starts with ready; the first commit is pushed at once, the next ones folded into one push a throttle period later', () => {
   const { stream, timers, feed } = setup();
   const sink = new RecordingSink();
-  feed.open(sink, { kind: 'all' });
+  feed.open(sink, { kind: 'all' }, 'op');
   assert.equal(sink.messages, [{ event: 'ready', data: { heartbeat_ms: 5_000, throttle_ms: 1_000 } }]);
   stream.commit('t1', 3);
   assert.equal(sink.messages.at(-1), { event: 'changed', data: { events: 1 } });
@@ -73,8 +73,8 @@ test('a team connection hears only of its own team; the operator hears of every 
   const { stream, feed } = setup();
   const team = new RecordingSink();
   const operator = new RecordingSink();
-  feed.open(team, { kind: 'team', teamId: 't1' });
-  feed.open(operator, { kind: 'all' });
+  feed.open(team, { kind: 'team', teamId: 't1' }, 'k1');
+  feed.open(operator, { kind: 'all' }, 'op');
   stream.commit('t2', 1);
   assert.equal(team.events(), ['ready']);
   assert.equal(operator.events(), ['ready', 'changed']);
@@ -86,8 +86,8 @@ test('heartbeats go to every connection; a client that stops reading gets nothin
   const { stream, timers, feed } = setup();
   const reading = new RecordingSink();
   const stalled = new RecordingSink();
-  feed.open(reading, { kind: 'all' });
-  feed.open(stalled, { kind: 'all' });
+  feed.open(reading, { kind: 'all' }, 'op');
+  feed.open(stalled, { kind: 'all' }, 'op');
   timers.advance(5_000);
   assert.equal(reading.events(), ['ready', 'heartbeat']);
   stalled.blocked = true;
@@ -108,7 +108,7 @@ test('heartbeats go to every connection; a client that stops reading gets nothin
 test('the last connection to leave unsubscribes and disarms every timer; close ends every stream and refuses new ones', () => {
   const { stream, timers, feed } = setup({ maxConnections: 2 });
   const first = new RecordingSink();
-  const leave = feed.open(first, { kind: 'all' });
+  const leave = feed.open(first, { kind: 'all' }, 'op');
   stream.commit('t1', 1);
   stream.commit('t1', 1);
   assert.is(timers.armed, 2, 'the heartbeat and the throttled push');
@@ -117,10 +117,10 @@ test('the last connection to leave unsubscribes and disarms every timer; close e
   assert.is(timers.armed, 0);
   const a = new RecordingSink();
   const b = new RecordingSink();
-  feed.open(a, { kind: 'all' });
-  feed.open(b, { kind: 'all' });
-  assert.not.ok(feed.accepting, 'full at two connections');
-  assert.throws(() => feed.open(new RecordingSink(), { kind: 'all' }));
+  feed.open(a, { kind: 'all' }, 'op');
+  feed.open(b, { kind: 'all' }, 'op');
+  assert.is(feed.refusal('other'), 'This process already serves 2 live dashboard streams.');
+  assert.throws(() => feed.open(new RecordingSink(), { kind: 'all' }, 'other'), /already serves 2/);
   feed.close();
   for (const sink of [a, b]) {
     assert.is(sink.messages.at(-1)!.event, 'closing');
@@ -128,7 +128,17 @@ test('the last connection to leave unsubscribes and disarms every timer; close e
   }
   assert.is(stream.listeners.size, 0);
   assert.is(timers.armed, 0);
-  assert.not.ok(feed.accepting);
+  assert.is(feed.refusal('op'), 'The server is shutting down.');
+});
+
+test('one API key holds at most its share of the streams; a place comes back when one of them ends', () => {
+  const { feed } = setup({ maxPerKey: 2 });
+  const leave = feed.open(new RecordingSink(), { kind: 'team', teamId: 't1' }, 'k1');
+  feed.open(new RecordingSink(), { kind: 'team', teamId: 't1' }, 'k1');
+  assert.match(feed.refusal('k1') ?? '', /already has 2 live dashboard streams/);
+  assert.is(feed.refusal('k2'), undefined, 'another key still gets in');
+  leave();
+  assert.is(feed.refusal('k1'), undefined);
 });
 
 test.run();

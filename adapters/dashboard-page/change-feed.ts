@@ -29,6 +29,8 @@ export interface FeedOptions {
   readonly heartbeatMs?: number;
   /** Connections open at once in this process (default 256); past it a new one is refused. */
   readonly maxConnections?: number;
+  /** Connections open at once with one API key (default 8), so one key cannot take every place. */
+  readonly maxPerKey?: number;
   /** A client that has not read its stream through this many heartbeats in a row is cut off (default 3). */
   readonly maxStalledHeartbeats?: number;
 }
@@ -48,6 +50,7 @@ export type FeedScope = { readonly kind: 'all' } | { readonly kind: 'team'; read
 interface Connection {
   readonly sink: FeedSink;
   readonly scope: FeedScope;
+  readonly keyId: string;
   /** Events in scope committed since the last `changed` push. */
   pending: number;
   lastPushAt: number;
@@ -55,7 +58,7 @@ interface Connection {
   stalledHeartbeats: number;
 }
 
-const DEFAULTS = { throttleMs: 1_000, heartbeatMs: 5_000, maxConnections: 256, maxStalledHeartbeats: 3 };
+const DEFAULTS = { throttleMs: 1_000, heartbeatMs: 5_000, maxConnections: 256, maxPerKey: 8, maxStalledHeartbeats: 3 };
 
 /**
  * The dashboard page's live signal. It pushes no figures, only "events in
@@ -69,6 +72,7 @@ const DEFAULTS = { throttleMs: 1_000, heartbeatMs: 5_000, maxConnections: 256, m
  */
 export class ChangeFeed {
   private readonly connections = new Set<Connection>();
+  private readonly perKey = new Map<string, number>();
   private readonly options: Required<FeedOptions>;
   private unsubscribe: (() => void) | undefined;
   private heartbeat: unknown;
@@ -86,16 +90,21 @@ export class ChangeFeed {
     return this.connections.size;
   }
 
-  /** Whether a new connection would be refused (full, or shutting down). */
-  get accepting(): boolean {
-    return !this.closed && this.connections.size < this.options.maxConnections;
+  /** Why a new connection with this API key would be refused (shutting down, full, or the key's share taken), or undefined. */
+  refusal(keyId: string): string | undefined {
+    if (this.closed) return 'The server is shutting down.';
+    if (this.connections.size >= this.options.maxConnections) return `This process already serves ${this.options.maxConnections} live dashboard streams.`;
+    if ((this.perKey.get(keyId) ?? 0) >= this.options.maxPerKey) return `This API key already has ${this.options.maxPerKey} live dashboard streams open; close a page.`;
+    return undefined;
   }
 
-  /** Starts a connection's stream; the returned function ends it (client gone). */
-  open(sink: FeedSink, scope: FeedScope): () => void {
-    if (!this.accepting) throw new Error('The change feed is not accepting connections.');
-    const connection: Connection = { sink, scope, pending: 0, lastPushAt: -Infinity, timer: undefined, stalledHeartbeats: 0 };
+  /** Starts a connection's stream for an API key (its id); the returned function ends it (client gone). */
+  open(sink: FeedSink, scope: FeedScope, keyId: string): () => void {
+    const refused = this.refusal(keyId);
+    if (refused) throw new Error(refused);
+    const connection: Connection = { sink, scope, keyId, pending: 0, lastPushAt: -Infinity, timer: undefined, stalledHeartbeats: 0 };
     this.connections.add(connection);
+    this.perKey.set(keyId, (this.perKey.get(keyId) ?? 0) + 1);
     this.unsubscribe ??= this.events.subscribe((event) => this.onEvent(event));
     this.heartbeat ??= this.timers.setInterval(() => this.beat(), this.options.heartbeatMs);
     // retry: how long EventSource-style clients wait before reconnecting; the page does the same.
@@ -157,6 +166,9 @@ export class ChangeFeed {
 
   private drop(connection: Connection): void {
     if (!this.connections.delete(connection)) return;
+    const left = (this.perKey.get(connection.keyId) ?? 1) - 1;
+    if (left > 0) this.perKey.set(connection.keyId, left);
+    else this.perKey.delete(connection.keyId);
     if (connection.timer !== undefined) this.timers.clearTimeout(connection.timer);
     connection.timer = undefined;
     connection.sink.end();

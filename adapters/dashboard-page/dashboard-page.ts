@@ -86,7 +86,8 @@ export function createDashboardPage(deps: DashboardPageDeps): HttpExtension {
   async function openStream(req: Request, res: Response): Promise<void> {
     const actor = await authenticate(deps.authenticator, authorizationHeader(req.headersDistinct['authorization']), req.ip ?? req.socket.remoteAddress ?? '');
     authorize(actor, deps.access);
-    if (!feed.accepting) throw new ServiceUnavailableError('The live dashboard stream takes no more connections here; the page falls back to re-reading on its own.');
+    const refused = feed.refusal(actor.apiKeyId);
+    if (refused) throw new ServiceUnavailableError(refused);
     const scope: FeedScope = actor.kind === 'operator' ? { kind: 'all' } : { kind: 'team', teamId: actor.teamId };
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -106,7 +107,7 @@ export function createDashboardPage(deps: DashboardPageDeps): HttpExtension {
       },
       end: () => res.end(),
     };
-    const close = feed.open(sink, scope);
+    const close = feed.open(sink, scope, actor.apiKeyId);
     res.on('close', close);
   }
 

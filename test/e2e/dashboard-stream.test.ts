@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { FeedOptions } from '../../adapters/dashboard-page/change-feed.js';
 import { CHANGES_PATH, createDashboardPage } from '../../adapters/dashboard-page/dashboard-page.js';
 import type { HttpExtension } from '../../adapters/edge/http-extension.js';
 import { createHttpApi, type HttpApi } from '../../adapters/http/http-api.js';
@@ -34,10 +35,10 @@ test.after(async () => {
 });
 
 /** A server of its own over the same kernel, with the stream on hand-run timers (and, if given, another access rule). */
-async function server(timers: ManualTimers, access?: 'read'): Promise<{ url: string; http: HttpApi }> {
+async function server(timers: ManualTimers, access?: 'read', feed: FeedOptions = {}): Promise<{ url: string; http: HttpApi }> {
   const page: HttpExtension = access
-    ? createDashboardPage({ authenticator: kernelEdge(k.kernel).authenticator, events: k.get(EventStream), access, timers })
-    : dashboardPage(k.kernel, undefined, { timers });
+    ? createDashboardPage({ authenticator: kernelEdge(k.kernel).authenticator, events: k.get(EventStream), access, timers, feed })
+    : dashboardPage(k.kernel, undefined, { timers, feed });
   const deps = httpDeps(k.kernel, k.store);
   const others = (deps.extensions ?? []).filter((extension) => !extension.routes.some((route) => route.owner === 'dashboard-page'));
   const http = createHttpApi({ ...deps, extensions: [...others, page] });
@@ -196,6 +197,23 @@ test("with team keys allowed, a team's stream hears of its own commits only", as
     );
     await adaStream.cancel();
     await operator.cancel();
+  } finally {
+    await http.close();
+  }
+});
+
+test('past its share of streams a key gets 503 in the envelope, while another key still gets in', async () => {
+  const { url, http } = await server(new ManualTimers(), 'read', { maxPerKey: 1 });
+  try {
+    const first = messages(await open(url, ada.key));
+    assert.is((await first.next())?.event, 'ready');
+    const second = await open(url, ada.key);
+    assert.is(second.status, 503);
+    assert.match(((await second.json()) as any).errors[0].detail, /already has 1 live dashboard streams open/);
+    const other = messages(await open(url, bob.key));
+    assert.is((await other.next())?.event, 'ready');
+    await first.cancel();
+    await other.cancel();
   } finally {
     await http.close();
   }
