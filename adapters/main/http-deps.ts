@@ -7,6 +7,8 @@ import { EventStream } from '../../ports/event-stream.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { createDashboardPage } from '../dashboard-page/dashboard-page.js';
+import type { FeedOptions, FeedTimers } from '../dashboard-page/change-feed.js';
 import type { Edge } from '../edge/edge.js';
 import type { HttpExtension } from '../edge/http-extension.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
@@ -48,7 +50,11 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
     http: kernel.config.http,
     environment: kernel.config.environment,
     openapi: { title: SERVICE_TITLE, version: SERVICE_VERSION, description: SERVICE_DESCRIPTION, tags: routeTagsOf(kernel.plugins.map(({ manifest }) => manifest)) },
-    extensions: kernel.config.metrics.enabled ? [graphql, metricsExtension(kernel, store, edge)] : [graphql],
+    extensions: [
+      graphql,
+      ...(kernel.config.metrics.enabled ? [metricsExtension(kernel, store, edge)] : []),
+      ...(dashboardEnabled(kernel) ? [dashboardPage(kernel, edge)] : []),
+    ],
     readiness: kernelReadiness(kernel),
     health: async () => {
       await unitOfWork.run(async () => undefined);
@@ -65,6 +71,26 @@ export function httpDeps(kernel: Kernel, store: StoreBundle, graphql: GraphqlAda
 /** The OpenAPI tags the plugins describe, each with its plugin's name. */
 export function routeTagsOf(manifests: readonly PluginManifest[]): OpenApiTagEntry[] {
   return manifests.flatMap((manifest) => (manifest.routeTags ?? []).map((tag) => ({ plugin: manifest.name, tag })));
+}
+
+/** Whether the dashboard module runs here: its page and stream come with it. */
+export function dashboardEnabled(kernel: Kernel): boolean {
+  return kernel.plugins.some(({ manifest }) => manifest.name === 'dashboard');
+}
+
+/**
+ * GET /dashboard, its assets and its change stream (docs/dashboard.md). The
+ * stream asks of a key what the dashboard's JSON routes ask (their declared
+ * access), so it follows them if their access changes.
+ */
+export function dashboardPage(kernel: Kernel, edge: Edge = kernelEdge(kernel), options: { timers?: FeedTimers; feed?: FeedOptions } = {}): HttpExtension {
+  const metricsRoute = kernel.routes.find(({ plugin, route }) => plugin === 'dashboard' && route.path === '/live-dashboard/metrics');
+  return createDashboardPage({
+    authenticator: edge.authenticator,
+    events: kernel.get(EventStream),
+    access: metricsRoute?.route.access ?? 'operator',
+    ...options,
+  });
 }
 
 /** GET /metrics over the kernel's registry (docs/metrics.md). */
