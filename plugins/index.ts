@@ -12,6 +12,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   gcu: () => import('./gcu/index.js'),
   exchange: () => import('./exchange/index.js'),
   chains: () => import('./chains/index.js'),
+  defi: () => import('./defi/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

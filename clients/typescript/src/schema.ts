@@ -92,6 +92,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/defi/swap/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a swap (version 1): the best route over the chosen DEXes
+         * @description The version 2 quote with the spec's version 1 fields: `dex_sources` limits the DEXes (`uniswap` is `uniswap_v3`) and `slippage_tolerance` (a fraction, 0 to 0.5) sets `minimum_output`. Stored and expiring like version 2; reading prices and pools changes nothing else.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["quoteSwapV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/live-dashboard/domain-health": {
         parameters: {
             query?: never;
@@ -770,6 +792,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/defi/swap/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quote a swap: the best route over every DEX
+         * @description Evaluates every pool of every DEX on the chain (each Uniswap v3 fee tier, SushiSwap, Curve) and two-hop routes through WETH or USDC, values each route's gas in the output token and picks the best net output; the other DEXes' best routes are the alternatives. The quote is stored and expires after `quote_ttl_seconds` (30 s by default). 422 for an unknown chain or token, the same token in and out, a bad amount, or a pair no pool trades (`no_route`).
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getSwapQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/gcu": {
         parameters: {
             query?: never;
@@ -1284,6 +1328,120 @@ export interface components {
             checks: {
                 [key: string]: "ok";
             };
+        };
+        /**
+         * @example {
+         *       "quote_id": "3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01",
+         *       "chain": "ethereum",
+         *       "token_in": "USDC",
+         *       "token_out": "WETH",
+         *       "amount_in": "2500.000000",
+         *       "estimated_output": "0.734790131022591847",
+         *       "minimum_output": "0.731116180367478887",
+         *       "price_impact_percent": "0.0008",
+         *       "estimated_gas_usd": "3.808000",
+         *       "best_route": {
+         *         "dex": "uniswap_v3",
+         *         "path": [
+         *           "USDC",
+         *           "WETH"
+         *         ],
+         *         "pools": [
+         *           "ethereum:uniswap_v3:USDC-WETH:500"
+         *         ],
+         *         "fee_tier": 500
+         *       },
+         *       "alternative_routes": [
+         *         {
+         *           "dex": "sushiswap",
+         *           "estimated_output": "0.732329876453129005",
+         *           "price_impact_percent": "0.0250"
+         *         }
+         *       ],
+         *       "quote_expires_at": "2026-01-15T09:30:30.000Z"
+         *     }
+         */
+        SwapQuote: {
+            /** Format: uuid */
+            quote_id: string;
+            chain: string;
+            token_in: string;
+            token_out: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount_in: string;
+            /**
+             * @description What the best route pays for amount_in, its pools' fees taken
+             * @example 100.00
+             */
+            estimated_output: string;
+            /**
+             * @description estimated_output less slippage_tolerance (version 1 with a tolerance), else null
+             * @example 100.00
+             */
+            minimum_output: string | null;
+            /** @description How far the fee-free output falls short of amount_in at the pools' mid prices */
+            price_impact_percent: string;
+            /**
+             * @description Gas of the route at the chain's gas price now, in USD (6 decimals)
+             * @example 100.00
+             */
+            estimated_gas_usd: string;
+            best_route: {
+                /** @enum {string} */
+                dex: "uniswap_v3" | "sushiswap" | "curve";
+                /** @description Tokens from in to out; three when the route passes through WETH or USDC */
+                path: string[];
+                /** @description Pool ids: <chain>:<dex>:<tokens>:<fee in millionths> */
+                pools: string[];
+                /** @description Fee of the route's pools in millionths (Uniswap v3 tiers 100, 500, 3000, 10000) when they share one */
+                fee_tier: number | null;
+            };
+            /** @description The best route of each other DEX that can make the trade */
+            alternative_routes: {
+                /** @enum {string} */
+                dex: "uniswap_v3" | "sushiswap" | "curve";
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                estimated_output: string;
+                /** @description Percent with 4 decimals, e.g. "0.1532" */
+                price_impact_percent: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            quote_expires_at: string;
+        };
+        /**
+         * @example {
+         *       "chain": "ethereum",
+         *       "token_in": "USDC",
+         *       "token_out": "WETH",
+         *       "amount_in": "2500.00",
+         *       "slippage_tolerance": 0.005,
+         *       "dex_sources": [
+         *         "uniswap_v3",
+         *         "curve",
+         *         "sushiswap"
+         *       ]
+         *     }
+         */
+        SwapQuoteV1Input: {
+            /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+            chain: string;
+            token_in: string;
+            token_out: string;
+            /** @description Amount sold, a decimal string at the token's decimals */
+            amount_in: string;
+            /** @description Fraction of the estimated output the caller accepts to lose, 0 to 0.5 (0.005 is 0.5 %), at most 6 decimals */
+            slippage_tolerance?: number | string;
+            /** @description DEXes to consider: uniswap_v3 (alias uniswap), sushiswap, curve; default all */
+            dex_sources?: string[];
         };
         /**
          * @example {
@@ -4051,6 +4209,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    quoteSwapV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwapQuoteV1Input"];
+            };
+        };
+        responses: {
+            /** @description Quote a swap (version 1): the best route over the chosen DEXes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SwapQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getDomainHealth: {
         parameters: {
             query?: {
@@ -5248,6 +5446,45 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ChainReceipt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSwapQuote: {
+        parameters: {
+            query: {
+                /** @description Token sold, e.g. USDC */
+                from: string;
+                /** @description Token bought, e.g. WETH */
+                to: string;
+                /** @description Amount sold, a decimal string at the token's decimals */
+                amount: string;
+                /** @description Chain name or CAIP-2 id; default ethereum */
+                chain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quote a swap: the best route over every DEX */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SwapQuote"];
                     };
                 };
             };
