@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { bootTestKernel, type TestKernel } from '../fixtures/boot.js';
+import { launchChromium, requireBrowser } from '../fixtures/headless-chromium.js';
 
 /**
  * The API reference page in headless Chromium: swagger-ui from the installed
@@ -14,19 +14,13 @@ import { bootTestKernel, type TestKernel } from '../fixtures/boot.js';
  * (a Content-Security-Policy refusal would be one), and a "Try it out" call
  * reaches the API. The test leaves a screenshot for a person to look at.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = fileURLToPath(new URL('../../../test-output/api-docs.png', import.meta.url));
 let k: TestKernel;
 let browser: Browser | undefined;
 
 test.before(async () => {
   k = await bootTestKernel();
-  if (existsSync(CHROMIUM)) {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-  }
+  browser = await launchChromium();
 });
 test.after(async () => {
   await browser?.close();
@@ -56,8 +50,7 @@ test('GET /api/docs is a page of our own with a strict CSP; its assets come from
 });
 
 test('the reference renders the document in headless Chromium, off-host requests none, console errors none', async () => {
-  if (!browser) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await requireBrowser(browser).newPage({ viewport: { width: 1280, height: 900 } });
   const offHost: string[] = [];
   const problems: string[] = [];
   await page.route('**/*', (route) => {

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { EventBackbone } from '../../ports/event-consumers.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
+import { launchChromium, requireBrowser } from '../fixtures/headless-chromium.js';
 
 /**
  * The live dashboard page in headless Chromium against a real server on
@@ -17,7 +18,6 @@ declare const document: any;
 declare const sessionStorage: any;
 
 const test = suite('dashboard page in Chromium');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = 'test-output/dashboard.png';
 const POISON = 'test.page-poison';
 let k: TestKernel;
@@ -32,11 +32,8 @@ const consoleErrors: string[] = [];
 test.before(async () => {
   k = await bootTestKernel({ modules: ['core-banking', 'dashboard'] });
   ada = await k.createUser('Ada');
-  if (!existsSync(CHROMIUM)) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
+  if (!browser) return;
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('request', (request) => {
     if (!request.url().startsWith(k.url)) external.push(request.url());
@@ -74,7 +71,7 @@ async function connect(key: string): Promise<void> {
 }
 
 test('the page loads from this server and shows the figures the API gives', async () => {
-  if (!browser) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
+  requireBrowser(browser);
   const account = await newAccount('Savings');
   await deposit(account, '10.00');
   await page.goto(`${k.url}/dashboard`);

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { bootGraphql, data, type GraphqlKernel } from './graphql-kit.js';
+import { launchChromium, requireBrowser } from '../fixtures/headless-chromium.js';
 
 /**
  * The playground page in headless Chromium: its assets come from this server
@@ -13,18 +13,12 @@ import { bootGraphql, data, type GraphqlKernel } from './graphql-kit.js';
 declare const document: any;
 declare const window: any;
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let g: GraphqlKernel;
 let browser: Browser | undefined;
 
 test.before(async () => {
   g = await bootGraphql({ modules: ['identity', 'core-banking'] });
-  if (existsSync(CHROMIUM)) {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-  }
+  browser = await launchChromium();
 });
 test.after(async () => {
   await browser?.close();
@@ -42,10 +36,10 @@ test('GET /api/graphql-playground serves its own page and installed assets', asy
 });
 
 test('a query runs through the page in headless Chromium', async () => {
-  if (!browser) throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`);
+  const chromium = requireBrowser(browser);
   const ada = await g.createUser('Ada');
   await data(g, 'mutation { createAccount(input: {name: "Playground"}) { id } }', undefined, ada.key);
-  const page = await browser.newPage();
+  const page = await chromium.newPage();
   const external: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith(g.url)) external.push(request.url());
