@@ -49,5 +49,6 @@ export * from '../ports/progress.js';
 export * from '../ports/random.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/unit-of-work.js';
+export * from '../ports/webhook-delivery-stats.js';
 export * from '../ports/workflow-engine.js';
 export * from '../ports/workflow-store.js';
