@@ -192,3 +192,23 @@ test('a team key is still refused the re-drive', async () => {
 });
 
 test.run();
+
+const alone = suite('live dashboard without the webhooks module');
+
+alone('boots without webhooks (the delivery port is optional) and shows no delivery figures, to a team or the operator', async () => {
+  const bank = await bootTestKernel({ modules: ['identity', 'dashboard'] });
+  try {
+    const cy = await bank.createUser('Cy Alone');
+    for (const key of [cy.key, bank.operatorKey]) {
+      for (const path of ['projector-lag', 'stream-status']) {
+        const response = await bank.request('GET', `/api/v1/live-dashboard/${path}`, { key });
+        assert.is(response.status, 200, `${path}: ${JSON.stringify(response.body)}`);
+        assert.is(response.body.data.webhook_deliveries, null, path);
+      }
+    }
+  } finally {
+    await bank.close();
+  }
+});
+
+alone.run();
