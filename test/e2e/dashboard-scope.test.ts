@@ -164,6 +164,8 @@ test('a consumer failing on one team\'s event: that team sees why, another sees 
   assert.equal([bobPoison.status, bobPoison.last_error, bobPoison.failing_attempts], ['failing', 'cannot project account.created', 1]);
   assert.equal([adaPoison.status, adaPoison.last_error, adaPoison.failing_attempts], ['failing', null, 1], 'Ada\'s events wait behind Bob\'s');
   assert.ok(adaPoison.pending_events > 0);
+  const waiting = (await data('domain-health', ada.key)).domains.find((d: any) => d.domain === 'Account');
+  assert.is(waiting.projector_status, 'degraded', 'Ada\'s Account events are held back');
   // Retries run out: Bob's event is parked, then Ada's are handled.
   for (let retry = 0; retry < 8; retry++) {
     k.clock.advance(10_000);

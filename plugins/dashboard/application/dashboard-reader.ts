@@ -169,7 +169,8 @@ export class DashboardReader {
         updated_at: checkpoint.updatedAt.toISOString(),
       },
       pendingTypes: byType.map(({ type }) => type),
-      nextType: ownFailure ? (current?.type ?? null) : null,
+      // The team's next event: the one the group fails on, or one of the team's held back behind it.
+      nextType: next?.type ?? null,
     };
   }
 }
