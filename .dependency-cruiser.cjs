@@ -55,10 +55,10 @@ module.exports = {
     },
     {
       name: 'domain-is-pure',
-      comment: 'domain/ imports only its own domain and the kernel\'s pure modules: errors, money, contract, net (addresses), or the plugin API that re-exports them.',
+      comment: 'domain/ imports only its own domain and the kernel\'s pure modules: errors, money, contract, net (addresses), or the plugin API that re-exports them; and viem/utils, pure EVM address and hash functions.',
       severity: 'error',
       from: { path: '^dist/plugins/([^/]+)/domain/' },
-      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/|^dist/kernel/public\\.js$' },
+      to: { pathNot: '^dist/plugins/$1/domain/|^dist/kernel/(errors|money|contract|net)/|^dist/kernel/public\\.js$|^node_modules/viem/' },
     },
     {
       name: 'rest-and-graphql-share-only-the-edge',

@@ -11,6 +11,12 @@ export const DEFAULT_ASSETS: readonly Asset[] = [
   { code: 'BTC', name: 'Bitcoin', type: 'crypto', precision: 8 },
   { code: 'ETH', name: 'Ether', type: 'crypto', precision: 18 },
   { code: 'USDC', name: 'USD Coin', type: 'crypto', precision: 6 },
+  { code: 'USDT', name: 'Tether USD', type: 'crypto', precision: 6 },
+  { code: 'DAI', name: 'Dai', type: 'crypto', precision: 18 },
+  { code: 'WETH', name: 'Wrapped Ether', type: 'crypto', precision: 18 },
+  { code: 'WBTC', name: 'Wrapped Bitcoin', type: 'crypto', precision: 8 },
+  { code: 'POL', name: 'Polygon Ecosystem Token', type: 'crypto', precision: 18 },
+  { code: 'BNB', name: 'BNB', type: 'crypto', precision: 18 },
   { code: 'GCU', name: 'Global Currency Unit', type: 'basket', precision: 4 },
 ];
 
@@ -28,5 +34,11 @@ export const DEFAULT_USD_PRICES: Readonly<Record<string, string>> = {
   BTC: '65000',
   ETH: '3400',
   USDC: '1',
+  USDT: '1',
+  DAI: '1',
+  WETH: '3400',
+  WBTC: '65000',
+  POL: '0.45',
+  BNB: '600',
   GCU: '1.1',
 };

@@ -17,6 +17,10 @@ export const kernelConfigSchema = z.object({
   host: z.string().default('0.0.0.0').describe('Address the HTTP server listens on.'),
   store: z.enum(['memory', 'pglite', 'postgres']).describe('Where the bank keeps its data; default `postgres` when DATABASE_URL is set, else `pglite` (memory keeps nothing across restarts).'),
   dataDir: z.string().default('./data').describe('PGlite files and the operator key files (admin-key, admin-key-postgres).'),
+  secretsDir: z
+    .string()
+    .optional()
+    .describe('Directory of key material kept out of the database (the custody seed). Default: `<dataDir>/secrets`, or `<dataDir>/secrets-postgres` on PostgreSQL; every process on one PostgreSQL must see the same files (a mounted secret). The memory store keeps secrets in the process.'),
   logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Lowest level written to the JSON log on stderr (every request is logged at info; debug adds detail).'),
   databaseUrl: z.string().optional().describe('PostgreSQL connection string (store `postgres`).'),
   modules: z.array(z.string()).optional().describe('Built-in modules to enable; undefined means all.'),

@@ -30,10 +30,14 @@ export * from './net/ip-address.js';
 export * from './text/storable-text.js';
 /** How far back the kernel's per-second event counters reach (the dashboard's longest window). */
 export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';
+/** The seeded walk simulators share (prices, gas prices, pool drift). */
+export { RandomWalk } from './simulation/random-walk.js';
+export type { WalkParams } from './simulation/random-walk.js';
 
 // The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.
 export * from '../ports/asset-catalog.js';
 export * from '../ports/authenticator.js';
+export * from '../ports/chain.js';
 export * from '../ports/clock.js';
 export * from '../ports/event-consumers.js';
 export * from '../ports/event-registry.js';
@@ -48,6 +52,7 @@ export * from '../ports/price-feed.js';
 export * from '../ports/progress.js';
 export * from '../ports/random.js';
 export * from '../ports/scheduler.js';
+export * from '../ports/secret-store.js';
 export * from '../ports/unit-of-work.js';
 export * from '../ports/webhook-delivery-stats.js';
 export * from '../ports/workflow-engine.js';

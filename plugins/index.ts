@@ -11,6 +11,8 @@ export const builtinPlugins: BuiltinCatalogue = {
   'core-banking': () => import('./core-banking/index.js'),
   gcu: () => import('./gcu/index.js'),
   exchange: () => import('./exchange/index.js'),
+  chains: () => import('./chains/index.js'),
+  defi: () => import('./defi/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -10,8 +10,8 @@ export interface Progress {
 }
 
 export interface ProgressTask {
-  /** One more step done; `label` says which. */
-  step(label: string): void;
+  /** One more step done (`count` more, when a step covers several: a batch of accounts); `label` says which. */
+  step(label: string, count?: number): void;
   /** The task is over (also after a failure: the line is finished, not left open). */
   end(): void;
 }

@@ -24,6 +24,15 @@ test('elsewhere: a plain line per step and nothing at the end; an unknown total 
   assert.equal(file.written, ['redrive: 1 event 7\n', 'redrive: 2 event 9\n']);
 });
 
+test('a step may count several (a batch of accounts): the count moves by that many', () => {
+  const file = stream(false);
+  const task = new TerminalProgress(file).begin('ledger audit', 1500);
+  task.step('accounts', 1000);
+  task.step('accounts', 500);
+  task.end();
+  assert.equal(file.written, ['ledger audit: 1000/1500 accounts\n', 'ledger audit: 1500/1500 accounts\n']);
+});
+
 test('a task with no step leaves the terminal untouched', () => {
   const tty = stream(true);
   new TerminalProgress(tty).begin('migrations', 0).end();

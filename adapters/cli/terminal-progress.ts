@@ -19,8 +19,8 @@ export class TerminalProgress implements Progress {
     let done = 0;
     let drawn = false;
     return {
-      step: (label) => {
-        done += 1;
+      step: (label, count = 1) => {
+        done += count;
         const line = `${task}: ${total > 0 ? `${done}/${total}` : done} ${label}`;
         this.stream.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
         drawn = true;

@@ -1,27 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { Request, Response } from 'express';
+import { installedAssetRoutes, ownPage, type InstalledAsset } from '../edge/installed-assets.js';
 import type { MountedRoute } from '../edge/http-extension.js';
 
-const require = createRequire(import.meta.url);
-
 /** Installed files served to the page: nothing comes from a CDN. */
-const ASSETS: Record<string, { readonly pkg: string; readonly file: string; readonly type: string }> = {
+const ASSETS: Record<string, InstalledAsset> = {
   'react.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'text/javascript' },
   'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
   'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
   'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
 };
-
-/** A file inside an installed package (package "exports" hide the UMD builds from require.resolve). */
-function installedFile(pkg: string, file: string): string {
-  for (const dir of require.resolve.paths(pkg) ?? []) {
-    const candidate = join(dir, pkg, file);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`The playground needs ${pkg}/${file}; is ${pkg} installed?`);
-}
 
 export const PLAYGROUND_PATH = '/api/graphql-playground';
 
@@ -69,33 +55,9 @@ const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inl
 
 /** GET /api/graphql-playground and its assets (read once, on first request). */
 export function playgroundRoutes(): MountedRoute[] {
-  const cache = new Map<string, Buffer>();
-  const asset = (name: string): Buffer => {
-    let body = cache.get(name);
-    if (!body) {
-      body = readFileSync(installedFile(ASSETS[name]!.pkg, ASSETS[name]!.file));
-      cache.set(name, body);
-    }
-    return body;
-  };
-  const page = (type: string, body: string | Buffer) => (_req: Request, res: Response) => {
-    res.setHeader('Content-Security-Policy', CSP);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.status(200).type(type).send(body);
-  };
   return [
-    { method: 'GET', path: PLAYGROUND_PATH, owner: 'graphql', handler: page('text/html; charset=utf-8', HTML) },
-    { method: 'GET', path: `${PLAYGROUND_PATH}/assets/playground.js`, owner: 'graphql', handler: page('text/javascript; charset=utf-8', SCRIPT) },
-    ...Object.entries(ASSETS).map(
-      ([name, { type }]): MountedRoute => ({
-        method: 'GET',
-        path: `${PLAYGROUND_PATH}/assets/${name}`,
-        owner: 'graphql',
-        handler: (_req, res) => {
-          res.setHeader('Cache-Control', 'public, max-age=86400');
-          res.status(200).type(`${type}; charset=utf-8`).send(asset(name));
-        },
-      }),
-    ),
+    { method: 'GET', path: PLAYGROUND_PATH, owner: 'graphql', handler: ownPage('text/html; charset=utf-8', HTML, CSP) },
+    { method: 'GET', path: `${PLAYGROUND_PATH}/assets/playground.js`, owner: 'graphql', handler: ownPage('text/javascript; charset=utf-8', SCRIPT, CSP) },
+    ...installedAssetRoutes(`${PLAYGROUND_PATH}/assets`, 'graphql', ASSETS),
   ];
 }

@@ -2,6 +2,7 @@ import type { Logger } from '../../ports/logger.js';
 import type { MountedRoute } from '../edge/http-extension.js';
 import { requestIdOfResponse } from '../edge/request-id.js';
 import { ServiceUnavailableError } from './errors.js';
+import type { LivenessView, ReadinessView } from './health-views.js';
 import { API_ROOT } from './routes.js';
 
 /** One readiness check: its name is all a caller sees; the reason goes to the log only. */
@@ -27,7 +28,8 @@ export function healthProbeRoutes(readiness: Readiness, isClosing: () => boolean
       path: `${API_ROOT}/health/live`,
       owner: 'http',
       handler: (_req, res) => {
-        res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data: { status: 'live' } }));
+        const data: LivenessView = { status: 'live' };
+        res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data }));
       },
     },
     {
@@ -44,7 +46,7 @@ export function healthProbeRoutes(readiness: Readiness, isClosing: () => boolean
           });
           throw new ServiceUnavailableError(`Not ready: ${failing.map(({ name }) => name).join(', ')}.`);
         }
-        const data = { status: 'ready', checks: Object.fromEntries(checks.map(({ name }) => [name, 'ok'])) };
+        const data: ReadinessView = { status: 'ready', checks: Object.fromEntries(checks.map(({ name }) => [name, 'ok' as const])) };
         res.status(200).type('application/json; charset=utf-8').send(JSON.stringify({ data }));
       },
     },

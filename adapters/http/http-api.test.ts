@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, KEYS, rawRequest, startFixture, type Fixture } from './http-test-kit.js';
+import { call, HEALTHY, KEYS, rawRequest, startFixture, type Fixture } from './http-test-kit.js';
 
 const test = suite<{ f: Fixture }>('http: envelope, auth, routing, errors');
 
@@ -153,7 +153,7 @@ test('HEAD on a GET route answers without a body', async ({ f }) => {
 test('GET /api/health is public and wraps deps.health() in {data}', async ({ f }) => {
   const res = await call(f, 'GET', '/api/health');
   assert.is(res.status, 200);
-  assert.equal(res.json, { data: { status: 'ok' } });
+  assert.equal(res.json, { data: HEALTHY });
 });
 
 test('GET /api/openapi.json is public', async ({ f }) => {

@@ -12,10 +12,12 @@ import type { HttpExtension, MountedRoute } from '../edge/http-extension.js';
 import { TokenBucketLimiter } from '../edge/rate-limit.js';
 import { requestIdOf, requestIdOfResponse, setRequestId } from '../edge/request-id.js';
 import { withLogFields } from '../system/log-scope.js';
+import { apiDocsRoutes } from './api-docs.js';
 import { renderErrors } from './envelope.js';
 import { errorResponse, fromFrameworkError, InternalError, ServiceUnavailableError } from './errors.js';
 import { healthProbeRoutes, type Readiness } from './health-probes.js';
-import { buildOpenApi } from './openapi.js';
+import type { HealthView } from './health-views.js';
+import { buildOpenApi, type OpenApiTagEntry } from './openapi.js';
 import { routeHandler, type RouteServices } from './route-handler.js';
 import { API_ROOT, expandRoutes, mountRoutes } from './routes.js';
 import { HttpServer } from './server.js';
@@ -37,10 +39,11 @@ export interface HttpApiDeps {
   readonly http: KernelConfig['http'];
   readonly environment: KernelConfig['environment'];
   /** Data for GET /api/health. */
-  health(): Promise<object>;
+  health(): Promise<HealthView>;
   /** The checks of GET /api/health/ready besides the adapter's own (not shutting down). */
   readonly readiness: Readiness;
-  readonly openapi: { readonly title: string; readonly version: string };
+  /** The document's title and version, and the tags the enabled plugins describe. */
+  readonly openapi: { readonly title: string; readonly version: string; readonly description?: string; readonly tags?: readonly OpenApiTagEntry[] };
   /** Other driving adapters sharing this server (GraphQL): their routes, WebSocket upgrades and shutdown. */
   readonly extensions?: readonly HttpExtension[];
 }
@@ -55,7 +58,8 @@ export interface HttpApi {
 
 /**
  * The REST adapter: every declared route under /api/v1, /api/v2 or /api, plus
- * GET /api/health (with its live and ready probes) and GET /api/openapi.json, with the envelope, errors,
+ * GET /api/health (with its live and ready probes), GET /api/openapi.json and the reference page
+ * GET /api/docs rendering it, with the envelope, errors,
  * authentication, rate limits and idempotency described in docs/http.md.
  */
 export function createHttpApi(deps: HttpApiDeps): HttpApi {
@@ -109,7 +113,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
       path: `${API_ROOT}/health`,
       owner: 'http',
       handler: async (_req, res) => {
-        let data: object;
+        let data: HealthView;
         try {
           data = await deps.health();
         } catch (error) {
@@ -125,10 +129,11 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
       path: `${API_ROOT}/openapi.json`,
       owner: 'http',
       handler: (_req, res) => {
-        openApiText ??= JSON.stringify(buildOpenApi(deps.routes, deps.openapi));
+        openApiText ??= JSON.stringify(buildOpenApi(deps.routes, deps.openapi, deps.openapi.tags));
         res.status(200).type('application/json; charset=utf-8').send(openApiText);
       },
     },
+    ...apiDocsRoutes(),
   ];
   for (const { plugin, route, path } of expandRoutes(deps.routes)) {
     let operation: Operation;

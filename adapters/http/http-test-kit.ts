@@ -21,6 +21,7 @@ import { openStore } from '../open-store.js';
 import { memoryTx } from '../memory/memory-tx.js';
 import { createHttpApi, type HttpApi, type HttpApiDeps } from './http-api.js';
 import type { Readiness } from './health-probes.js';
+import type { HealthView } from './health-views.js';
 
 export const KEYS = {
   reader: 'fak_reader_0000000000000000000000',
@@ -304,6 +305,9 @@ function operations(world: FakeWorld, unitOfWork: UnitOfWork): Map<Token<Operati
   ]);
 }
 
+/** What the fixture's GET /api/health answers unless a test gives its own health(). */
+export const HEALTHY: HealthView = { status: 'ok', version: '9.9.9', store: 'memory', modules: [] };
+
 export const TEST_HTTP: KernelConfig['http'] = {
   bodyLimitBytes: 2_000,
   rateLimitPerMinute: 0,
@@ -322,7 +326,7 @@ export interface FixtureOptions {
   readonly http?: Partial<KernelConfig['http']>;
   readonly clock?: Clock;
   readonly idempotency?: (store: IdempotencyStore) => IdempotencyStore;
-  readonly health?: () => Promise<object>;
+  readonly health?: () => Promise<HealthView>;
   readonly readiness?: Readiness;
 }
 
@@ -356,7 +360,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     logger,
     http,
     environment: 'test',
-    health: options.health ?? (async () => ({ status: 'ok' })),
+    health: options.health ?? (async () => HEALTHY),
     readiness: options.readiness ?? (async () => [{ name: 'store', ok: true }]),
     openapi: { title: 'Test API', version: '9.9.9' },
   };

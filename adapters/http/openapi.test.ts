@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { route, type Operation } from '../../kernel/contract/route.js';
 import { token } from '../../kernel/contract/token.js';
 import { TEST_ROUTES } from './http-test-kit.js';
-import { buildOpenApi, toOpenApiPath } from './openapi.js';
+import { buildOpenApi, convert, toOpenApiPath } from './openapi.js';
 
 const test = suite('http: OpenAPI');
 const doc: any = buildOpenApi(TEST_ROUTES, { title: 'Test API', version: '1.2.3' });
@@ -25,7 +25,8 @@ test('one operation per prefix, :id as {id}, summaries, descriptions, unique ope
   const v1 = doc.paths['/api/v1/accounts/{id}/deposit'].post;
   const v2 = doc.paths['/api/v2/accounts/{id}/deposit'].post;
   assert.is(v2.summary, 'Deposit');
-  assert.is(v2.description, 'Credits an account.');
+  assert.match(v2.description, /^Credits an account\.\n\nAccess: an API key with the write permission/);
+  assert.is(doc.paths['/api/ping'].get.description, 'Access: public, no API key.');
   assert.equal(v2.tags, ['accounts']);
   assert.is.not(v1.operationId, v2.operationId);
   const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId));
@@ -156,6 +157,26 @@ test('a named body or view is a component with its example; a named body still r
   assert.equal(post.responses['200'].content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Payment' });
   assert.equal(named.components.schemas.Payment.example, { id: 'p', at: '2026-01-15T09:30:00.000Z' });
   assert.equal(named.components.schemas.Payment.properties.at, { type: 'string', format: 'date-time' });
+});
+
+test('tags: described by their plugins and the system tag by the adapter; one tag described two ways throws', () => {
+  const tag = (description: string) => ({ plugin: 'p', tag: { name: 'things', description } });
+  const described: any = buildOpenApi(TEST_ROUTES, { title: 't', version: '1' }, [tag('Things of the team.')]);
+  assert.equal(described.tags.find((t: any) => t.name === 'things'), { name: 'things', description: 'Things of the team.' });
+  assert.ok(described.tags.find((t: any) => t.name === 'system').description);
+  assert.equal(doc.tags.find((t: any) => t.name === 'things'), { name: 'things' });
+  assert.not.throws(() => buildOpenApi(TEST_ROUTES, { title: 't', version: '1' }, [tag('Same.'), { ...tag('Same.'), plugin: 'q' }]));
+  assert.throws(() => buildOpenApi(TEST_ROUTES, { title: 't', version: '1' }, [tag('One.'), { ...tag('Two.'), plugin: 'q' }]), /tag things is described differently by p and q/);
+});
+
+test('the health routes have typed data; a nullable enum lists null among its values', () => {
+  const data = (path: string) => doc.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+  assert.equal(data('/api/health'), { $ref: '#/components/schemas/Health' });
+  assert.equal(data('/api/health/live'), { $ref: '#/components/schemas/Liveness' });
+  assert.equal(data('/api/health/ready'), { $ref: '#/components/schemas/Readiness' });
+  assert.equal(doc.components.schemas.Liveness.properties.status.enum, ['live']);
+  const schemas: Record<string, unknown> = {};
+  assert.equal(convert(z.enum(['for', 'against']).nullable(), 'output', 'v', schemas).enum, ['for', 'against', null]);
 });
 
 test('every $ref in the test document resolves', () => {

@@ -1,7 +1,8 @@
 import { z, type ZodType } from 'zod';
-import type { RouteDeclaration } from '../../kernel/contract/route.js';
+import type { RouteDeclaration, RouteTag } from '../../kernel/contract/route.js';
 import { tokenId } from '../../kernel/contract/token.js';
 import { IDEMPOTENCY_HEADER } from '../edge/idempotency.js';
+import { HealthView, LivenessView, ReadinessView } from './health-views.js';
 import { expandRoutes } from './routes.js';
 
 /** A JSON Schema / OpenAPI object, loosely typed. */
@@ -20,51 +21,84 @@ export interface OpenApiRouteEntry {
 
 const JSON_MEDIA = 'application/json';
 
-/** The routes the adapter serves itself, described like declared ones. */
-const BUILT_IN_PATHS: Json = {
-  '/api/health': {
-    get: {
-      operationId: 'getHealth',
-      summary: 'Service health',
-      tags: ['system'],
-      security: [],
-      responses: {
-        '200': envelopeResponse('Health of the service and its store.', {}),
-        '503': { $ref: '#/components/responses/ServiceUnavailable' },
-      },
-    },
-  },
-  '/api/health/live': {
-    get: {
-      operationId: 'getLiveness',
-      summary: 'Liveness probe: the process answers (no I/O)',
-      tags: ['system'],
-      security: [],
-      responses: { '200': envelopeResponse('The process is up.', {}) },
-    },
-  },
-  '/api/health/ready': {
-    get: {
-      operationId: 'getReadiness',
-      summary: 'Readiness probe: store reachable, consumer groups caught up, not shutting down',
-      tags: ['system'],
-      security: [],
-      responses: {
-        '200': envelopeResponse('Every check passed.', {}),
-        '503': { $ref: '#/components/responses/ServiceUnavailable' },
-      },
-    },
-  },
-  '/api/openapi.json': {
-    get: {
-      operationId: 'getOpenApi',
-      summary: 'This OpenAPI description',
-      tags: ['system'],
-      security: [],
-      responses: { '200': { description: 'The OpenAPI 3.0 document.', content: { [JSON_MEDIA]: { schema: { type: 'object' } } } } },
-    },
-  },
+/** The tag of the routes the adapter serves itself. */
+const SYSTEM_TAG: RouteTag = {
+  name: 'system',
+  description: 'Served by the HTTP adapter itself, whatever modules are enabled: health and readiness probes and this OpenAPI document. Public: no API key.',
 };
+
+/**
+ * The routes the adapter serves itself, described like declared ones. Any
+ * request can be answered 400 by the server before routing (a malformed
+ * HTTP request), so each lists it.
+ */
+function builtInPaths(schemas: Json): Json {
+  const view = (schema: ZodType, hint: string) => convert(schema, 'output', hint, schemas);
+  return {
+    '/api/health': {
+      get: {
+        operationId: 'getHealth',
+        summary: 'Service health',
+        description:
+          'Runs a no-op unit of work on the store and answers the service version, the store kind and the enabled modules. 503 service_unavailable when the store does not answer (the reason goes to the log, never to the caller).\n\n' + ACCESS_TEXT.public,
+        tags: [SYSTEM_TAG.name],
+        security: [],
+        responses: {
+          '200': envelopeResponse('Health of the service and its store.', view(HealthView, 'getHealth_response')),
+          '400': { $ref: '#/components/responses/BadRequest' },
+          '503': { $ref: '#/components/responses/ServiceUnavailable' },
+        },
+      },
+    },
+    '/api/health/live': {
+      get: {
+        operationId: 'getLiveness',
+        summary: 'Liveness probe: the process answers (no I/O)',
+        description: 'Answers as long as the process serves HTTP, without touching the store: restart the process when it fails.\n\n' + ACCESS_TEXT.public,
+        tags: [SYSTEM_TAG.name],
+        security: [],
+        responses: {
+          '200': envelopeResponse('The process is up.', view(LivenessView, 'getLiveness_response')),
+          '400': { $ref: '#/components/responses/BadRequest' },
+        },
+      },
+    },
+    '/api/health/ready': {
+      get: {
+        operationId: 'getReadiness',
+        summary: 'Readiness probe: store reachable, consumer groups caught up, not shutting down',
+        description:
+          'Send traffic to this process only while it answers 200. 503 service_unavailable names the failing checks (store, consumers, shutdown) but never their reasons; from the moment shutdown begins it answers 503 while other routes are still served, so a balancer drains the process first.\n\n' + ACCESS_TEXT.public,
+        tags: [SYSTEM_TAG.name],
+        security: [],
+        responses: {
+          '200': envelopeResponse('Every check passed.', view(ReadinessView, 'getReadiness_response')),
+          '400': { $ref: '#/components/responses/BadRequest' },
+          '503': { $ref: '#/components/responses/ServiceUnavailable' },
+        },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This OpenAPI description',
+        description: 'The OpenAPI 3.0 document of this service, generated from the routes of the enabled modules; /api/docs renders it.\n\n' + ACCESS_TEXT.public,
+        tags: [SYSTEM_TAG.name],
+        security: [],
+        responses: {
+          '200': { description: 'The OpenAPI 3.0 document (not wrapped in the envelope).', content: { [JSON_MEDIA]: { schema: { $ref: '#/components/schemas/OpenApiDocument' } } } },
+          '400': { $ref: '#/components/responses/BadRequest' },
+        },
+      },
+    },
+  };
+}
+
+/** A tag a plugin describes in its manifest. */
+export interface OpenApiTagEntry {
+  readonly plugin: string;
+  readonly tag: RouteTag;
+}
 
 /**
  * OpenAPI 3.0 from the route declarations: one operation per (route, prefix),
@@ -72,10 +106,11 @@ const BUILT_IN_PATHS: Json = {
  * `openapi-3.0` target (shared definitions hoisted to components.schemas),
  * bearer security except on public routes, the envelope and error schemas.
  */
-export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApiInfo): Json {
+export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApiInfo, tagEntries: readonly OpenApiTagEntry[] = []): Json {
   const schemas: Json = { ...BASE_SCHEMAS };
-  const paths: Record<string, Json> = { ...(structuredClone(BUILT_IN_PATHS) as Record<string, Json>) };
-  const tags = new Set<string>(['system']);
+  const paths: Record<string, Json> = builtInPaths(schemas) as Record<string, Json>;
+  const tags = new Set<string>([SYSTEM_TAG.name]);
+  const descriptions = tagDescriptions(tagEntries);
 
   const expanded = expandRoutes(routes).sort((a, b) => a.path.localeCompare(b.path) || a.route.method.localeCompare(b.route.method));
   const operationIds = new Map<string, string>();
@@ -94,7 +129,10 @@ export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApi
     openapi: '3.0.3',
     info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
     servers: [{ url: '/' }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => {
+      const description = descriptions.get(name)?.description;
+      return description ? { name, description } : { name };
+    }),
     security: [{ bearerAuth: [] }],
     paths,
     components: {
@@ -123,6 +161,19 @@ export function buildOpenApi(routes: readonly OpenApiRouteEntry[], info: OpenApi
       schemas: structuredClone(schemas),
     },
   };
+}
+
+/** Tag name → description; a tag described twice must be described alike, whichever plugins do it. */
+function tagDescriptions(entries: readonly OpenApiTagEntry[]): Map<string, { plugin: string; description: string }> {
+  const found = new Map<string, { plugin: string; description: string }>([[SYSTEM_TAG.name, { plugin: 'http', description: SYSTEM_TAG.description }]]);
+  for (const { plugin, tag } of entries) {
+    const previous = found.get(tag.name);
+    if (previous && previous.description !== tag.description) {
+      throw new Error(`OpenAPI tag ${tag.name} is described differently by ${previous.plugin} and ${plugin}; describe it in one plugin.`);
+    }
+    found.set(tag.name, { plugin, description: tag.description });
+  }
+  return found;
 }
 
 /** '/api/v2/accounts/:id' → '/api/v2/accounts/{id}'. */
@@ -191,7 +242,7 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   const operation: Json = {
     operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    description: [route.description, ACCESS_TEXT[route.access]].filter(Boolean).join('\n\n'),
     tags: [...route.tags],
     'x-plugin': plugin,
     'x-access': route.access,
@@ -208,6 +259,15 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   }
   return operation;
 }
+
+/** Who may call, from the route's own `access`, so the reference cannot drift from what the adapter enforces. */
+const ACCESS_TEXT: Record<RouteDeclaration['access'], string> = {
+  public: 'Access: public, no API key.',
+  read: "Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).",
+  write: "Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).",
+  delete: "Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).",
+  operator: 'Access: the bank operator key only.',
+};
 
 function parameter(name: string, where: 'path' | 'query', required: boolean, schema: Json): Json {
   const { description, ...rest } = schema;
@@ -310,7 +370,11 @@ function hoistDefinitions(json: Json, hint: string, schemas: Json): Json {
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
 const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'anyOf', 'oneOf', 'allOf', 'prefixItems']);
 
-/** Draft-07 leftovers OpenAPI 3.0 lacks: type 'null' or type arrays, const. */
+/**
+ * Draft-07 leftovers OpenAPI 3.0 lacks: type 'null' or type arrays, const.
+ * And a nullable enum lists null among its values: OpenAPI 3.0.3 says
+ * `nullable` does not widen an `enum`, so validators refuse a null example.
+ */
 function adaptToOpenApi30(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(adaptToOpenApi30);
   if (node === null || typeof node !== 'object') return node;
@@ -335,6 +399,8 @@ function adaptToOpenApi30(node: unknown): unknown {
     out['enum'] = [out['const']];
     delete out['const'];
   }
+  const values = out['enum'];
+  if (out['nullable'] === true && Array.isArray(values) && !values.includes(null)) out['enum'] = [...values, null];
   return out;
 }
 
@@ -378,6 +444,19 @@ const ERROR_RESPONSES: Json = Object.fromEntries(
 );
 
 const BASE_SCHEMAS: Json = {
+  OpenApiDocument: {
+    type: 'object',
+    description: 'An OpenAPI 3.0 document (https://spec.openapis.org/oas/v3.0.3).',
+    required: ['openapi', 'info', 'paths'],
+    properties: {
+      openapi: { type: 'string', example: '3.0.3' },
+      info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' } } },
+      servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } } } },
+      tags: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, description: { type: 'string' } } } },
+      paths: { type: 'object', additionalProperties: { type: 'object' } },
+      components: { type: 'object' },
+    },
+  },
   ErrorObject: {
     type: 'object',
     required: ['status', 'code', 'title', 'detail'],

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { capturedLogger } from '../../test/adapters/captured-log.js';
-import { call, startFixture } from './http-test-kit.js';
+import { call, HEALTHY, startFixture } from './http-test-kit.js';
 
 const test = suite('http: what a handler logs carries the request id');
 
@@ -11,7 +11,7 @@ test('a line logged while a request is handled carries its X-Request-Id', async 
     health: async () => {
       await Promise.resolve();
       logger.warn('probe');
-      return { status: 'ok' };
+      return HEALTHY;
     },
   });
   try {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Bind } from 'inversify';
 import { Registry } from 'prom-client';
 import type { KernelConfig } from '../../config/schema.js';
@@ -11,11 +12,13 @@ import { Meter } from '../../ports/meter.js';
 import { Migrator } from '../../ports/migrator.js';
 import { PriceFeed } from '../../ports/price-feed.js';
 import { Random } from '../../ports/random.js';
+import { SecretStore } from '../../ports/secret-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { WorkflowStore } from '../../ports/workflow-store.js';
 import { MetricsRegistry, PromMeter } from '../metrics/prom-meter.js';
 import type { StoreBundle } from '../store.js';
 import { CryptoRandom } from '../system/crypto-random.js';
+import { FileSecretStore, MemorySecretStore } from '../system/file-secret-store.js';
 import { SimulatedPriceFeed } from '../price-sim/simulated-price-feed.js';
 import { StaticPriceFeed } from '../system/static-price-feed.js';
 
@@ -40,6 +43,7 @@ export function bindInfrastructure(bind: Bind, { config, store, logger, clock, i
   bind(Clock).toConstantValue(clock);
   bind(Ids).toConstantValue(ids);
   bind(Random).toConstantValue(new CryptoRandom());
+  bind(SecretStore).toConstantValue(secretStore(config));
   const metrics = new Registry();
   bind(MetricsRegistry).toConstantValue(metrics);
   bind(Meter).toConstantValue(new PromMeter(metrics));
@@ -50,4 +54,11 @@ export function bindInfrastructure(bind: Bind, { config, store, logger, clock, i
         : new StaticPriceFeed(config.usdPrices, clock),
     [Clock],
   );
+}
+
+/** Where key material lives: the configured directory, else one per store kind in the data directory, like the operator key files. */
+function secretStore(config: KernelConfig): SecretStore {
+  if (config.secretsDir) return new FileSecretStore(config.secretsDir);
+  if (config.store === 'memory' || config.dataDir.startsWith('memory://')) return new MemorySecretStore();
+  return new FileSecretStore(join(config.dataDir, config.store === 'postgres' ? 'secrets-postgres' : 'secrets'));
 }

@@ -2,7 +2,7 @@ import type { PluginManifest } from '../../kernel/contract/plugin.js';
 import type { RouteDeclaration } from '../../kernel/contract/route.js';
 import { buildOpenApi } from '../http/openapi.js';
 import { builtinPlugins } from '../../plugins/index.js';
-import { SERVICE_TITLE, SERVICE_VERSION } from './http-deps.js';
+import { routeTagsOf, SERVICE_DESCRIPTION, SERVICE_TITLE, SERVICE_VERSION } from './http-deps.js';
 
 /** Path of the checked-in OpenAPI document, relative to the repository root. */
 export const OPENAPI_DOC = 'docs/openapi.json';
@@ -16,7 +16,8 @@ export async function builtinManifests(): Promise<PluginManifest[]> {
 
 /** The OpenAPI 3.0 document of a service with every built-in module enabled, as GET /api/openapi.json serves it. */
 export async function builtinOpenApi(): Promise<string> {
+  const manifests = await builtinManifests();
   const routes: { plugin: string; route: RouteDeclaration }[] = [];
-  for (const manifest of await builtinManifests()) for (const route of manifest.routes ?? []) routes.push({ plugin: manifest.name, route });
-  return JSON.stringify(buildOpenApi(routes, { title: SERVICE_TITLE, version: SERVICE_VERSION }), null, 2) + '\n';
+  for (const manifest of manifests) for (const route of manifest.routes ?? []) routes.push({ plugin: manifest.name, route });
+  return JSON.stringify(buildOpenApi(routes, { title: SERVICE_TITLE, version: SERVICE_VERSION, description: SERVICE_DESCRIPTION }, routeTagsOf(manifests)), null, 2) + '\n';
 }

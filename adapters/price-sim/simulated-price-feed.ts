@@ -2,7 +2,8 @@ import { NotFoundError } from '../../kernel/errors/errors.js';
 import type { Asset } from '../../kernel/money/asset.js';
 import type { Clock } from '../../ports/clock.js';
 import type { PriceFeed, PriceQuote } from '../../ports/price-feed.js';
-import { defaultParams, PRICE_DECIMALS, RandomWalk, toScaled } from './random-walk.js';
+import { RandomWalk } from '../../kernel/simulation/random-walk.js';
+import { defaultParams, PRICE_DECIMALS, toScaled } from './price-walk.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,7 +18,7 @@ export interface SimulatedPriceFeedOptions {
 
 /**
  * A deterministic price feed: USD prices follow the seeded random walk of
- * random-walk.ts, one step per hour since `epoch`. The price for a time is a
+ * price-walk.ts, one step per hour since `epoch`. The price for a time is a
  * pure function of (seed, asset, hour), so restarts, replicas and tests all
  * see the same prices; the GCU plugin records them in its store as history.
  */

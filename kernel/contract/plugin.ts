@@ -3,12 +3,12 @@ import type { ZodType } from 'zod';
 import type { CommandDeclaration } from './command.js';
 import type { EventType } from './event.js';
 import type { GraphqlContribution } from './graphql.js';
-import type { Operation, RouteDeclaration } from './route.js';
+import type { Operation, RouteDeclaration, RouteTag } from './route.js';
 import type { Token } from './token.js';
 import type { WorkflowDefinition } from './workflow.js';
 
 /** The plugin-API version this kernel implements (manifests give a semver range). */
-export const KERNEL_API_VERSION = '2.0.0';
+export const KERNEL_API_VERSION = '2.1.0';
 
 export type StoreFamily = 'memory' | 'sql';
 
@@ -79,6 +79,8 @@ export interface PluginManifest<Config = any> {
   /** 'NNNN-name' → migration; each plugin has its own migration table. */
   readonly migrations?: Readonly<Record<string, SqlMigration>>;
   readonly routes?: readonly RouteDeclaration[];
+  /** The tags this plugin's routes introduce, described once for the OpenAPI document. */
+  readonly routeTags?: readonly RouteTag[];
   readonly commands?: readonly CommandDeclaration[];
   /** GraphQL domains (type-graphql resolvers) this plugin adds to the composed schema. */
   readonly graphql?: readonly GraphqlContribution[];

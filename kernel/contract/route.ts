@@ -52,8 +52,16 @@ export interface RouteDeclaration {
    */
   readonly operationId?: string;
   readonly summary: string;
+  /** What the operation does, who may call it, its notable errors, idempotency and paging: the reference page shows it under the summary. */
   readonly description?: string;
+  /** OpenAPI tags grouping the route; the plugin describes each once in its manifest's `routeTags`. */
   readonly tags: readonly string[];
+}
+
+/** An OpenAPI tag with the description the reference page shows above its operations. */
+export interface RouteTag {
+  readonly name: string;
+  readonly description: string;
 }
 
 /** What a route answers for an operation's output: a Page is rendered as the array of its items. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/public.js';
+import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import { CreateItem, createItemInput, itemView, ListItems, listItemsInput } from './operations.js';
+
+/** The OpenAPI tags the routes use, each described once (the reference page shows it above the tag's operations). */
+export const templateRouteTags: readonly RouteTag[] = [{ name: 'Template', description: 'Items that activate moments after creation and expire later: the template plugin.' }];
+const tags = templateRouteTags.map(({ name }) => name);
 
 /** The plugin's REST routes, as data: the HTTP adapter validates with these schemas and calls the operation. */
 export const templateRoutes: readonly RouteDeclaration[] = [
@@ -15,7 +19,7 @@ export const templateRoutes: readonly RouteDeclaration[] = [
     operation: CreateItem,
     summary: 'Create an item',
     description: 'The item is pending until its activation workflow has run (moments later), and expires at expires_at.',
-    tags: ['Template'],
+    tags,
   }),
   route({
     method: 'GET',
@@ -26,6 +30,7 @@ export const templateRoutes: readonly RouteDeclaration[] = [
     response: z.array(itemView),
     operation: ListItems,
     summary: 'List the team’s items, oldest first',
-    tags: ['Template'],
+    description: 'Paginated by page and per_page.',
+    tags,
   }),
 ];

@@ -10,7 +10,7 @@ import { ListItemsOperation } from './application/list-items.js';
 import { TemplateConfig, templateConfigSchema } from './config.js';
 import { templateEvents } from './events.js';
 import { templateGraphql } from './graphql/items.js';
-import { templateRoutes } from './http.js';
+import { templateRoutes, templateRouteTags } from './http.js';
 import { CreateItem, createItemInput, ListItems } from './operations.js';
 import { ItemRepository } from './ports.js';
 import { ActivateItemWorkflow, activateItemWorkflow } from './workflows.js';
@@ -44,6 +44,7 @@ export const templatePlugin = definePlugin<TemplateConfig>({
   },
   migrations: templateMigrations,
   routes: templateRoutes,
+  routeTags: templateRouteTags,
   events: templateEvents,
   graphql: templateGraphql,
   workflows: [ActivateItemWorkflow],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/public.js';
+import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
   AccountDetailView,
   AccountView,
@@ -30,6 +30,7 @@ import {
   TransactionView,
   TransferView,
   UnfreezeAccount,
+  UnfreezeAccountBody,
   Withdraw,
 } from './operations.js';
 
@@ -39,7 +40,14 @@ import {
  * assets and business rules are checked by the operations, which every
  * adapter shares.
  */
-const tags = ['Core banking'];
+export const coreBankingRouteTags: readonly RouteTag[] = [
+  {
+    name: 'Core banking',
+    description:
+      "Accounts, balances per asset, deposits, withdrawals and transfers between the team's accounts, on a double-entry ledger. Amounts are decimal strings at the asset's precision; a transfer reserves funds at once and settles later.",
+  },
+];
+const tags = coreBankingRouteTags.map(({ name }) => name);
 const v2 = ['v2'] as const;
 
 export const coreBankingRoutes: readonly RouteDeclaration[] = [
@@ -52,6 +60,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: z.array(AccountView),
     operation: ListAccounts,
     summary: "List the caller's team's accounts",
+    description: 'Oldest first, paginated with page and per_page (at most 100); meta and links describe the page.',
     tags,
   }),
   route({
@@ -64,7 +73,8 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     status: 201,
     operation: CreateAccount,
     summary: 'Open an account',
-    description: 'type is one of the configured account types (default personal, business, savings).',
+    description:
+      'Opens an active account with no balances. type is one of the configured account types (default personal, business, savings; another is 422); metadata is free-form JSON kept with the account. Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -76,6 +86,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: AccountDetailView,
     operation: GetAccount,
     summary: 'Account detail with its balances',
+    description: 'The account with one balance per asset it has held (available, reserved, total). 404 not_found for an unknown id.',
     tags,
   }),
   route({
@@ -87,6 +98,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: AccountView,
     operation: CloseAccount,
     summary: 'Close an account (every balance must be zero)',
+    description: 'Final: a closed account neither sends nor receives. 422 account_not_empty while any balance (available or reserved) is not zero; 409 account_closed when it is closed already.',
     tags,
   }),
   route({
@@ -99,6 +111,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: AccountView,
     operation: FreezeAccount,
     summary: 'Freeze an account: it neither sends nor receives funds',
+    description: 'Deposits, withdrawals and transfers from or to it are refused (422 account_not_active) until it is unfrozen; a transfer already pending towards it fails at settlement. The optional reason (at most 255 characters) goes with the account.frozen event. 409 account_already_frozen or account_closed.',
     tags,
   }),
   route({
@@ -107,10 +120,11 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     prefixes: v2,
     access: 'write',
     params: ResourceId,
-    body: z.strictObject({}),
+    body: UnfreezeAccountBody,
     response: AccountView,
     operation: UnfreezeAccount,
     summary: 'Unfreeze an account',
+    description: 'Lets a frozen account send and receive again. The body is an empty object. 409 account_not_frozen when it is active, account_closed when closed.',
     tags,
   }),
   route({
@@ -122,6 +136,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: BalancesView,
     operation: GetBalances,
     summary: 'Balances per asset and their USD equivalent',
+    description: 'Each balance with available, reserved and total, and a summary whose total_usd_equivalent converts every total through the price feed exactly and rounds half-up to cents once; an asset without a price is left out of the sum.',
     tags,
   }),
   route({
@@ -133,6 +148,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: z.array(TransactionView),
     operation: ListTransactions,
     summary: "The team's transactions, newest first",
+    description: 'Every deposit, withdrawal and transfer leg of the team. Filters: asset_code, status. Paginated by page and per_page, or walked by cursor with starting_after / ending_before (meta.has_more, no links).',
     tags,
   }),
   route({
@@ -145,6 +161,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: z.array(TransactionView),
     operation: ListAccountTransactions,
     summary: "An account's transactions",
+    description: 'Filters: type, status, start_date and end_date (dates or timestamps, 1970 to 9999, else 422 date_out_of_range); sort by created_at or amount (leading - descending, default -created_at). Page size limit (default 20, at most 100; per_page is its alias, both at once is 422). Also walked by cursor with starting_after / ending_before.',
     tags,
   }),
   route({
@@ -158,6 +175,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     status: 201,
     operation: Deposit,
     summary: 'Deposit funds (from the outside world) into an account',
+    description: 'Credits the account at once and answers the completed transaction with balance_after. The amount is a decimal string at most at the asset precision (422 invalid_amount, unknown_asset, amount_too_large); basket units cannot be deposited (422 basket_asset); 422 account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -171,7 +189,8 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     status: 201,
     operation: Withdraw,
     summary: 'Withdraw available funds from an account',
-    description: '422 insufficient_funds when the available balance is short; nothing changes.',
+    description:
+      'Debits available funds at once and answers the completed transaction with balance_after. 422 insufficient_funds when the available balance is short (nothing changes), basket_asset for basket units, account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -184,6 +203,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: z.array(TransferView),
     operation: ListAccountTransfers,
     summary: 'Transfers sent or received by an account, newest first',
+    description: 'Paginated by page and per_page, or walked by cursor with starting_after / ending_before (meta.has_more, no links).',
     tags,
   }),
   route({
@@ -197,7 +217,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     operation: CreateTransfer,
     summary: 'Transfer between two accounts of the team',
     description:
-      'Reserves amount + fee on the sender at once (status pending); settlement follows after the settlement delay. workflow_id is returned, and workflow.* events emitted, when workflow_enabled is true.',
+      'Reserves amount + fee on the sender at once (status pending); settlement follows after the settlement delay. workflow_id is returned, and workflow.* events emitted, when workflow_enabled is true. 422 insufficient_funds at once when the sender is short, same_account when both are one account, account_not_active when either is frozen or closed; 404 when either account is unknown to the team. Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -209,6 +229,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: TransferView,
     operation: GetTransfer,
     summary: 'One transfer',
+    description: 'With its status (pending until settled, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.',
     tags,
   }),
   route({

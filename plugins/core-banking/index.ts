@@ -8,6 +8,7 @@ import {
   Logger,
   operation,
   PriceFeed,
+  Progress,
   UnitOfWork,
   WorkflowEngine,
   type OperationBinding,
@@ -44,7 +45,7 @@ import { coreBankingCommands } from './commands.js';
 import { CoreBankingConfig, coreBankingConfigSchema } from './config.js';
 import { coreBankingEvents } from './events.js';
 import { coreBankingGraphql } from './graphql/index.js';
-import { coreBankingRoutes } from './http.js';
+import { coreBankingRoutes, coreBankingRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
@@ -79,7 +80,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
   provides: [Ledger],
-  requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger],
+  requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
     bind<CoreBankingConfig>(CoreBankingConfig).toConstantValue(ctx.config);
@@ -112,6 +113,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   },
   migrations: coreBankingMigrations,
   routes: coreBankingRoutes,
+  routeTags: coreBankingRouteTags,
   commands: coreBankingCommands,
   events: coreBankingEvents,
   graphql: coreBankingGraphql,

@@ -207,6 +207,9 @@ export const FreezeAccountBody = z.strictObject({ reason: z.string().max(255).op
 });
 export type FreezeAccountInput = AccountIdInput & z.infer<typeof FreezeAccountBody>;
 
+/** Unfreezing takes nothing but the id: the body is an empty object. */
+export const UnfreezeAccountBody = z.strictObject({}).meta({ id: 'UnfreezeAccountRequest', example: {} });
+
 export const ListTransactionsQuery = PageQuery.extend({
   asset_code: z.string().optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),

@@ -238,16 +238,35 @@ export interface HoldDrift {
   readonly held: bigint;
 }
 
+/** How many accounts one team has: the audit walks the teams in the order the store lists them. */
+export interface TeamAccounts {
+  readonly teamId: string;
+  readonly accounts: number;
+}
+
+/**
+ * A slice of teams by team id, in the store's order: after `after` (all from
+ * the first when absent) up to and including `through` (all to the last when
+ * absent). Consecutive slices whose bounds are the listed team ids cover every
+ * team id, also one that has rows but no account.
+ */
+export interface TeamSlice {
+  readonly after?: string;
+  readonly through?: string;
+}
+
 export interface LedgerAudit {
   totals(tx: Tx): Promise<LedgerTotals[]>;
   /** Movements whose entries do not sum to zero per asset (should be none). */
   unbalancedMovements(tx: Tx): Promise<MovementImbalance[]>;
-  /** Customer rows whose balance differs from the sum of their entries (should be none). */
-  drift(tx: Tx): Promise<CustomerDrift[]>;
+  /** Every team that has accounts, with their number, ordered by team id as `TeamSlice` bounds compare them. */
+  accountsPerTeam(tx: Tx): Promise<TeamAccounts[]>;
+  /** Customer rows whose balance differs from the sum of their entries (should be none); the whole ledger, or the teams of `teams`. */
+  drift(tx: Tx, teams?: TeamSlice): Promise<CustomerDrift[]>;
   /** Rows whose reserved amount is not what their active holds still hold (should be none: a hold spent twice shows here). */
   holdDrift(tx: Tx): Promise<HoldDrift[]>;
-  /** Balance rows with a negative available or reserved (should be none). */
-  negativeBalances(tx: Tx): Promise<number>;
+  /** Balance rows with a negative available or reserved (should be none); the whole ledger, or the teams of `teams`. */
+  negativeBalances(tx: Tx, teams?: TeamSlice): Promise<number>;
 }
 export const LedgerAudit = token<LedgerAudit>('core-banking.ledger-audit');
 

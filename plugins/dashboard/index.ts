@@ -24,7 +24,7 @@ import { ProjectorLagOperation } from './application/projector-lag.js';
 import { RedriveParkedOperation } from './application/redrive-parked.js';
 import { StreamStatusOperation } from './application/stream-status.js';
 import { dashboardCommands } from './commands.js';
-import { dashboardRoutes } from './http.js';
+import { dashboardRoutes, dashboardRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { EventTallyRepository } from './ports.js';
 
@@ -65,6 +65,7 @@ export const dashboardPlugin = definePlugin({
   },
   migrations: dashboardMigrations,
   routes: dashboardRoutes,
+  routeTags: dashboardRouteTags,
   commands: dashboardCommands,
   register(bind: Bind) {
     bind<DashboardReader>(DashboardReader).toSelf();

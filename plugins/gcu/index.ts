@@ -44,7 +44,7 @@ import { gcuCommands } from './commands.js';
 import { GcuConfig, gcuConfigSchema } from './config.js';
 import { gcuEvents } from './events.js';
 import { gcuGraphql } from './graphql/index.js';
-import { gcuRoutes } from './http.js';
+import { gcuRoutes, gcuRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { GcuRepository } from './ports.js';
 
@@ -116,6 +116,7 @@ export const gcuPlugin = definePlugin<GcuConfig>({
   },
   migrations: gcuMigrations,
   routes: gcuRoutes,
+  routeTags: gcuRouteTags,
   commands: gcuCommands,
   events: gcuEvents,
   graphql: gcuGraphql,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/public.js';
+import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
   ApiKeyId,
   ApiKeyView,
@@ -22,6 +22,15 @@ import {
  * permission escalation) are checked by the operations so the CLI gets them
  * too.
  */
+export const identityRouteTags: readonly RouteTag[] = [
+  {
+    name: 'Identity',
+    description:
+      'Teams, users and fak_ API keys: each key has permissions (read, write, delete), an optional IP allow-list and expiry, all capped by the key that creates it; a secret is shown once. The operator creates users, each in a new team (docs/auth.md).',
+  },
+];
+const tags = identityRouteTags.map(({ name }) => name);
+
 export const identityRoutes: readonly RouteDeclaration[] = [
   route({
     method: 'POST',
@@ -36,7 +45,7 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     summary: 'Create a user in a new team, with a first API key',
     description:
       "Operator only. Creates a team (team_name, or \"<name>'s team\"), the user and a key with the default permissions. The key is shown once and never stored: a retry with the same Idempotency-Key is 409 idempotent_replay_unavailable. A used email is 409 email_taken.",
-    tags: ['Identity'],
+    tags,
   }),
   route({
     method: 'POST',
@@ -51,7 +60,7 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     summary: 'Create an API key for the caller',
     description:
       "The key is shown once and never stored: a retry with the same Idempotency-Key is 409 idempotent_replay_unavailable. permissions default to read, write, delete capped by the caller; asking for a permission the caller lacks is 403. ip_allowlist takes IPv4/IPv6 addresses or CIDR blocks; expires_at must be in the future. The calling key's allow-list and expiry cap the new key's (inherited when none is asked; wider or later is 403).",
-    tags: ['Identity'],
+    tags,
   }),
   route({
     method: 'GET',
@@ -64,7 +73,7 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     operation: ListApiKeys,
     summary: "List the team's API keys",
     description: 'Newest first, paginated (page, per_page ≤ 100). Never returns a secret or hash.',
-    tags: ['Identity'],
+    tags,
   }),
   route({
     method: 'DELETE',
@@ -77,6 +86,6 @@ export const identityRoutes: readonly RouteDeclaration[] = [
     operation: RevokeApiKey,
     summary: 'Revoke an API key',
     description: 'The key stops working on the next request. Revoking twice returns the first revocation time.',
-    tags: ['Identity'],
+    tags,
   }),
 ];

@@ -18,7 +18,7 @@ import { identityCommands } from './commands.js';
 import { IdentityConfig, identityConfigSchema } from './config.js';
 import { identityEvents } from './events.js';
 import { identityGraphql } from './graphql.js';
-import { identityRoutes } from './http.js';
+import { identityRoutes, identityRouteTags } from './http.js';
 import { CreateApiKey, CreateUser, ListApiKeys, RevokeApiKey } from './operations.js';
 import { ApiKeyRepository, TeamRepository, UserRepository } from './ports.js';
 
@@ -62,6 +62,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   },
   migrations: identityMigrations,
   routes: identityRoutes,
+  routeTags: identityRouteTags,
   commands: identityCommands,
   events: identityEvents,
   graphql: identityGraphql,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type RouteDeclaration } from '../../kernel/public.js';
+import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
   CreateWebhook,
   CreateWebhookBody,
@@ -30,7 +30,14 @@ import {
  * operations.ts; event names, the URL (syntax and SSRF) and limits by the
  * operations.
  */
-const tags = ['Webhooks'];
+export const webhookRouteTags: readonly RouteTag[] = [
+  {
+    name: 'Webhooks',
+    description:
+      "Subscribe HTTPS endpoints to the bank's events: signed deliveries (x-service-signature and Standard Webhooks headers) with retries, a delivery history and an outbox per endpoint, and a test event (docs/webhooks.md).",
+  },
+];
+const tags = webhookRouteTags.map(({ name }) => name);
 const v2 = ['v2'] as const;
 
 export const webhookRoutes: readonly RouteDeclaration[] = [
@@ -57,7 +64,7 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     operationId: 'createWebhook',
     summary: 'Subscribe a URL to events',
     description:
-      'Deliveries are POSTs of {id, event_type, created_at, data} signed with x-service-signature (hex HMAC-SHA256 of the body) and the Standard Webhooks headers. The secret appears only in this response.',
+      'Deliveries are POSTs of {id, event_type, created_at, data} signed with x-service-signature (hex HMAC-SHA256 of the body) and the Standard Webhooks headers. The secret appears only in this response (generated whsec_… when absent). The URL must be https and resolve to a public address (422 otherwise). Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -70,6 +77,7 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     operation: ListWebhooks,
     operationId: 'listWebhooks',
     summary: "The team's webhooks",
+    description: 'Paginated by page and per_page (at most 100). Secrets are never shown.',
     tags,
   }),
   route({
@@ -82,6 +90,7 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     operation: GetWebhook,
     operationId: 'getWebhook',
     summary: 'One webhook',
+    description: 'Its URL, events, description, active flag and failure record; never its secret. 404 not_found for an unknown id.',
     tags,
   }),
   route({
@@ -108,6 +117,7 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     operation: DeleteWebhook,
     operationId: 'deleteWebhook',
     summary: 'Delete a webhook',
+    description: 'Deletes it with its deliveries and their history; from then on the id answers 404.',
     tags,
   }),
   route({
@@ -149,6 +159,8 @@ export const webhookRoutes: readonly RouteDeclaration[] = [
     operation: TestWebhook,
     operationId: 'testWebhook',
     summary: 'Send a test.webhook event to this webhook',
+    description:
+      'Queues a test.webhook delivery to this endpoint only, with the same signing, retries and history; the event is stored for audit under the event_id the receiver gets as webhook-id. 422 webhook_disabled on a disabled endpoint.',
     tags,
   }),
 ];

@@ -40,7 +40,7 @@ import { UpdateWebhookOperation } from './application/update-webhook.js';
 import { UrlPolicy } from './application/url-policy.js';
 import { WebhooksConfig, webhooksConfigSchema } from './config.js';
 import { webhookEvents } from './events.js';
-import { webhookRoutes } from './http.js';
+import { webhookRouteTags, webhookRoutes } from './http.js';
 import * as ops from './operations.js';
 import { DeliveryRepository, WebhookRepository, WebhookTransport } from './ports.js';
 
@@ -97,6 +97,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   },
   migrations: webhookMigrations,
   routes: webhookRoutes,
+  routeTags: webhookRouteTags,
   events: webhookEvents,
   async start(rt) {
     const backbone = rt.get(EventBackbone);

@@ -96,6 +96,9 @@ test('ledger audit checks the invariants over every team and prints the figures'
   assert.is(audit.code, 0, audit.stderr);
   const report = JSON.parse(audit.stdout).data;
   assert.equal([report.ok, report.problems, report.totals], [true, [], []]);
+  // The walk over the accounts reports on stderr, as a plain line here (a pipe, not a terminal): these teams have none yet.
+  assert.match(audit.stderr, /^ledger audit: 0 accounts\n/m);
+  assert.not.match(audit.stderr, '\r');
 });
 
 test('a data directory in use by another process is refused, naming its pid', async () => {

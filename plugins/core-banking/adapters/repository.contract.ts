@@ -291,6 +291,37 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
     });
   });
 
+  it('audit: walks the teams in slices, reports the accounts checked, and finds a drift in any slice', async (r) => {
+    await run(async (tx) => {
+      for (const [id, teamId] of [['a1', A], ['a2', A], ['b1', B]] as const) await r.accounts.insert(tx, account(id, teamId));
+      await move(r, tx, A, 'm1', [{ accountId: 'a1', assetCode: 'USD', amount: 100n }, { accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -100n }]);
+      // b1's row says 7.00 more than its entries: a drift only the slice holding team B can see.
+      const row = (await lockRows(r, tx, [key(B, 'b1')])).get('b1/USD')!;
+      await r.ledger.write(tx, { ...NOTHING, balances: [{ ...row, available: 7n }], at: T0 });
+    });
+    await run(async (tx) => {
+      assert.equal(await r.audit.accountsPerTeam(tx), [{ teamId: A, accounts: 2 }, { teamId: B, accounts: 1 }]);
+      const drift = [{ teamId: B, accountId: 'b1', assetCode: 'USD', balance: 7n, entries: 0n }];
+      assert.equal(await r.audit.drift(tx, { through: A }), []);
+      assert.equal(await r.audit.drift(tx, { after: A }), drift);
+      assert.equal(await r.audit.drift(tx, { after: A, through: B }), drift);
+      assert.equal(await r.audit.drift(tx, { after: B }), []);
+      assert.equal(await r.audit.drift(tx), drift);
+      assert.is(await r.audit.negativeBalances(tx, { through: A }), 0);
+
+      const steps: unknown[] = [];
+      const progress = {
+        begin: (task: string, total: number) => {
+          steps.push(['begin', task, total]);
+          return { step: (label: string, count = 1) => void steps.push(['step', label, count]), end: () => void steps.push(['end']) };
+        },
+      };
+      const check = await checkLedger(tx, r.audit, progress, 2);
+      assert.equal(steps, [['begin', 'ledger audit', 3], ['step', 'accounts', 2], ['step', 'accounts', 1], ['end']]);
+      assert.equal(check.problems, ['team team-b USD: customer balances 7 + system 0 ≠ deposits − withdrawals 0', 'account b1 USD: balance 7 ≠ entries 0']);
+    });
+  });
+
   it('ledger: a negative balance is refused and nothing of its unit of work stays', async (r) => {
     const failed = await rejection(
       run(async (tx) => {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, Clock, formatMinor, UnitOfWork, type Operation } from '../../../kernel/public.js';
+import { AssetCatalog, Clock, formatMinor, Progress, UnitOfWork, type Operation } from '../../../kernel/public.js';
 import type { LedgerAuditView } from '../operations.js';
 import { LedgerAudit } from '../ports.js';
 import { checkLedger } from './ledger-check.js';
@@ -9,7 +9,9 @@ import { precisionOf } from './views.js';
  * GET /admin/ledger/audit and `npm run bank -- ledger audit` (operator): the
  * ledger's invariants over every team, read in one transaction, with the
  * figures behind them as decimal strings. Problems are listed, not thrown:
- * an audit that finds something must still answer.
+ * an audit that finds something must still answer. The walk over the
+ * accounts reports to the Progress port: a line on the CLI's stderr, silent
+ * in the server.
  */
 @injectable()
 export class AuditLedgerOperation implements Operation<Record<string, never>, LedgerAuditView> {
@@ -18,11 +20,12 @@ export class AuditLedgerOperation implements Operation<Record<string, never>, Le
     @inject(LedgerAudit) private readonly audit: LedgerAudit,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
+    @inject(Progress) private readonly progress: Progress,
   ) {}
 
   async execute(): Promise<LedgerAuditView> {
     const checkedAt = this.clock.now();
-    const check = await this.uow.run((tx) => checkLedger(tx, this.audit));
+    const check = await this.uow.run((tx) => checkLedger(tx, this.audit, this.progress));
     return {
       ok: check.ok,
       problems: [...check.problems],

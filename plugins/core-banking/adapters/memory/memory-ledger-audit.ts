@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { isSystemAccount } from '../../domain/ledger-rules.js';
-import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
+import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance, TeamAccounts, TeamSlice } from '../../ports.js';
 import { balanceKey, MemoryCoreBankingState, MemoryState } from './memory-state.js';
+
+/** Whether a team id falls in the slice (JavaScript string order, the order accountsPerTeam lists them in). */
+function inSlice(teamId: string, teams: TeamSlice | undefined): boolean {
+  return (teams?.after === undefined || teamId > teams.after) && (teams?.through === undefined || teamId <= teams.through);
+}
 
 @injectable()
 export class MemoryLedgerAudit implements LedgerAudit {
@@ -34,9 +39,16 @@ export class MemoryLedgerAudit implements LedgerAudit {
     return [...sums.values()].filter((item) => item.sum !== 0n);
   }
 
-  async drift(): Promise<CustomerDrift[]> {
+  async accountsPerTeam(): Promise<TeamAccounts[]> {
+    const counts = new Map<string, number>();
+    for (const { record } of this.state.accounts.values()) counts.set(record.teamId, (counts.get(record.teamId) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([teamId, accounts]) => ({ teamId, accounts }));
+  }
+
+  async drift(_tx: unknown, teams?: TeamSlice): Promise<CustomerDrift[]> {
     const sums = new Map<string, CustomerDrift>();
     for (const row of this.state.balances.values()) {
+      if (!inSlice(row.teamId, teams)) continue;
       sums.set(balanceKey(row.teamId, row.accountId, row.assetCode), {
         teamId: row.teamId,
         accountId: row.accountId,
@@ -46,7 +58,7 @@ export class MemoryLedgerAudit implements LedgerAudit {
       });
     }
     for (const entry of this.state.entries) {
-      if (isSystemAccount(entry.accountId)) continue;
+      if (isSystemAccount(entry.accountId) || !inSlice(entry.teamId, teams)) continue;
       const key = balanceKey(entry.teamId, entry.accountId, entry.assetCode);
       const found = sums.get(key) ?? { teamId: entry.teamId, accountId: entry.accountId, assetCode: entry.assetCode, balance: 0n, entries: 0n };
       sums.set(key, { ...found, entries: found.entries + entry.amount });
@@ -68,7 +80,7 @@ export class MemoryLedgerAudit implements LedgerAudit {
     return [...rows.values()].filter((item) => item.reserved !== item.held);
   }
 
-  async negativeBalances(): Promise<number> {
-    return [...this.state.balances.values()].filter((row) => row.available < 0n || row.reserved < 0n).length;
+  async negativeBalances(_tx: unknown, teams?: TeamSlice): Promise<number> {
+    return [...this.state.balances.values()].filter((row) => (row.available < 0n || row.reserved < 0n) && inSlice(row.teamId, teams)).length;
   }
 }

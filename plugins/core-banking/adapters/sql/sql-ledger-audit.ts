@@ -1,8 +1,16 @@
 import { injectable } from 'inversify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { sqlTx, toBigInt, toCount } from '../../../../kit/sql.js';
 import type { Tx } from '../../../../kernel/public.js';
-import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance } from '../../ports.js';
+import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance, TeamAccounts, TeamSlice } from '../../ports.js';
+
+/** `team_id` within the slice; every table leads its key or index with team_id, so a slice is an index range. */
+function inSlice(teams: TeamSlice | undefined): RawBuilder<unknown> {
+  const bounds = [sql`true`];
+  if (teams?.after !== undefined) bounds.push(sql`team_id > ${teams.after}`);
+  if (teams?.through !== undefined) bounds.push(sql`team_id <= ${teams.through}`);
+  return sql.join(bounds, sql` and `);
+}
 
 /** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
 @injectable()
@@ -32,16 +40,22 @@ export class SqlLedgerAudit implements LedgerAudit {
     return result.rows.map((row) => ({ movementId: row.movement_id, assetCode: row.asset_code, sum: toBigInt(row.total) }));
   }
 
-  async drift(tx: Tx): Promise<CustomerDrift[]> {
+  async accountsPerTeam(tx: Tx): Promise<TeamAccounts[]> {
+    const result = await sql<{ team_id: string; accounts: unknown }>`
+      select team_id, count(*) as accounts from core_banking_accounts group by team_id order by team_id`.execute(sqlTx(tx).db);
+    return result.rows.map((row) => ({ teamId: row.team_id, accounts: toCount(row.accounts) }));
+  }
+
+  async drift(tx: Tx, teams?: TeamSlice): Promise<CustomerDrift[]> {
     const result = await sql<{ team_id: string; account_id: string; asset_code: string; balance: string; entries: string }>`
       with sums as (
         select team_id, account_id, asset_code, sum(amount) as total from core_banking_entries
-        where account_id not like 'system:%' group by team_id, account_id, asset_code
+        where account_id not like 'system:%' and ${inSlice(teams)} group by team_id, account_id, asset_code
       )
       select coalesce(b.team_id, s.team_id) as team_id, coalesce(b.account_id, s.account_id) as account_id,
              coalesce(b.asset_code, s.asset_code) as asset_code,
              coalesce(b.available + b.reserved, 0)::text as balance, coalesce(s.total, 0)::text as entries
-      from core_banking_balances b
+      from (select * from core_banking_balances where ${inSlice(teams)}) b
       full outer join sums s on s.team_id = b.team_id and s.account_id = b.account_id and s.asset_code = b.asset_code
       where coalesce(b.available + b.reserved, 0) <> coalesce(s.total, 0)`.execute(sqlTx(tx).db);
     return result.rows.map((row) => ({
@@ -74,9 +88,9 @@ export class SqlLedgerAudit implements LedgerAudit {
     }));
   }
 
-  async negativeBalances(tx: Tx): Promise<number> {
+  async negativeBalances(tx: Tx, teams?: TeamSlice): Promise<number> {
     const result = await sql<{ total: unknown }>`
-      select count(*) as total from core_banking_balances where available < 0 or reserved < 0`.execute(sqlTx(tx).db);
+      select count(*) as total from core_banking_balances where (available < 0 or reserved < 0) and ${inSlice(teams)}`.execute(sqlTx(tx).db);
     return toCount(result.rows[0]?.total);
   }
 }

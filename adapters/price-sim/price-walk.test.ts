@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { defaultParams, RandomWalk, toScaled } from './random-walk.js';
+import { RandomWalk } from '../../kernel/simulation/random-walk.js';
+import { defaultParams, toScaled } from './price-walk.js';
 
 test('the walk is a pure function of (seed, asset, hour), forwards or backwards', () => {
   const a = new RandomWalk('s', 'EUR', toScaled('1.08'), defaultParams('EUR', 'fiat'));

@@ -1,0 +1,57 @@
+import * as assert from 'uvu/assert';
+import { repositorySuite, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { CustodyAddress, CustodyRepository } from '../ports.js';
+
+const ACCOUNT_1 = '00000000-0000-4000-8000-000000000001';
+const ACCOUNT_2 = '00000000-0000-4000-8000-000000000002';
+const ACCOUNT_3 = '00000000-0000-4000-8000-000000000003';
+const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+
+/**
+ * What every store's CustodyRepository must do, run on each store by
+ * custody.test.ts (memory, PGlite, PostgreSQL when DATABASE_URL is set).
+ */
+export function custodyRepositoryContract(title: string, harness: RepositoryHarness<CustodyRepository>) {
+  const { test, it, run } = repositorySuite(title, harness);
+  const entry = (accountId: string, teamId: string, accountIndex: number, chain: string, n: number): CustodyAddress => ({ chain, address: address(n), teamId, accountId, accountIndex });
+
+  it('the first fingerprint recorded stays the store\'s', async (repo) => {
+    assert.is(await run((tx) => repo.recordSeedFingerprint(tx, '0xaaa')), '0xaaa');
+    assert.is(await run((tx) => repo.recordSeedFingerprint(tx, '0xbbb')), '0xaaa');
+  });
+
+  it('indexes are allocated once per account, from 0, in order', async (repo) => {
+    assert.is(await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_1)), 0);
+    assert.is(await run((tx) => repo.accountIndex(tx, TEAM_B, ACCOUNT_2)), 1);
+    assert.is(await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_1)), 0);
+  });
+
+  it('racing first calls for one account agree on its index', async (repo) => {
+    const indexes = await Promise.all(Array.from({ length: 6 }, () => run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_3))));
+    assert.equal(new Set(indexes).size, 1);
+  });
+
+  it('a rolled-back allocation leaves nothing behind', async (repo) => {
+    await run(async (tx) => {
+      await repo.accountIndex(tx, TEAM_A, ACCOUNT_1);
+      await repo.saveAddresses(tx, [entry(ACCOUNT_1, TEAM_A, 0, 'base', 1)]);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    assert.equal(await run((tx) => repo.addresses(tx, TEAM_A, ACCOUNT_1)), []);
+    assert.is(await run((tx) => repo.owner(tx, 'base', address(1))), undefined);
+  });
+
+  it('addresses are the team\'s own; the owner of an address is found on its chain only', async (repo) => {
+    const index = await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_1));
+    const saved = [entry(ACCOUNT_1, TEAM_A, index, 'base', 1), entry(ACCOUNT_1, TEAM_A, index, 'polygon', 2)];
+    await run((tx) => repo.saveAddresses(tx, saved));
+    await run((tx) => repo.saveAddresses(tx, [entry(ACCOUNT_1, TEAM_A, index, 'base', 1)]));
+    const listed = await run((tx) => repo.addresses(tx, TEAM_A, ACCOUNT_1));
+    assert.equal(listed.sort((a, b) => a.chain.localeCompare(b.chain)), saved);
+    assert.equal(await run((tx) => repo.addresses(tx, TEAM_B, ACCOUNT_1)), []);
+    assert.equal(await run((tx) => repo.owner(tx, 'polygon', address(2))), saved[1]);
+    assert.is(await run((tx) => repo.owner(tx, 'base', address(2))), undefined);
+  });
+
+  return test;
+}

@@ -1,0 +1,37 @@
+import { injectable } from 'inversify';
+import { HDKey, privateKeyToAddress } from 'viem/accounts';
+import { keccak256, toHex } from 'viem/utils';
+import { accountKeyPath } from '../../domain/custody-path.js';
+import type { CustodyKeys } from '../../ports.js';
+
+/**
+ * Custody keys derived in process from the master seed with BIP-32
+ * (@scure/bip32 through viem), secp256k1 keys whose addresses are the
+ * Keccak-256 of the public key, EIP-55 checksummed. A bank that keeps keys
+ * in an HSM or a KMS replaces this adapter; the rest of the module only
+ * ever sees addresses.
+ */
+@injectable()
+export class HdCustodyKeys implements CustodyKeys {
+  #master: HDKey | undefined;
+
+  /** Called once at start with the seed from the SecretStore. */
+  load(seed: Uint8Array): void {
+    this.#master = HDKey.fromMasterSeed(seed);
+  }
+
+  fingerprint(): string {
+    return keccak256(this.#root().publicKey!).slice(0, 34);
+  }
+
+  addresses(accountIndex: number, slots: readonly number[]): ReadonlyMap<number, string> {
+    // One hardened derivation per account, then a cheap child per chain.
+    const account = this.#root().derive(accountKeyPath(accountIndex));
+    return new Map(slots.map((slot) => [slot, privateKeyToAddress(toHex(account.deriveChild(slot).privateKey!))]));
+  }
+
+  #root(): HDKey {
+    if (!this.#master) throw new Error('the custody seed is not loaded yet (the chains module loads it at start)');
+    return this.#master;
+  }
+}

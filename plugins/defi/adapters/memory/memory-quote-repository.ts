@@ -1,0 +1,20 @@
+import { injectable } from 'inversify';
+import type { Tx } from '../../../../kernel/public.js';
+import { putUndoable } from '../../../../kit/memory.js';
+import type { SwapQuoteRecord } from '../../domain/swap-quote.js';
+import type { QuoteRepository } from '../../ports.js';
+
+/** Quotes in a Map by id; every write is undone if its unit of work rolls back. */
+@injectable()
+export class MemoryQuoteRepository implements QuoteRepository {
+  readonly #quotes = new Map<string, SwapQuoteRecord>();
+
+  async insert(tx: Tx, quote: SwapQuoteRecord): Promise<void> {
+    putUndoable(tx, this.#quotes, quote.id, quote);
+  }
+
+  async find(_tx: Tx, teamId: string, id: string): Promise<SwapQuoteRecord | undefined> {
+    const quote = this.#quotes.get(id);
+    return quote?.teamId === teamId ? quote : undefined;
+  }
+}

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlMigration } from '../../../../kit/sql.js';
+
+/** The DeFi module's tables: pools are the simulated chains' state (no team); quotes carry team_id. */
+export const defiMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-pools-and-quotes': {
+    async up(db: Kysely<any>) {
+      // Reserves are uint256 base units in the order of the pool's tokens (a third only for Curve's 3pool).
+      await sql`
+        create table defi_pools (
+          id text primary key,
+          chain text not null,
+          reserve0 numeric(78, 0) not null check (reserve0 >= 0),
+          reserve1 numeric(78, 0) not null check (reserve1 >= 0),
+          reserve2 numeric(78, 0) check (reserve2 >= 0),
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`create index defi_pools_chain on defi_pools (chain)`.execute(db);
+      await sql`
+        create table defi_quotes (
+          id uuid primary key,
+          team_id text not null,
+          chain text not null,
+          token_in text not null,
+          token_out text not null,
+          amount_in numeric(78, 0) not null,
+          estimated_output numeric(78, 0) not null,
+          minimum_output numeric(78, 0),
+          route jsonb not null,
+          alternatives jsonb not null,
+          price_impact_ppm bigint not null,
+          gas_usd_micros numeric(78, 0) not null,
+          gas_units bigint not null,
+          gas_price_wei numeric(78, 0) not null,
+          expires_at timestamptz not null,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`create index defi_quotes_team on defi_quotes (team_id, created_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists defi_quotes`.execute(db);
+      await sql`drop table if exists defi_pools`.execute(db);
+    },
+  },
+};

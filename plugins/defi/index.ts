@@ -1,0 +1,56 @@
+import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import type { Bind } from 'inversify';
+import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
+import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
+import { defiMigrations } from './adapters/sql/migrations.js';
+import { SqlPoolRepository } from './adapters/sql/sql-pool-repository.js';
+import { SqlQuoteRepository } from './adapters/sql/sql-quote-repository.js';
+import { PoolMarket } from './application/pool-market.js';
+import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
+import { SwapQuoter } from './application/swap-quoter.js';
+import { DefiConfig, defiConfigSchema } from './config.js';
+import { defiRoutes, defiRouteTags } from './http.js';
+import { GetSwapQuote, QuoteSwapV1 } from './operations.js';
+import { PoolRepository, QuoteRepository } from './ports.js';
+
+/**
+ * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
+ * from the price feed and pulled back to it by an arbitrage model, and an
+ * aggregator that quotes the best route net of gas.
+ */
+export const defiPlugin = definePlugin<DefiConfig>({
+  name: 'defi',
+  version: '0.1.0',
+  kernel: '^2.1.0',
+  description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve) and aggregated swap quotes.',
+  dependsOn: ['chains'],
+  provides: [],
+  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids],
+  config: defiConfigSchema,
+  register(bind: Bind, ctx: PluginContext<DefiConfig>) {
+    bind(DefiConfig).toConstantValue(ctx.config);
+    bind(PoolMarket).toSelf();
+    bind(SwapQuoter).toSelf();
+  },
+  operations: [operation(GetSwapQuote, GetSwapQuoteOperation), operation(QuoteSwapV1, QuoteSwapV1Operation)],
+  persistence: {
+    memory(bind: Bind) {
+      bind(PoolRepository).to(MemoryPoolRepository);
+      bind(QuoteRepository).to(MemoryQuoteRepository);
+    },
+    sql(bind: Bind) {
+      bind(PoolRepository).to(SqlPoolRepository);
+      bind(QuoteRepository).to(SqlQuoteRepository);
+    },
+  },
+  migrations: defiMigrations,
+  routes: defiRoutes,
+  routeTags: defiRouteTags,
+  async start(rt) {
+    // Every process seeds what is missing; pools already stored keep their reserves.
+    const market = rt.get(PoolMarket);
+    await rt.get(UnitOfWork).run((tx) => market.seedAll(tx));
+  },
+});
+
+export default defiPlugin;

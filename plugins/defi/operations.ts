@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { decimal, timestamp, token, type Operation } from '../../kernel/public.js';
+
+/**
+ * The DeFi module's operations and the zod schema of every input and view
+ * (the one source of the TS types and the OpenAPI components). Amounts are
+ * decimal strings at the token's decimals.
+ */
+export const DEX_IDS = ['uniswap_v3', 'uniswap', 'sushiswap', 'curve'] as const;
+
+const chainRef = z.string().min(1).max(40).describe('Our chain name (`base`) or its CAIP-2 id (`eip155:8453`)');
+const tokenCode = z.string().min(1).max(20);
+
+export const SwapQuoteQuery = z
+  .object({
+    from: tokenCode.describe('Token sold, e.g. USDC'),
+    to: tokenCode.describe('Token bought, e.g. WETH'),
+    amount: z.string().describe('Amount sold, a decimal string at the token\'s decimals'),
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+  });
+export type SwapQuoteQuery = z.infer<typeof SwapQuoteQuery>;
+
+export const SwapQuoteV1Input = z
+  .object({
+    chain: chainRef,
+    token_in: tokenCode,
+    token_out: tokenCode,
+    amount_in: z.string().describe('Amount sold, a decimal string at the token\'s decimals'),
+    slippage_tolerance: z.union([z.number(), z.string()]).optional().describe('Fraction of the estimated output the caller accepts to lose, 0 to 0.5 (0.005 is 0.5 %), at most 6 decimals'),
+    dex_sources: z.array(z.string()).max(4).optional().describe('DEXes to consider: uniswap_v3 (alias uniswap), sushiswap, curve; default all'),
+  })
+  .meta({
+    id: 'SwapQuoteV1Input',
+    example: { chain: 'ethereum', token_in: 'USDC', token_out: 'WETH', amount_in: '2500.00', slippage_tolerance: 0.005, dex_sources: ['uniswap_v3', 'curve', 'sushiswap'] },
+  });
+export type SwapQuoteV1Input = z.infer<typeof SwapQuoteV1Input>;
+
+const dex = z.enum(['uniswap_v3', 'sushiswap', 'curve']);
+const percent = z.string().regex(/^[0-9]+\.[0-9]{4}$/).describe('Percent with 4 decimals, e.g. "0.1532"');
+
+export const SwapQuoteView = z
+  .strictObject({
+    quote_id: z.uuid(),
+    chain: z.string(),
+    token_in: z.string(),
+    token_out: z.string(),
+    amount_in: decimal,
+    estimated_output: decimal.describe('What the best route pays for amount_in, its pools\' fees taken'),
+    minimum_output: decimal.nullable().describe('estimated_output less slippage_tolerance (version 1 with a tolerance), else null'),
+    price_impact_percent: percent.describe('How far the fee-free output falls short of amount_in at the pools\' mid prices'),
+    estimated_gas_usd: decimal.describe('Gas of the route at the chain\'s gas price now, in USD (6 decimals)'),
+    best_route: z.strictObject({
+      dex,
+      path: z.array(z.string()).describe('Tokens from in to out; three when the route passes through WETH or USDC'),
+      pools: z.array(z.string()).describe('Pool ids: <chain>:<dex>:<tokens>:<fee in millionths>'),
+      fee_tier: z.number().int().nullable().describe('Fee of the route\'s pools in millionths (Uniswap v3 tiers 100, 500, 3000, 10000) when they share one'),
+    }),
+    alternative_routes: z.array(z.strictObject({ dex, estimated_output: decimal, price_impact_percent: percent })).describe('The best route of each other DEX that can make the trade'),
+    quote_expires_at: timestamp,
+  })
+  .meta({
+    id: 'SwapQuote',
+    example: {
+      quote_id: '3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01',
+      chain: 'ethereum',
+      token_in: 'USDC',
+      token_out: 'WETH',
+      amount_in: '2500.000000',
+      estimated_output: '0.734790131022591847',
+      minimum_output: '0.731116180367478887',
+      price_impact_percent: '0.0008',
+      estimated_gas_usd: '3.808000',
+      best_route: { dex: 'uniswap_v3', path: ['USDC', 'WETH'], pools: ['ethereum:uniswap_v3:USDC-WETH:500'], fee_tier: 500 },
+      alternative_routes: [{ dex: 'sushiswap', estimated_output: '0.732329876453129005', price_impact_percent: '0.0250' }],
+      quote_expires_at: '2026-01-15T09:30:30.000Z',
+    },
+  });
+export type SwapQuoteView = z.infer<typeof SwapQuoteView>;
+
+export const GetSwapQuote = token<Operation<SwapQuoteQuery, SwapQuoteView>>('defi.get-swap-quote');
+export const QuoteSwapV1 = token<Operation<SwapQuoteV1Input, SwapQuoteView>>('defi.quote-swap-v1');
