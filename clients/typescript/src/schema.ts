@@ -123,9 +123,9 @@ export interface paths {
         };
         /**
          * Per domain: store connectivity, projector status, recent errors
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Store connectivity and latency from a trivial unit of work; per domain a status (healthy, degraded on consumer failures in the window or parked events, down when the store is unreachable), its projectors and recent errors.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Store connectivity and latency from a trivial unit of work; per domain a status (healthy, degraded on consumer failures in the window or parked events, down when the store is unreachable), its projectors and recent errors. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). In a team view recent_errors (this process's consumer failures, not counted per team) is null and a domain's status follows the store and the team's parked events; store connectivity and latency are shown to every scope.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getDomainHealth"];
         put?: never;
@@ -145,9 +145,9 @@ export interface paths {
         };
         /**
          * Events per second and latency per domain and in total, over a sliding window
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Events and events per second from the event store; latency percentiles (p50, p99) from an event occurring to a consumer of the answering process handling it.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Events and events per second from the event store; latency percentiles (p50, p99) from an event occurring to a consumer of the answering process handling it. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view counts the team's events in the window and takes the latency percentiles from the samples of the team's own events.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getEventThroughput"];
         put?: never;
@@ -167,9 +167,9 @@ export interface paths {
         };
         /**
          * Event counts, processing rates, error rates, uptime
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Event counts (all time, by domain and type, in the window) come from the event store; processing and error figures from the consumer groups of the answering process, which start from zero at a restart.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Event counts (all time, by domain and type, in the window) come from the event store; processing and error figures from the consumer groups of the answering process, which start from zero at a restart. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). In a team view the processing and failure counters of this process are null: they are not counted per team, and the service's figure is never shown instead; parked_total is the team's events parked now. Uptime and the backbone's start are shown to every scope.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getDashboardMetrics"];
         put?: never;
@@ -189,9 +189,9 @@ export interface paths {
         };
         /**
          * Lag of each projector (consumer group) behind the event store head
-         * @description Per consumer group: checkpoint, pending events, lag in positions and in seconds (age of the next unhandled event), totals, the failing attempt and its retry time, and a status (caught_up, processing, failing, stopped).
+         * @description Per consumer group: checkpoint, pending events, lag in positions and in seconds (age of the next unhandled event), totals, the failing attempt and its retry time, and a status (caught_up, processing, failing, stopped). The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view: per group, the team's events behind the checkpoint (pending_events), the log positions from the checkpoint to the team's newest event when one is pending (lag_positions), the age of the oldest (lag_seconds), the team's events parked now; handled_total is null (not counted per team); a group failing on another team's event shows failing while the team's events wait, without that event's error.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getProjectorLag"];
         put?: never;
@@ -211,9 +211,9 @@ export interface paths {
         };
         /**
          * Stream connectivity, consumer groups, pending counts, memory use
-         * @description How the backbone wakes (PostgreSQL LISTEN, in-process, or disconnected while the poll still runs), the event store head, each consumer group with its checkpoint, pending, parked and failing events, the last 20 parked events, and the memory of the answering process.
+         * @description How the backbone wakes (PostgreSQL LISTEN, in-process, or disconnected while the poll still runs), the event store head, each consumer group with its checkpoint, pending, parked and failing events, the last 20 parked events, and the memory of the answering process. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view: head_position is the team's newest event, each group's pending and parked figures are the team's, parked_recent lists the team's parked events, webhook_deliveries its own endpoints' backlog; connectivity is shown to every scope, memory (the shared process's) only to the operator.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getStreamStatus"];
         put?: never;
@@ -1467,6 +1467,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "store": {
@@ -1496,6 +1497,11 @@ export interface components {
          */
         DashboardDomainHealth: {
             /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
+            /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
@@ -1514,7 +1520,8 @@ export interface components {
                 events_total: number;
                 /** @enum {string} */
                 projector_status: "ok" | "degraded" | "stopped";
-                recent_errors: number;
+                /** @description This process's consumer failures on the domain's events in the window; null in a team view (not counted per team) */
+                recent_errors: number | null;
                 parked_events: number;
             }[];
             projectors: {
@@ -1526,6 +1533,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "total": {
@@ -1552,6 +1560,11 @@ export interface components {
          *     }
          */
         DashboardEventThroughput: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1580,6 +1593,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "uptime_seconds": 86400.5,
@@ -1612,6 +1626,11 @@ export interface components {
          */
         DashboardMetrics: {
             /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
+            /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
@@ -1635,19 +1654,27 @@ export interface components {
                 per_second: number;
             };
             processing: {
-                handled_total: number;
-                handled_in_window: number;
-                per_second: number;
+                /** @description Events this process's consumer groups handled; null in a team view (not counted per team) */
+                handled_total: number | null;
+                /** @description Of them, in the window; null in a team view (not counted per team) */
+                handled_in_window: number | null;
+                /** @description Handled per second over the window; null in a team view (not counted per team) */
+                per_second: number | null;
             };
             errors: {
-                failures_total: number;
-                failures_in_window: number;
+                /** @description This process's consumer failures; null in a team view (not counted per team) */
+                failures_total: number | null;
+                /** @description Of them, in the window; null in a team view (not counted per team) */
+                failures_in_window: number | null;
+                /** @description Service: events this process parked since it started; team: the team's events parked now, every group */
                 parked_total: number;
-                error_rate: number;
+                /** @description Failures over attempts in the window; null in a team view (not counted per team) */
+                error_rate: number | null;
             };
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "head_position": "1200",
          *       "max_lag_events": 0,
@@ -1666,29 +1693,46 @@ export interface components {
          *           "status": "caught_up",
          *           "updated_at": "2026-01-15T09:30:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "webhook_deliveries": {
+         *         "pending": 3,
+         *         "oldest_pending_seconds": 12.5,
+         *         "failed_attempts_in_window": 1,
+         *         "window_seconds": 60,
+         *         "failing_endpoints": 0
+         *       }
          *     }
          */
         DashboardProjectorLag: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
             generated_at: string;
-            /** @description An event position (digits) */
+            /** @description The newest event's position (a team view: the team's newest), 0 before any */
             head_position: string;
             max_lag_events: number;
             projectors: {
                 group: string;
                 /** @description An event position (digits) */
                 checkpoint_position: string;
+                /** @description Events after the checkpoint the group has still to handle (a team view: the team's own) */
                 pending_events: number;
-                /** @description An event position (digits) */
+                /** @description Log positions from the checkpoint to the head (a team view: to the team's newest event, 0 when none of the team's is pending) */
                 lag_positions: string;
+                /** @description Age of the oldest pending event (a team view: of the team's own), 0 when none */
                 lag_seconds: number;
-                handled_total: number;
+                /** @description Events the group has handled; null in a team view (not counted per team) */
+                handled_total: number | null;
+                /** @description Service: events the group ever parked; team: the team's events the group holds parked now */
                 parked_total: number;
                 failing_attempts: number;
+                /** @description A team view shows it only when the failing event is the team's own */
                 last_error: string | null;
                 /**
                  * Format: date-time
@@ -1697,7 +1741,7 @@ export interface components {
                  */
                 retry_at: string | null;
                 /**
-                 * @description caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here)
+                 * @description caught_up, processing, failing (retrying an event; a team view: while the team's events wait behind it), or stopped (behind with no loop running here)
                  * @enum {string}
                  */
                 status: "caught_up" | "processing" | "failing" | "stopped";
@@ -1707,9 +1751,22 @@ export interface components {
                  */
                 updated_at: string;
             }[];
+            /** @description The webhook deliveries of the scope; null when the webhooks module is off */
+            webhook_deliveries: {
+                /** @description Deliveries waiting to be sent or retried */
+                pending: number;
+                /** @description Age of the oldest waiting delivery, 0 when none waits */
+                oldest_pending_seconds: number;
+                /** @description Attempts that failed (retried or given up) in the last window_seconds */
+                failed_attempts_in_window: number;
+                window_seconds: number;
+                /** @description Endpoints in a run of failures, disabled ones included */
+                failing_endpoints: number;
+            } | null;
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "connectivity": {
          *         "store_connected": true,
@@ -1732,6 +1789,13 @@ export interface components {
          *       ],
          *       "pending_total": 0,
          *       "parked_recent": [],
+         *       "webhook_deliveries": {
+         *         "pending": 3,
+         *         "oldest_pending_seconds": 12.5,
+         *         "failed_attempts_in_window": 1,
+         *         "window_seconds": 60,
+         *         "failing_endpoints": 0
+         *       },
          *       "memory": {
          *         "rss_mb": 180.4,
          *         "heap_used_mb": 92.1,
@@ -1741,6 +1805,11 @@ export interface components {
          *     }
          */
         DashboardStreamStatus: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1753,14 +1822,16 @@ export interface components {
                 wake_mode: "listen" | "in-process" | "disconnected";
                 consumer_loop_running: boolean;
             };
-            /** @description An event position (digits) */
+            /** @description The newest event's position (a team view: the team's newest), 0 before any */
             head_position: string;
             consumer_groups: {
                 group: string;
                 /** @description An event position (digits) */
                 checkpoint_position: string;
+                /** @description Events after the checkpoint the group has still to handle (a team view: the team's own) */
                 pending_events: number;
                 failing_attempts: number;
+                /** @description A team view shows it only when the failing event is the team's own */
                 last_error: string | null;
                 /**
                  * Format: date-time
@@ -1769,7 +1840,7 @@ export interface components {
                  */
                 retry_at: string | null;
                 /**
-                 * @description caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here)
+                 * @description caught_up, processing, failing (retrying an event; a team view: while the team's events wait behind it), or stopped (behind with no loop running here)
                  * @enum {string}
                  */
                 status: "caught_up" | "processing" | "failing" | "stopped";
@@ -1790,12 +1861,25 @@ export interface components {
                  */
                 parked_at: string;
             }[];
+            /** @description The webhook deliveries of the scope; null when the webhooks module is off */
+            webhook_deliveries: {
+                /** @description Deliveries waiting to be sent or retried */
+                pending: number;
+                /** @description Age of the oldest waiting delivery, 0 when none waits */
+                oldest_pending_seconds: number;
+                /** @description Attempts that failed (retried or given up) in the last window_seconds */
+                failed_attempts_in_window: number;
+                window_seconds: number;
+                /** @description Endpoints in a run of failures, disabled ones included */
+                failing_endpoints: number;
+            } | null;
+            /** @description This process's memory; null in a team view (the shared process's capacity, not the team's) */
             memory: {
                 rss_mb: number;
                 heap_used_mb: number;
                 heap_total_mb: number;
                 external_mb: number;
-            };
+            } | null;
         };
         /**
          * @description An account of the caller’s team.
