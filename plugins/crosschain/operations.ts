@@ -54,15 +54,15 @@ export const BridgeQuoteView = z
       destination_chain: 'base',
       token: 'USDC',
       input_amount: '1000.000000',
-      estimated_receive_amount: '999.997546',
-      fee_amount: '0.002454',
+      estimated_receive_amount: '999.986548',
+      fee_amount: '0.013452',
       fee_currency: 'USDC',
-      exchange_rate: '0.99999754',
+      exchange_rate: '0.99998654',
       estimated_duration_seconds: 214,
       quote_expires_at: '2026-01-15T09:35:00.000Z',
       alternative_quotes: [
-        { bridge_protocol: 'wormhole', estimated_receive_amount: '999.991098', fee_amount: '0.008902', estimated_duration_seconds: 802 },
-        { bridge_protocol: 'axelar', estimated_receive_amount: '999.730650', fee_amount: '0.269350', estimated_duration_seconds: 832 },
+        { bridge_protocol: 'wormhole', estimated_receive_amount: '999.991522', fee_amount: '0.008478', estimated_duration_seconds: 802 },
+        { bridge_protocol: 'axelar', estimated_receive_amount: '999.738439', fee_amount: '0.261561', estimated_duration_seconds: 832 },
       ],
     },
   });
@@ -108,9 +108,9 @@ export const BridgeFeesView = z
       token: 'USDC',
       amount: '1000.000000',
       protocols: [
-        { bridge_protocol: 'layerzero', supported: true, available: true, reason: null, fee_usd: '3.219200', fee_amount: '3.219201', fee_currency: 'USDC', estimated_receive_amount: '996.780799', estimated_duration_seconds: 59, cheapest: true, fastest: true },
-        { bridge_protocol: 'wormhole', supported: true, available: true, reason: null, fee_usd: '7.480000', fee_amount: '7.480001', fee_currency: 'USDC', estimated_receive_amount: '992.519999', estimated_duration_seconds: 1134, cheapest: false, fastest: false },
-        { bridge_protocol: 'axelar', supported: true, available: true, reason: null, fee_usd: '10.450000', fee_amount: '10.450001', fee_currency: 'USDC', estimated_receive_amount: '989.549999', estimated_duration_seconds: 1164, cheapest: false, fastest: false },
+        { bridge_protocol: 'wormhole', supported: true, available: true, reason: null, fee_usd: '8.137096', fee_amount: '8.137096', fee_currency: 'USDC', estimated_receive_amount: '991.862904', estimated_duration_seconds: 1134, cheapest: true, fastest: false },
+        { bridge_protocol: 'axelar', supported: true, available: true, reason: null, fee_usd: '11.346040', fee_amount: '11.346040', fee_currency: 'USDC', estimated_receive_amount: '988.653960', estimated_duration_seconds: 1164, cheapest: false, fastest: false },
+        { bridge_protocol: 'layerzero', supported: true, available: true, reason: null, fee_usd: '12.910469', fee_amount: '12.910469', fee_currency: 'USDC', estimated_receive_amount: '987.089531', estimated_duration_seconds: 59, cheapest: false, fastest: true },
       ],
     },
   });
