@@ -35,7 +35,9 @@ export class QuoteBridgeOperation implements Operation<BridgeQuoteInput, BridgeQ
     const carriers = options.filter((option) => option.estimate);
     if (carriers.length === 0) {
       const reasons = options.map((option) => (option.support.ok ? '' : option.support.detail)).join(' ');
-      throw ValidationError.field(at.token, `No bridge protocol carries ${route.token} from ${route.source.name} to ${route.destination.name}: ${reasons}`, 'no_bridge_route');
+      // A testnet end is the chain's fault, anything else the token's.
+      const pointer = route.source.testnet ? at.source : route.destination.testnet ? at.destination : at.token;
+      throw ValidationError.field(pointer, `No bridge protocol carries ${route.token} from ${route.source.name} to ${route.destination.name}: ${reasons}`, 'no_bridge_route');
     }
     const chosen = preferred ? options.find((option) => option.protocol === preferred)! : carriers[0]!;
     if (!chosen.support.ok) {
@@ -43,7 +45,8 @@ export class QuoteBridgeOperation implements Operation<BridgeQuoteInput, BridgeQ
     }
     if (!isAvailable(chosen)) {
       const fee = formatMinor(chosen.estimate!.feeAmount, route.tokenDecimals);
-      throw ValidationError.field(at.amount, `The amount does not cover ${chosen.protocol}'s fee of ${fee} ${route.token} for this route.`, 'amount_below_fee');
+      const whose = preferred ? `${chosen.protocol}'s fee` : `the lowest fee, ${chosen.protocol}'s`;
+      throw ValidationError.field(at.amount, `The amount does not cover ${whose} of ${fee} ${route.token} for this route.`, 'amount_below_fee');
     }
     const now = this.clock.now();
     const record: BridgeQuoteRecord = {
