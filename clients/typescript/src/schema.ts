@@ -127,7 +127,7 @@ export interface paths {
          * Quote a swap (version 1): the best route over the chosen DEXes
          * @description The version 2 quote with the spec's version 1 fields: `dex_sources` limits the DEXes (`uniswap` is `uniswap_v3`) and `slippage_tolerance` (a fraction, 0 to 0.5) sets `minimum_output`. Stored and expiring like version 2; reading prices and pools changes nothing else.
          *
-         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["quoteSwapV1"];
         delete?: never;
@@ -850,6 +850,28 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getSwapQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/swap/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a stored swap quote
+         * @description A quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readSwapQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5794,6 +5816,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Quote a swap: the best route over every DEX */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SwapQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readSwapQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A quote_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a stored swap quote */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
