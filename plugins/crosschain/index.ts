@@ -7,9 +7,10 @@ import { SqlBridgeQuoteRepository } from './adapters/sql/sql-bridge-quote-reposi
 import { BridgeComparison } from './application/bridge-comparison.js';
 import { CompareBridgeFeesOperation } from './application/compare-fees.js';
 import { QuoteBridgeOperation } from './application/quote-bridge.js';
+import { ReadBridgeQuoteOperation } from './application/read-bridge-quote.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
-import { BridgeQuoteInput, CompareBridgeFees, QuoteBridge } from './operations.js';
+import { BridgeQuoteInput, CompareBridgeFees, QuoteBridge, ReadBridgeQuote } from './operations.js';
 import { BridgeProtocols, BridgeQuoteRepository } from './ports.js';
 
 /**
@@ -22,7 +23,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   name: 'crosschain',
   version: '0.1.0',
   kernel: '^2.1.0',
-  description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes and fee comparison.',
+  description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back) and fee comparison.',
   dependsOn: ['chains'],
   provides: [],
   requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids],
@@ -32,7 +33,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
     bind(BridgeProtocols).toResolvedValue(simulatedBridges, [Chain, PriceFeed]);
     bind(BridgeComparison).toSelf();
   },
-  operations: [operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation)],
+  operations: [operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation)],
   persistence: {
     memory: (bind: Bind) => bind(BridgeQuoteRepository).to(MemoryBridgeQuoteRepository),
     sql: (bind: Bind) => bind(BridgeQuoteRepository).to(SqlBridgeQuoteRepository),

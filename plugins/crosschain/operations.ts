@@ -116,5 +116,9 @@ export const BridgeFeesView = z
   });
 export type BridgeFeesView = z.infer<typeof BridgeFeesView>;
 
+export const BridgeQuoteParams = z.object({ id: z.uuid().describe('A quote_id') });
+export type BridgeQuoteParams = z.infer<typeof BridgeQuoteParams>;
+
 export const QuoteBridge = token<Operation<BridgeQuoteInput, BridgeQuoteView>>('crosschain.quote-bridge');
 export const CompareBridgeFees = token<Operation<BridgeFeesQuery, BridgeFeesView>>('crosschain.compare-bridge-fees');
+export const ReadBridgeQuote = token<Operation<BridgeQuoteParams, BridgeQuoteView>>('crosschain.read-bridge-quote');

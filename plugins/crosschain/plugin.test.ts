@@ -68,6 +68,11 @@ for (const store of stores) {
     assert.is(record!.receiveAmount + record!.feeAmount, record!.inputAmount);
     assert.is(record!.destinationGasPriceWei, (await k.get(Chain).head('base')).gasPriceWei);
     assert.is(await stored(bob.teamId, view.quote_id), undefined, 'another team\'s quote is not found');
+    const read = await k.request('GET', `/api/v2/crosschain/bridge/quotes/${view.quote_id}`, { key: ada.key });
+    assert.equal(BridgeQuoteView.parse(read.body.data), view, 'read back as it was given');
+    assert.is((await k.request('GET', `/api/v2/crosschain/bridge/quotes/${view.quote_id}`, { key: bob.key })).status, 404, 'another team\'s quote');
+    k.clock.advance(301_000);
+    assert.equal((await k.request('GET', `/api/v2/crosschain/bridge/quotes/${view.quote_id}`, { key: ada.key })).body.data, view, 'an expired quote still reads back');
   });
 
   test('the preferred bridge is quoted; a route it does not carry is a 422 naming those that do; alternatives leave out protocols that do not carry it', async () => {
@@ -181,6 +186,7 @@ for (const store of stores) {
       insert.restore();
     }
     assert.is((await k.request('POST', '/api/v1/crosschain/bridge/quote', { body: ok })).status, 401);
+    assert.is((await k.request('GET', '/api/v2/crosschain/bridge/quotes/not-a-uuid', { key: ada.key })).status, 422);
     assert.is((await k.request('GET', '/api/v2/crosschain/bridge/fees?from=base&to=ethereum&token=USDC&amount=1')).status, 401);
   });
 

@@ -103,9 +103,9 @@ export interface paths {
         put?: never;
         /**
          * Quote a bridge transfer
-         * @description Prices the transfer on the preferred protocol (or, left out, the one that delivers the most): its fee from the destination chain's gas price now and the protocol's relayer, DVN, gas-service and protocol fees, converted to the bridged token and rounded up, and its time from the source chain's finality or confirmations, attestation and relay. `estimated_receive_amount` = `input_amount` − `fee_amount` exactly. The other protocols that carry the route are `alternative_quotes`, most received first. The quote is stored for the team and expires after `quote_ttl_seconds` (300 s by default). 422 for an unknown chain, token or protocol, the same chain at both ends, a token missing on either chain, a bad amount, a route no protocol carries (`no_bridge_route`), a preferred protocol that does not carry it (`unsupported_route`, naming those that do) or an amount that does not cover the fee (`amount_below_fee`).
+         * @description Prices the transfer on the preferred protocol (or, left out, the one that delivers the most): its fee from the destination chain's gas price now and the protocol's relayer, DVN, gas-service and protocol fees, converted to the bridged token and rounded up, and its time from the source chain's finality or confirmations, attestation and relay. `estimated_receive_amount` = `input_amount` − `fee_amount` exactly. The other protocols that carry the route are `alternative_quotes`, most received first. The quote is recorded for the team (so it needs write permission) and expires after `quote_ttl_seconds` (300 s by default). 422 for an unknown chain, token or protocol, the same chain at both ends, a token missing on either chain, a bad amount, a route no protocol carries (`no_bridge_route`), a preferred protocol that does not carry it (`unsupported_route`, naming those that do) or an amount that does not cover the fee (`amount_below_fee`).
          *
-         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["quoteBridge"];
         delete?: never;
@@ -828,6 +828,28 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["compareBridgeFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/bridge/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a stored bridge quote
+         * @description A bridge quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readBridgeQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5785,6 +5807,39 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BridgeFeeComparison"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readBridgeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A quote_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a stored bridge quote */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeQuote"];
                     };
                 };
             };
