@@ -187,6 +187,9 @@ for (const store of stores) {
     }
     assert.is((await k.request('POST', '/api/v1/crosschain/bridge/quote', { body: ok })).status, 401);
     assert.is((await k.request('GET', '/api/v2/crosschain/bridge/quotes/not-a-uuid', { key: ada.key })).status, 422);
+    const reader = (await k.request('POST', '/api/v2/api-keys', { key: ada.key, body: { name: 'bridge reader', permissions: ['read'] } })).body.data.key;
+    assert.is((await k.request('POST', '/api/v1/crosschain/bridge/quote', { key: reader, body: ok })).status, 403, 'recording a quote needs write');
+    assert.is((await k.request('GET', '/api/v2/crosschain/bridge/fees?from=base&to=ethereum&token=USDC&amount=1', { key: reader })).status, 200, 'comparing needs read only');
     assert.is((await k.request('GET', '/api/v2/crosschain/bridge/fees?from=base&to=ethereum&token=USDC&amount=1')).status, 401);
   });
 
