@@ -92,6 +92,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crosschain/bridge/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a bridge transfer
+         * @description Prices the transfer on the preferred protocol (or, left out, the one that delivers the most): its fee from the destination chain's gas price now and the protocol's relayer, DVN, gas-service and protocol fees, converted to the bridged token and rounded up, and its time from the source chain's finality or confirmations, attestation and relay. `estimated_receive_amount` = `input_amount` − `fee_amount` exactly. The other protocols that carry the route are `alternative_quotes`, most received first. The quote is recorded for the team (so it needs write permission) and expires after `quote_ttl_seconds` (300 s by default). 422 for an unknown chain, token or protocol, the same chain at both ends, a token missing on either chain, a bad amount, a route no protocol carries (`no_bridge_route`), a preferred protocol that does not carry it (`unsupported_route`, naming those that do) or an amount that does not cover the fee (`amount_below_fee`).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["quoteBridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/defi/swap/quote": {
         parameters: {
             query?: never;
@@ -792,6 +814,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/crosschain/bridge/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the three bridge protocols for a transfer
+         * @description For each of wormhole, layerzero and axelar: whether it carries the token between the chains (and why not), its fee in USD and in the token, what arrives and how long it takes; available protocols first, most received first, with the cheapest and the fastest marked. Nothing is stored. 422 (naming the query parameter) for an unknown chain or token, the same chain at both ends, a token missing on either chain or a bad amount.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["compareBridgeFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/bridge/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a stored bridge quote
+         * @description A bridge quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readBridgeQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/swap/quote": {
         parameters: {
             query?: never;
@@ -1350,6 +1416,108 @@ export interface components {
             checks: {
                 [key: string]: "ok";
             };
+        };
+        /**
+         * @example {
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "bridge_protocol": "layerzero",
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "input_amount": "1000.000000",
+         *       "estimated_receive_amount": "999.986548",
+         *       "fee_amount": "0.013452",
+         *       "fee_currency": "USDC",
+         *       "exchange_rate": "0.99998654",
+         *       "estimated_duration_seconds": 214,
+         *       "quote_expires_at": "2026-01-15T09:35:00.000Z",
+         *       "alternative_quotes": [
+         *         {
+         *           "bridge_protocol": "wormhole",
+         *           "estimated_receive_amount": "999.991522",
+         *           "fee_amount": "0.008478",
+         *           "estimated_duration_seconds": 802
+         *         },
+         *         {
+         *           "bridge_protocol": "axelar",
+         *           "estimated_receive_amount": "999.738439",
+         *           "fee_amount": "0.261561",
+         *           "estimated_duration_seconds": 832
+         *         }
+         *       ]
+         *     }
+         */
+        BridgeQuote: {
+            /** Format: uuid */
+            quote_id: string;
+            /** @enum {string} */
+            bridge_protocol: "wormhole" | "layerzero" | "axelar";
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            input_amount: string;
+            /**
+             * @description input_amount − fee_amount, exactly: what arrives
+             * @example 100.00
+             */
+            estimated_receive_amount: string;
+            /**
+             * @description Every fee of the protocol (relayer or executor, DVNs, prepaid gas, protocol) in the bridged token, rounded up to its base unit
+             * @example 100.00
+             */
+            fee_amount: string;
+            /** @description The bridged token: fees are charged in it */
+            fee_currency: string;
+            /** @description estimated_receive_amount / input_amount, 8 decimals rounded down */
+            exchange_rate: string;
+            /** @description Source finality or confirmations, attestation or verification, and relay to the destination */
+            estimated_duration_seconds: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            quote_expires_at: string;
+            /** @description The other protocols that carry the route and whose fee the amount covers, most received first */
+            alternative_quotes: {
+                /** @enum {string} */
+                bridge_protocol: "wormhole" | "layerzero" | "axelar";
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                estimated_receive_amount: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                fee_amount: string;
+                estimated_duration_seconds: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "1000.00",
+         *       "preferred_bridge": "layerzero"
+         *     }
+         */
+        BridgeQuoteInput: {
+            /** @description Chain the token leaves: our name (`ethereum`) or its CAIP-2 id (`eip155:1`) */
+            source_chain: string;
+            /** @description Chain the token arrives on: our name (`base`) or its CAIP-2 id (`eip155:8453`) */
+            destination_chain: string;
+            /** @description Token bridged, e.g. USDC; it must exist on both chains */
+            token: string;
+            /** @description Amount sent, a decimal string at the token's decimals */
+            amount: string;
+            /** @description wormhole, layerzero or axelar; left out, the protocol that delivers the most */
+            preferred_bridge?: string;
         };
         /**
          * @example {
@@ -3078,6 +3246,98 @@ export interface components {
             submitted_at: string;
         };
         /**
+         * @example {
+         *       "source_chain": "arbitrum",
+         *       "destination_chain": "ethereum",
+         *       "token": "USDC",
+         *       "amount": "1000.000000",
+         *       "protocols": [
+         *         {
+         *           "bridge_protocol": "wormhole",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "8.137096",
+         *           "fee_amount": "8.137096",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "991.862904",
+         *           "estimated_duration_seconds": 1134,
+         *           "cheapest": true,
+         *           "fastest": false
+         *         },
+         *         {
+         *           "bridge_protocol": "axelar",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "11.346040",
+         *           "fee_amount": "11.346040",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "988.653960",
+         *           "estimated_duration_seconds": 1164,
+         *           "cheapest": false,
+         *           "fastest": false
+         *         },
+         *         {
+         *           "bridge_protocol": "layerzero",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "12.910469",
+         *           "fee_amount": "12.910469",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "987.089531",
+         *           "estimated_duration_seconds": 59,
+         *           "cheapest": false,
+         *           "fastest": true
+         *         }
+         *       ]
+         *     }
+         */
+        BridgeFeeComparison: {
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            /** @description The three protocols: available ones by what arrives (most first), then the rest */
+            protocols: {
+                /** @enum {string} */
+                bridge_protocol: "wormhole" | "layerzero" | "axelar";
+                /** @description Whether the protocol carries this token between these chains */
+                supported: boolean;
+                /** @description Supported, and the amount covers the fee */
+                available: boolean;
+                /** @description Why it is not available, else null */
+                reason: string | null;
+                /**
+                 * @description The fee in USD (6 decimals), when supported
+                 * @example 100.00
+                 */
+                fee_usd: string | null;
+                /**
+                 * @description The fee in the bridged token, rounded up, when supported
+                 * @example 100.00
+                 */
+                fee_amount: string | null;
+                fee_currency: string;
+                /**
+                 * @description amount − fee_amount when available
+                 * @example 100.00
+                 */
+                estimated_receive_amount: string | null;
+                /** @description When supported */
+                estimated_duration_seconds: number | null;
+                /** @description Delivers the most of the available protocols */
+                cheapest: boolean;
+                /** @description Takes the least time of the available protocols */
+                fastest: boolean;
+            }[];
+        };
+        /**
          * @description The GCU at a glance; GET /gcu/composition has the full breakdown.
          * @example {
          *       "code": "GCU",
@@ -4313,6 +4573,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    quoteBridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeQuoteInput"];
+            };
+        };
+        responses: {
+            /** @description Quote a bridge transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     quoteSwapV1: {
@@ -5552,6 +5852,78 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ChainReceipt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    compareBridgeFees: {
+        parameters: {
+            query: {
+                /** @description Source chain: name or CAIP-2 id */
+                from: string;
+                /** @description Destination chain: name or CAIP-2 id */
+                to: string;
+                /** @description Token bridged, e.g. USDC */
+                token: string;
+                /** @description Amount sent, a decimal string at the token's decimals */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Compare the three bridge protocols for a transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeFeeComparison"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readBridgeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A quote_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a stored bridge quote */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeQuote"];
                     };
                 };
             };
