@@ -3,8 +3,8 @@ import { relaySeconds } from './bridge-model.js';
 import { cents, gasUsdMicros, withMargin } from './usd.js';
 
 /**
- * Axelar (GMP / Interchain Token Service), after
- * /work/shared/notes/protocols.md §4.2:
+ * Axelar (GMP / Interchain Token Service), as the protocol's own documentation
+ * describes it (docs/crosschain.md):
  * - the proof-of-stake validators vote on the source event once the source
  *   chain is final (about a minute of voting), then the gateway on the
  *   destination approves it and a relayer executes it;

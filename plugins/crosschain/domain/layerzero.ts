@@ -3,8 +3,8 @@ import { relaySeconds } from './bridge-model.js';
 import { ceilDiv, gasUsdMicros, withMargin } from './usd.js';
 
 /**
- * LayerZero V2 (OFT / Stargate-style pools), after
- * /work/shared/notes/protocols.md §4.2:
+ * LayerZero V2 (OFT / Stargate-style pools), as the protocol's own documentation
+ * describes it (docs/crosschain.md):
  * - the application's DVNs verify a message after N block confirmations on
  *   the source (not hard finality), then an Executor delivers it;
  * - the fee, quoted by `quoteSend()` and paid in source native gas, is the

@@ -3,8 +3,8 @@ import { relaySeconds } from './bridge-model.js';
 import { gasUsdMicros, withMargin } from './usd.js';
 
 /**
- * Wormhole (Token Bridge / Portal with an executor relayer), after
- * /work/shared/notes/protocols.md §4.2:
+ * Wormhole (Token Bridge / Portal with an executor relayer), as the protocol's own documentation
+ * describes it (docs/crosschain.md):
  * - the 19 Guardians sign a VAA (13-of-19 quorum) only once the source block
  *   is `finalized`: the source chain's finality, then the quorum;
  * - the core message fee and the bridge's protocol fee are 0; the user pays a
