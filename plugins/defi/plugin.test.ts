@@ -107,6 +107,14 @@ for (const store of stores) {
     assert.is((await k.request('GET', '/api/v2/defi/swap/quote?from=USDC&to=WETH&amount=1')).status, 401);
   });
 
+  test('a day later the arbitrage model has moved the pools to the feed and quotes still answer at once', async () => {
+    const before = SwapQuoteView.parse((await v2(ada, 'from=USDC&to=WETH&amount=3400&chain=arbitrum')).body.data);
+    k.clock.advance(86_400_000);
+    const after = await v2(ada, 'from=USDC&to=WETH&amount=3400&chain=arbitrum');
+    assert.is(after.status, 200, JSON.stringify(after.body));
+    assert.is.not(SwapQuoteView.parse(after.body.data).quote_expires_at, before.quote_expires_at);
+  });
+
   test('GraphQL quoteSwap runs the version 1 operation and answers its view', async () => {
     const query = 'mutation($input: QuoteSwapInput!) { quoteSwap(input: $input) { quote_id chain token_in token_out estimated_output minimum_output best_route { dex path pools fee_tier } alternative_routes { dex } quote_expires_at } }';
     const answer = await k.request('POST', '/api/graphql', { key: ada.key, body: { query, variables: { input: { chain: 'eip155:8453', token_in: 'WETH', token_out: 'USDC', amount_in: '2', slippage_tolerance: '0.01' } } } });

@@ -26,6 +26,7 @@ interface Fixture {
   readonly trade: string;
   readonly apiKey: string;
   readonly proposal: string;
+  readonly swapQuote: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
 }
@@ -88,6 +89,8 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.cancelOrder': [{ query: 'mutation($id: ID!) { cancelOrder(id: $id) { id } }', variables: (f) => ({ id: f.order }), expect: 'not_found' }],
   // Ada's team votes on the bank's proposal with its own holding; Bob's vote stays as it was (checked at the end).
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
+  'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
+  'Mutation.quoteSwap': [{ query: 'mutation { quoteSwap(input: {chain: "base", token_in: "USDC", token_out: "WETH", amount_in: "100"}) { quote_id } }', expect: 'none_of_bob' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -142,7 +145,9 @@ test.before(async () => {
   await tick(g.k);
   const proposal = (await data(g, '{ gcuProposals(status: "active") { id } }', undefined, bob.key)).gcuProposals[0].id;
   await data(g, 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "for") { vote } }', { id: proposal }, bob.key);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, adaAccount };
+  const QUOTE = 'mutation { quoteSwap(input: {chain: "ethereum", token_in: "USDC", token_out: "WETH", amount_in: "2500"}) { quote_id } }';
+  const swapQuote = (await data(g, QUOTE, undefined, bob.key)).quoteSwap.quote_id;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, adaAccount };
 });
 test.after(async () => {
   await g?.close();
@@ -161,6 +166,7 @@ async function bobsView(): Promise<unknown> {
     trades: await read('{ trades(first: 100) { data { id } } }'),
     keys: await read('{ apiKeys(first: 100) { data { id status } } }'),
     votes: await read('{ myGcuVotes { proposal_id vote voting_power changes } }'),
+    swapQuote: await read('query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output quote_expires_at } }', { id: fx.swapQuote }),
   };
 }
 
@@ -177,7 +183,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

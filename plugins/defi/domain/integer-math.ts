@@ -1,19 +1,19 @@
 /** Integer helpers for pool maths: every amount is a bigint in base units, every division floors. */
 
-/** ⌊√n⌋ by Newton's method on bigints. */
+/**
+ * ⌊√n⌋ by Newton's method on bigints. It starts from a power of two at or
+ * above the root (from the bit length, so no float rounding can put the
+ * start below it) and falls monotonically to the answer in a few steps.
+ */
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('square root of a negative number');
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  // The float start is close; Newton's steps fix it whatever its error.
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
   for (;;) {
     const next = (x + n / x) >> 1n;
-    if (next >= x) break;
+    if (next >= x) return x;
     x = next;
   }
-  while (x * x > n) x -= 1n;
-  while ((x + 1n) * (x + 1n) <= n) x += 1n;
-  return x;
 }
 
 export function absDiff(a: bigint, b: bigint): bigint {
