@@ -17,7 +17,7 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
  * count as the same word.
  */
 export const PHONETIC_FLOOR = 0.95;
-export const MISSING_WORD_COST = 0.03;
+export const MISSING_WORD_COST = 0.05;
 
 export interface NameKey {
   readonly tokens: readonly string[];
