@@ -1,7 +1,7 @@
 import { nameTokens } from '../domain/party-name.js';
 import { narrow, type PartyFacts } from '../domain/narrowing.js';
 import type { SanctionsEntry, SanctionsSource } from '../domain/sanctions-list.js';
-import { nameKey, nameScore, type NameKey } from './name-score.js';
+import { MISSING_WORD_COST, nameKey, nameScore, phoneticCode, wordSimilarity, type NameKey } from './name-score.js';
 
 /** One name match after narrowing: the entry, the name of it that matched, the score and why. */
 export interface NameMatch {
@@ -21,14 +21,29 @@ interface IndexedName {
 }
 
 /**
- * Every name and alias of the loaded lists, blocked by word: a name is
- * scored only when one of its words shares with one of the party's words its
- * first two letters or its Double Metaphone code (OFAC's search prefilters
- * by first letter the same way). A 15,000-entry list is then a few hundred
- * Jaro–Winkler comparisons per screening instead of tens of thousands.
+ * Every name and alias of the loaded lists, indexed by word. A screening
+ * compares each of the party's words only with the list's distinct words
+ * that share its first two letters or its Double Metaphone code (OFAC's
+ * search prefilters by first letter the same way), keeps the pairs at or
+ * above WORD_FLOOR, and from those bounds each name's word score from
+ * above (every word at its best pairing, a word not paired so at
+ * UNPAIRED_BOUND: a typo in a first letter or a shifted space leaves a
+ * word outside the blocks, and the full score may still find it).
+ * Only names whose bound reaches the threshold are scored in full. A
+ * 15,000-entry list is then a few thousand word comparisons per
+ * screening instead of hundreds of thousands (bench/sanctions.ts).
  */
+export const WORD_FLOOR = 0.8;
+export const UNPAIRED_BOUND = 0.9;
+
 export class ScreeningIndex {
   readonly #names: IndexedName[] = [];
+  readonly #words: string[] = [];
+  readonly #codes: string[] = [];
+  readonly #wordIds = new Map<string, number>();
+  /** Per word, the names holding it. */
+  readonly #postings: number[][] = [];
+  /** Per block key, the words in it. */
   readonly #blocks = new Map<string, number[]>();
 
   constructor(lists: ReadonlyArray<{ readonly source: SanctionsSource; readonly entries: readonly SanctionsEntry[] }>) {
@@ -40,12 +55,7 @@ export class ScreeningIndex {
           if (key.tokens.length === 0 || seen.has(key.joined)) return;
           seen.add(key.joined);
           const at = this.#names.push({ source, entry, name, alias: index > 0, key }) - 1;
-          for (const block of blocksOf(key)) {
-            const list = this.#blocks.get(block);
-            if (list) {
-              if (list[list.length - 1] !== at) list.push(at);
-            } else this.#blocks.set(block, [at]);
-          }
+          for (const word of new Set(key.tokens)) this.#postings[this.#word(word)]!.push(at);
         });
       }
     }
@@ -55,15 +65,46 @@ export class ScreeningIndex {
     return this.#names.length;
   }
 
+  #word(word: string): number {
+    let id = this.#wordIds.get(word);
+    if (id !== undefined) return id;
+    id = this.#words.push(word) - 1;
+    const code = phoneticCode(word);
+    this.#codes.push(code);
+    this.#postings.push([]);
+    this.#wordIds.set(word, id);
+    for (const block of blocksOf(word, code)) {
+      const list = this.#blocks.get(block);
+      if (list) list.push(id);
+      else this.#blocks.set(block, [id]);
+    }
+    return id;
+  }
+
   /** The entries whose best name scores at least `threshold` after narrowing, best first. */
   search(name: string, party: PartyFacts, threshold: number, limit: number): NameMatch[] {
     const query = nameKey(nameTokens(name));
-    if (query.tokens.length === 0) return [];
-    const candidates = new Set<number>();
-    for (const block of blocksOf(query)) for (const at of this.#blocks.get(block) ?? []) candidates.add(at);
-    const best = new Map<SanctionsEntry, NameMatch>();
-    for (const at of candidates) {
+    const count = query.tokens.length;
+    if (count === 0) return [];
+    // Per name, the best similarity each query word reaches with one of its words.
+    const bests = new Map<number, Float64Array>();
+    query.tokens.forEach((token, i) => {
+      const words = new Set<number>();
+      for (const block of blocksOf(token, query.codes[i]!)) for (const id of this.#blocks.get(block) ?? []) words.add(id);
+      for (const id of words) {
+        const similarity = wordSimilarity(token, query.codes[i]!, this.#words[id]!, this.#codes[id]!);
+        if (similarity < WORD_FLOOR) continue;
+        for (const at of this.#postings[id]!) {
+          let best = bests.get(at);
+          if (!best) bests.set(at, (best = new Float64Array(count).fill(UNPAIRED_BOUND)));
+          if (similarity > best[i]!) best[i] = similarity;
+        }
+      }
+    });
+    const found = new Map<SanctionsEntry, NameMatch>();
+    for (const [at, best] of bests) {
       const indexed = this.#names[at]!;
+      if (upperBound(best, indexed.key.tokens.length) < threshold) continue;
       const raw = nameScore(query, indexed.key);
       // Narrowing only lowers a score, so a name under the threshold is done with.
       if (raw < threshold) continue;
@@ -71,10 +112,10 @@ export class ScreeningIndex {
       if (narrowed.excluded) continue;
       const score = round4(raw + narrowed.adjustment);
       if (score < threshold) continue;
-      const previous = best.get(indexed.entry);
+      const previous = found.get(indexed.entry);
       if (previous && previous.score >= score) continue;
       const how = raw === 1 ? 'name matches exactly once normalised' : `name similarity ${round4(raw)} (Jaro–Winkler)`;
-      best.set(indexed.entry, {
+      found.set(indexed.entry, {
         source: indexed.source,
         entry: indexed.entry,
         nameMatched: indexed.name,
@@ -82,19 +123,30 @@ export class ScreeningIndex {
         reasons: [indexed.alias ? `${how}, on an alias` : how, ...narrowed.reasons],
       });
     }
-    return [...best.values()]
+    return [...found.values()]
       .sort((a, b) => b.score - a.score || a.source.localeCompare(b.source) || a.entry.entryId.localeCompare(b.entry.entryId))
       .slice(0, limit);
   }
 }
 
-function blocksOf(key: NameKey): string[] {
-  const blocks: string[] = [];
-  key.tokens.forEach((token, index) => {
-    blocks.push(`p:${token.slice(0, 2)}`);
-    if (key.codes[index]) blocks.push(`m:${key.codes[index]}`);
-  });
-  return blocks;
+/**
+ * The most the word score of nameScore can be for a name of `words` words,
+ * given each query word's best similarity with any of its words (pairing
+ * each word once can only do worse). The whole-name comparison is not
+ * bounded: a name is scored in full only when this bound reaches the threshold.
+ */
+function upperBound(best: Float64Array, words: number): number {
+  const count = best.length;
+  const sorted = [...best].sort((a, b) => b - a);
+  const pairs = Math.min(count, words);
+  let total = 0;
+  for (let i = 0; i < pairs; i += 1) total += sorted[i]!;
+  if (pairs === 1) return total / Math.max(count, words);
+  return (total / pairs) * Math.max(0, 1 - MISSING_WORD_COST * Math.abs(count - words));
+}
+
+function blocksOf(word: string, code: string): string[] {
+  return code ? [`p:${word[0]}`, `m:${code}`] : [`p:${word[0]}`];
 }
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
