@@ -51,7 +51,16 @@ export const SanctionsListView = z
   });
 export type SanctionsListView = z.infer<typeof SanctionsListView>;
 
-export const SanctionsListsView = z.strictObject({ lists: z.array(SanctionsListView).describe('One per loaded source, by source') }).meta({ id: 'SanctionsLists' });
+export const SanctionsListsView = z.strictObject({ lists: z.array(SanctionsListView).describe('One per loaded source, by source') }).meta({
+  id: 'SanctionsLists',
+  example: {
+    lists: [
+      { source: 'eu_fsf', version: 'sha256:0b6e2c4a8d1f3e5b7c9a0d2f4b6e8c1a3d5f7b9e0c2a4d6f8b1e3c5a7d9f0b2e', published_at: '2026-11-24T17:50:34.219+01:00', loaded_at: '2026-11-25T03:00:00.000Z', entries: 5581, age_seconds: 3600 },
+      { source: 'ofac_sdn', version: 'sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f', published_at: null, loaded_at: '2026-11-25T03:00:00.000Z', entries: 15123, age_seconds: 3600 },
+      { source: 'un_sc', version: 'sha256:9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b', published_at: '2026-11-24T09:00:02.118Z', loaded_at: '2026-11-25T03:00:00.000Z', entries: 1004, age_seconds: 3600 },
+    ],
+  },
+});
 export type SanctionsListsView = z.infer<typeof SanctionsListsView>;
 
 export const ScreeningPartyInput = z
