@@ -54,6 +54,9 @@ export interface SanctionsListVersion {
 export interface ScreeningResult {
   readonly screening_id: string;
   readonly screened_at: string;
+  /** The party as screened: name trimmed, country in capitals. */
+  readonly party: ScreeningParty;
+  readonly purpose: string | null;
   /** True when nothing matched. */
   readonly cleared: boolean;
   /** Best first. */

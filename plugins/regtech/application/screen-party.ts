@@ -15,6 +15,7 @@ export class ScreenPartyOperation implements Operation<ScreeningPartyInput, Scre
   async execute(input: ScreeningPartyInput, ctx: RequestContext): Promise<ScreeningView> {
     const { purpose, ...party } = input;
     try {
+      // The port's result is this view with readonly arrays.
       return (await this.uow.run((tx) => this.screening.screen(tx, { teamId: ctx.actor.teamId, party, purpose }))) as ScreeningView;
     } catch (error) {
       // The port names the party's fields under /party; this route's body is the party.
