@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 export interface ServiceProcess {
   readonly url: string;
@@ -68,4 +69,19 @@ export async function startService(env: Record<string, string>): Promise<Service
       });
     },
   };
+}
+
+/** Drops and creates database `name` beside the one `url` names, for a bench that starts empty; returns its URL. */
+export async function freshBenchDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
 }

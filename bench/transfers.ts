@@ -6,7 +6,7 @@ import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
 import { runPgbench } from './pgbench.js';
-import { benchConfigFile, startService } from './service-process.js';
+import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
  * `npm run bench`: POST /api/v2/transfers over keep-alive HTTP from 8
@@ -69,22 +69,11 @@ async function analyze(url: string): Promise<void> {
   }
 }
 
-async function freshDatabase(url: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bank_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE bank_bench');
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = '/bank_bench';
-  return target.toString();
-}
-
 async function main(): Promise<void> {
   const store = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
   if (!['memory', 'pglite', 'postgres'].includes(store)) throw new Error(`BENCH_STORE must be memory, pglite or postgres, not ${store}`);
   if (store === 'postgres' && !process.env.DATABASE_URL) throw new Error('BENCH_STORE=postgres needs DATABASE_URL');
-  const databaseUrl = store === 'postgres' ? await freshDatabase(process.env.DATABASE_URL!) : undefined;
+  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, 'bank_bench') : undefined;
   const referenceUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
@@ -186,7 +175,7 @@ async function main(): Promise<void> {
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
     if (referenceUrl) {
-      const tps = runPgbench(databaseUrl ?? (await freshDatabase(referenceUrl)), SECONDS, CONNECTIONS);
+      const tps = runPgbench(databaseUrl ?? (await freshBenchDatabase(referenceUrl, 'bank_bench')), SECONDS, CONNECTIONS);
       if (tps !== undefined) {
         result.pgbench_tps = Math.round(tps);
         result.ratio = Number(((result.transfers_per_s as number) / tps).toFixed(2));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonClient, runConcurrently } from './http-client.js';
-import { benchConfigFile, startService } from './service-process.js';
+import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
  * `npm run bench:webhooks`: deposits from 8 keep-alive connections for a
@@ -25,21 +25,9 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function freshDatabase(url: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS bank_bench_webhooks WITH (FORCE)');
-  await admin.query('CREATE DATABASE bank_bench_webhooks');
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = '/bank_bench_webhooks';
-  return target.toString();
-}
-
 async function main(): Promise<void> {
   const store = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  const databaseUrl = store === 'postgres' ? await freshDatabase(process.env.DATABASE_URL!) : undefined;
+  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, 'bank_bench_webhooks') : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-webhooks-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
 

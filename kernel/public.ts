@@ -55,5 +55,6 @@ export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/unit-of-work.js';
+export * from '../ports/webhook-delivery-stats.js';
 export * from '../ports/workflow-engine.js';
 export * from '../ports/workflow-store.js';

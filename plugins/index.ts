@@ -13,6 +13,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   exchange: () => import('./exchange/index.js'),
   chains: () => import('./chains/index.js'),
   defi: () => import('./defi/index.js'),
+  crosschain: () => import('./crosschain/index.js'),
   regtech: () => import('./regtech/index.js'),
 };
 

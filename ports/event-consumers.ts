@@ -92,16 +92,27 @@ export interface ConsumerStore {
   ): Promise<{ found: true; value: T } | { found: false }>;
   unpark(tx: Tx, group: string, position: bigint): Promise<void>;
   checkpoints(): Promise<ConsumerCheckpoint[]>;
-  /** Newest first; only `group`'s when given. */
-  parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]>;
+  /** Newest first; only `group`'s when given, only events of team `teamId` when given. */
+  parkedEvents(limit: number, group?: string, teamId?: string): Promise<ParkedEvent[]>;
+  /** How many events each group has parked now (groups with none left out), only events of team `teamId` when given. */
+  parkedCounts(teamId?: string): Promise<Array<{ readonly group: string; readonly count: number }>>;
   /** Positions of `group`'s parked events, lowest (oldest in the stream) first: the order a re-drive hands them back in. */
   parkedPositions(group: string, limit: number): Promise<bigint[]>;
   /** Whether any committed event lies after `cursor` (a cheap read that spares idle claims a write). */
   hasAfter(cursor: string): Promise<boolean>;
-  /** Committed events after `cursor` per type (what the group still has to handle). */
-  pendingByType(cursor: string): Promise<EventCount[]>;
-  /** The next event after `cursor` in the group's order (the one it is handling or failing on). */
-  nextPending(cursor: string): Promise<{ readonly type: string; readonly occurredAt: Date } | undefined>;
+  /**
+   * Committed events after `cursor` per type (what the group still has to
+   * handle); with `teamId`, only that team's events (an index on team and
+   * commit order on SQL, so the cost follows the team's backlog).
+   */
+  pendingByType(cursor: string, teamId?: string): Promise<EventCount[]>;
+  /**
+   * The next event after `cursor` in the group's order (the one it is
+   * handling or failing on); with `teamId`, the next of that team's events.
+   */
+  nextPending(cursor: string, teamId?: string): Promise<{ readonly type: string; readonly occurredAt: Date; readonly teamId: string } | undefined>;
+  /** Position of the team's newest committed event in commit order, 0n before any. */
+  teamHead(teamId: string): Promise<bigint>;
   /**
    * Where the log stands in commit order. `committed` lies past every
    * transaction committed so far; `readable` is how far `readAfter` sees (on
@@ -116,8 +127,8 @@ export interface ConsumerStore {
    * Such failures are retried without counting towards parking.
    */
   isStoreFailure(error: unknown): boolean;
-  /** Committed events per type that occurred at or after `since` (a range over occurred_at), by type. */
-  countSince(since: Date): Promise<EventCount[]>;
+  /** Committed events per type that occurred at or after `since` (a range over occurred_at), by type; only team `teamId`'s when given. */
+  countSince(since: Date, teamId?: string): Promise<EventCount[]>;
   /**
    * Calls `listener` when another process commits events (LISTEN/NOTIFY on
    * PostgreSQL). In-process commits are signalled by the kernel. Returns unsubscribe.
@@ -188,8 +199,8 @@ export interface GroupStats {
   readonly handled: number;
   readonly failures: number;
   readonly parked: number;
-  /** Event occurred-at to handled, in ms: the latest samples (bounded), for percentiles only. */
-  readonly latencies: ReadonlyArray<{ readonly type: string; readonly ms: number; readonly at: number }>;
+  /** Event occurred-at to handled, in ms: the latest samples (bounded), for percentiles only; each names its event's team. */
+  readonly latencies: ReadonlyArray<{ readonly type: string; readonly teamId: string; readonly ms: number; readonly at: number }>;
   readonly lastError: string | null;
   readonly lastRunAt: Date | null;
 }

@@ -95,13 +95,21 @@ export class MemoryConsumerStore implements ConsumerStore {
     return this.unitOfWork.exclusive(() => [...this.#checkpoints.values()].sort((a, b) => a.group.localeCompare(b.group)));
   }
 
-  async parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]> {
+  async parkedEvents(limit: number, group?: string, teamId?: string): Promise<ParkedEvent[]> {
     return this.unitOfWork.exclusive(() =>
       [...this.#parked.values()]
-        .filter((p) => group === undefined || p.group === group)
+        .filter((p) => (group === undefined || p.group === group) && (teamId === undefined || p.teamId === teamId))
         .sort((a, b) => b.parkedAt.getTime() - a.parkedAt.getTime() || (b.position > a.position ? 1 : b.position < a.position ? -1 : 0))
         .slice(0, limit),
     );
+  }
+
+  async parkedCounts(teamId?: string): Promise<Array<{ group: string; count: number }>> {
+    return this.unitOfWork.exclusive(() => {
+      const counts = new Map<string, number>();
+      for (const p of this.#parked.values()) if (teamId === undefined || p.teamId === teamId) counts.set(p.group, (counts.get(p.group) ?? 0) + 1);
+      return [...counts].map(([group, count]) => ({ group, count })).sort((a, b) => a.group.localeCompare(b.group));
+    });
   }
 
   async parkedPositions(group: string, limit: number): Promise<bigint[]> {
@@ -118,13 +126,17 @@ export class MemoryConsumerStore implements ConsumerStore {
     return (await this.events.head()) > positionOf(cursor);
   }
 
-  async pendingByType(cursor: string): Promise<EventCount[]> {
-    return this.unitOfWork.exclusive(() => sorted(this.events.countAfter(positionOf(cursor))));
+  async pendingByType(cursor: string, teamId?: string): Promise<EventCount[]> {
+    return this.unitOfWork.exclusive(() => sorted(this.events.countAfter(positionOf(cursor), teamId)));
   }
 
-  async nextPending(cursor: string): Promise<{ type: string; occurredAt: Date } | undefined> {
-    const [next] = await this.events.readAfter(positionOf(cursor), 1);
-    return next && { type: next.type, occurredAt: next.occurredAt };
+  async nextPending(cursor: string, teamId?: string): Promise<{ type: string; occurredAt: Date; teamId: string } | undefined> {
+    const next = this.events.firstAfter(positionOf(cursor), teamId);
+    return next && { type: next.type, occurredAt: next.occurredAt, teamId: next.teamId };
+  }
+
+  async teamHead(teamId: string): Promise<bigint> {
+    return this.events.teamHead(teamId);
   }
 
   async horizon(): Promise<{ committed: bigint; readable: bigint }> {
@@ -137,8 +149,8 @@ export class MemoryConsumerStore implements ConsumerStore {
     return false;
   }
 
-  async countSince(since: Date): Promise<EventCount[]> {
-    return this.unitOfWork.exclusive(() => sorted(this.events.countSince(since)));
+  async countSince(since: Date, teamId?: string): Promise<EventCount[]> {
+    return this.unitOfWork.exclusive(() => sorted(this.events.countSince(since, teamId)));
   }
 
   async onRemoteCommit(): Promise<() => Promise<void>> {

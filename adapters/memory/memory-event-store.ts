@@ -33,14 +33,29 @@ export class MemoryEventStore implements EventStore {
     return event && copy(event);
   }
 
-  /** Per-type counts of the events after `after`, read in place (no copy of the log). */
-  countAfter(after: bigint): Map<string, number> {
+  /** Per-type counts of the events after `after` (only team `teamId`'s when given), read in place (no copy of the log). */
+  countAfter(after: bigint, teamId?: string): Map<string, number> {
     const counts = new Map<string, number>();
     for (let i = after < 0n ? 0 : Number(after); i < this.#log.length; i++) {
-      const type = this.#log[i]!.type;
-      counts.set(type, (counts.get(type) ?? 0) + 1);
+      const event = this.#log[i]!;
+      if (teamId === undefined || event.teamId === teamId) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
     }
     return counts;
+  }
+
+  /** The first event after `after` (of team `teamId` when given), a copy. */
+  firstAfter(after: bigint, teamId?: string): StoredEvent | undefined {
+    for (let i = after < 0n ? 0 : Number(after); i < this.#log.length; i++) {
+      const event = this.#log[i]!;
+      if (teamId === undefined || event.teamId === teamId) return copy(event);
+    }
+    return undefined;
+  }
+
+  /** Position of the team's newest event, 0n before any. */
+  teamHead(teamId: string): bigint {
+    for (let i = this.#log.length - 1; i >= 0; i--) if (this.#log[i]!.teamId === teamId) return this.#log[i]!.position;
+    return 0n;
   }
 
   /**
@@ -49,11 +64,11 @@ export class MemoryEventStore implements EventStore {
    * grows along it (with a clock that does not go back): the scan runs from
    * the end and stops at the first older event.
    */
-  countSince(since: Date): Map<string, number> {
+  countSince(since: Date, teamId?: string): Map<string, number> {
     const counts = new Map<string, number>();
     for (let i = this.#log.length - 1; i >= 0 && this.#log[i]!.occurredAt >= since; i--) {
-      const type = this.#log[i]!.type;
-      counts.set(type, (counts.get(type) ?? 0) + 1);
+      const event = this.#log[i]!;
+      if (teamId === undefined || event.teamId === teamId) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
     }
     return counts;
   }

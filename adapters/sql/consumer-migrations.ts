@@ -96,4 +96,18 @@ export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`create table event_type_tally (type text primary key, count bigint not null)`.execute(db);
     },
   },
+  '0005-team-indexes': {
+    // The live dashboard's team views: a team's pending events behind a checkpoint and its newest event
+    // (team, commit order), its events in a window (team, occurred_at), its parked events.
+    async up(db: Kysely<any>) {
+      await sql`create index events_team_order_idx on events (team_id, tx_id, position)`.execute(db);
+      await sql`create index events_team_occurred_idx on events (team_id, occurred_at)`.execute(db);
+      await sql`create index event_consumer_parked_team_idx on event_consumer_parked (team_id, parked_at desc)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      for (const index of ['event_consumer_parked_team_idx', 'events_team_occurred_idx', 'events_team_order_idx']) {
+        await sql`drop index if exists ${sql.id(index)}`.execute(db);
+      }
+    },
+  },
 };

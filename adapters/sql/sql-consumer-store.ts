@@ -110,13 +110,23 @@ export class SqlConsumerStore implements ConsumerStore {
     return rows.map(toCheckpoint);
   }
 
-  async parkedEvents(limit: number, group?: string): Promise<ParkedEvent[]> {
+  async parkedEvents(limit: number, group?: string, teamId?: string): Promise<ParkedEvent[]> {
+    const filters = [...(group === undefined ? [] : [sql`group_name = ${group}`]), ...(teamId === undefined ? [] : [sql`team_id = ${teamId}`])];
     const { rows } = await this.unitOfWork.read((db) =>
       sql<Record<string, unknown>>`select * from event_consumer_parked
-        ${group === undefined ? sql`` : sql`where group_name = ${group}`}
+        ${filters.length === 0 ? sql`` : sql`where ${sql.join(filters, sql` and `)}`}
         order by parked_at desc, position desc limit ${limit}`.execute(db),
     );
     return rows.map(toParked);
+  }
+
+  async parkedCounts(teamId?: string): Promise<Array<{ group: string; count: number }>> {
+    const { rows } = await this.unitOfWork.read((db) =>
+      sql<{ group_name: string; n: string }>`select group_name, count(*)::text as n from event_consumer_parked
+        ${teamId === undefined ? sql`` : sql`where team_id = ${teamId}`}
+        group by group_name order by group_name`.execute(db),
+    );
+    return rows.map((row) => ({ group: row.group_name, count: Number(row.n) }));
   }
 
   async parkedPositions(group: string, limit: number): Promise<bigint[]> {
@@ -134,22 +144,30 @@ export class SqlConsumerStore implements ConsumerStore {
     return rows.length > 0;
   }
 
-  async pendingByType(cursor: string): Promise<EventCount[]> {
+  async pendingByType(cursor: string, teamId?: string): Promise<EventCount[]> {
     const [txId, position] = splitCursor(cursor);
     const { rows } = await this.unitOfWork.read((db) =>
       sql<{ type: string; n: string }>`select type, count(*)::text as n from events
-        where (tx_id, position) > (${txId}::xid8, ${position}::bigint) group by type order by type`.execute(db),
+        where ${teamOf(teamId)} (tx_id, position) > (${txId}::xid8, ${position}::bigint) group by type order by type`.execute(db),
     );
     return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
   }
 
-  async nextPending(cursor: string): Promise<{ type: string; occurredAt: Date } | undefined> {
+  async nextPending(cursor: string, teamId?: string): Promise<{ type: string; occurredAt: Date; teamId: string } | undefined> {
     const [txId, position] = splitCursor(cursor);
     const { rows } = await this.unitOfWork.read((db) =>
-      sql<{ type: string; occurred_at: unknown }>`select type, occurred_at from events
-        where (tx_id, position) > (${txId}::xid8, ${position}::bigint) order by tx_id, position limit 1`.execute(db),
+      sql<{ type: string; occurred_at: unknown; team_id: string }>`select type, occurred_at, team_id from events
+        where ${teamOf(teamId)} (tx_id, position) > (${txId}::xid8, ${position}::bigint) order by tx_id, position limit 1`.execute(db),
     );
-    return rows[0] ? { type: rows[0].type, occurredAt: toDate(rows[0].occurred_at) } : undefined;
+    return rows[0] ? { type: rows[0].type, occurredAt: toDate(rows[0].occurred_at), teamId: rows[0].team_id } : undefined;
+  }
+
+  async teamHead(teamId: string): Promise<bigint> {
+    // events_team_order_idx read backwards: one row.
+    const { rows } = await this.unitOfWork.read((db) =>
+      sql<{ position: string }>`select position from events where team_id = ${teamId} order by tx_id desc, position desc limit 1`.execute(db),
+    );
+    return rows[0] ? toBigInt(rows[0].position) : 0n;
   }
 
   async horizon(): Promise<{ committed: bigint; readable: bigint }> {
@@ -165,9 +183,10 @@ export class SqlConsumerStore implements ConsumerStore {
     return isStoreFailure(error);
   }
 
-  async countSince(since: Date): Promise<EventCount[]> {
+  async countSince(since: Date, teamId?: string): Promise<EventCount[]> {
     const { rows } = await this.unitOfWork.read((db) =>
-      sql<{ type: string; n: string }>`select type, count(*)::text as n from events where occurred_at >= ${since} group by type order by type`.execute(db),
+      sql<{ type: string; n: string }>`select type, count(*)::text as n from events
+        where ${teamOf(teamId)} occurred_at >= ${since} group by type order by type`.execute(db),
     );
     return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
   }
@@ -227,6 +246,11 @@ function toParked(row: Record<string, unknown>): ParkedEvent {
     attempts: row.attempts as number,
     parkedAt: toDate(row.parked_at),
   };
+}
+
+/** The team condition of a read over events (served by events_team_order_idx and events_team_occurred_idx), or nothing. */
+function teamOf(teamId: string | undefined) {
+  return teamId === undefined ? sql`` : sql`team_id = ${teamId} and`;
 }
 
 function splitCursor(cursor: string): [string, string] {

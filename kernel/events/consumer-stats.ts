@@ -8,7 +8,7 @@ interface MutableGroup {
   handled: number;
   failures: number;
   parked: number;
-  latencies: Array<{ type: string; ms: number; at: number }>;
+  latencies: Array<{ type: string; teamId: string; ms: number; at: number }>;
   lastError: string | null;
   lastRunAt: Date | null;
 }
@@ -37,13 +37,13 @@ export class ConsumerStats {
     return group;
   }
 
-  handled(name: string, count: number, events: ReadonlyArray<{ type: string; occurredAt: Date }>): void {
+  handled(name: string, count: number, events: ReadonlyArray<{ type: string; teamId: string; occurredAt: Date }>): void {
     const group = this.group(name);
     const now = this.now();
     group.handled += count;
     group.lastRunAt = new Date(now);
     this.#counters.handled(now, count);
-    for (const event of events) group.latencies.push({ type: event.type, ms: Math.max(0, now - event.occurredAt.getTime()), at: now });
+    for (const event of events) group.latencies.push({ type: event.type, teamId: event.teamId, ms: Math.max(0, now - event.occurredAt.getTime()), at: now });
     if (group.latencies.length > MAX_SAMPLES) group.latencies.splice(0, group.latencies.length - MAX_SAMPLES);
   }
 

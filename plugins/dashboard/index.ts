@@ -38,16 +38,20 @@ const operations: readonly OperationBinding[] = [
 ];
 
 /**
- * The live dashboard (version 1): operator-only figures computed on each
- * call from the event store, the consumer checkpoints and this process, and
- * the operator's re-drive of parked events (REST and CLI). Its one consumer
- * group keeps the per-type event counts in the dashboard's own table.
+ * The live dashboard (version 1): figures computed on each call from the
+ * event store, the consumer checkpoints, this process and the webhook
+ * deliveries, for the whole service (the operator key) or one team (a
+ * team's key), and the operator's re-drive of parked events (REST and CLI).
+ * Its one consumer group keeps the event counts per type and per team and
+ * type in the dashboard's own tables. The delivery figures come through
+ * WebhookDeliveryStats, injected optionally (not in `requires`, no
+ * dependency on webhooks): without the webhooks module they are null.
  */
 export const dashboardPlugin = definePlugin({
   name: 'dashboard',
   version: '0.1.0',
   kernel: '^2.0.0',
-  description: 'Live dashboard: event counts and rates, domain health, stream status, projector lag; re-drive of parked events.',
+  description: 'Live dashboard, per team or for the whole service: event counts and rates, domain health, stream status, projector and webhook delivery lag; re-drive of parked events.',
   dependsOn: ['identity'],
   provides: [],
   requires: [UnitOfWork, EventStore, ConsumerStore, EventBackbone, EventRegistry, Clock, Progress],

@@ -8,14 +8,22 @@ export interface TallySnapshot {
   readonly through: string;
 }
 
+/** A batch's events of one team and type. */
+export interface TeamEventCount extends EventCount {
+  readonly teamId: string;
+}
+
 /**
- * The dashboard's private repository: the per-type event tally its consumer
- * group keeps (table dashboard_event_tally on SQL). Works inside the
- * transaction it is given, so a batch's counts commit with the checkpoint.
+ * The dashboard's private repository: the event tally its consumer group
+ * keeps, per type for the whole service and per team and type for the
+ * team views (tables dashboard_event_tally and dashboard_event_team_tally on
+ * SQL). Works inside the transaction it is given, so a batch's counts
+ * commit with the checkpoint.
  */
 export interface EventTallyRepository {
-  /** Adds `counts`; with `through`, the tally now reaches every event up to that consumer cursor. */
-  add(tx: Tx, counts: readonly EventCount[], through?: string): Promise<void>;
-  read(tx: Tx): Promise<TallySnapshot>;
+  /** Adds `counts` to both tallies; with `through`, the tallies now reach every event up to that consumer cursor. */
+  add(tx: Tx, counts: readonly TeamEventCount[], through?: string): Promise<void>;
+  /** The service's counts, or only team `teamId`'s, with the cursor they reach. */
+  read(tx: Tx, teamId?: string): Promise<TallySnapshot>;
 }
 export const EventTallyRepository = token<EventTallyRepository>('dashboard.event-tally-repository');

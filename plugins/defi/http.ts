@@ -1,5 +1,5 @@
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
-import { GetSwapQuote, QuoteSwapV1, SwapQuoteQuery, SwapQuoteV1Input, SwapQuoteView } from './operations.js';
+import { GetSwapQuote, QuoteParams, QuoteSwapV1, ReadSwapQuote, SwapQuoteQuery, SwapQuoteV1Input, SwapQuoteView } from './operations.js';
 
 /** The DeFi module's REST routes: version 2 as the spec names them, version 1 with every field of its tables. */
 const tags = ['DeFi'];
@@ -30,7 +30,7 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     method: 'POST',
     path: '/defi/swap/quote',
     prefixes: ['v1'],
-    access: 'read',
+    access: 'write',
     body: SwapQuoteV1Input,
     response: SwapQuoteView,
     operation: QuoteSwapV1,
@@ -38,6 +38,18 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     summary: 'Quote a swap (version 1): the best route over the chosen DEXes',
     description:
       'The version 2 quote with the spec\'s version 1 fields: `dex_sources` limits the DEXes (`uniswap` is `uniswap_v3`) and `slippage_tolerance` (a fraction, 0 to 0.5) sets `minimum_output`. Stored and expiring like version 2; reading prices and pools changes nothing else.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/swap/quotes/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: QuoteParams,
+    response: SwapQuoteView,
+    operation: ReadSwapQuote,
+    summary: 'Get a stored swap quote',
+    description: 'A quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team\'s.',
     tags,
   }),
 ];

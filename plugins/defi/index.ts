@@ -7,10 +7,12 @@ import { SqlPoolRepository } from './adapters/sql/sql-pool-repository.js';
 import { SqlQuoteRepository } from './adapters/sql/sql-quote-repository.js';
 import { PoolMarket } from './application/pool-market.js';
 import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
+import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
 import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
-import { GetSwapQuote, QuoteSwapV1 } from './operations.js';
+import { defiGraphql } from './graphql/defi.js';
+import { GetSwapQuote, QuoteSwapV1, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { PoolRepository, QuoteRepository } from './ports.js';
 
 /**
@@ -32,7 +34,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(PoolMarket).toSelf();
     bind(SwapQuoter).toSelf();
   },
-  operations: [operation(GetSwapQuote, GetSwapQuoteOperation), operation(QuoteSwapV1, QuoteSwapV1Operation)],
+  operations: [operation(GetSwapQuote, GetSwapQuoteOperation), operation(QuoteSwapV1, QuoteSwapV1Operation, SwapQuoteV1Input), operation(ReadSwapQuote, ReadSwapQuoteOperation)],
   persistence: {
     memory(bind: Bind) {
       bind(PoolRepository).to(MemoryPoolRepository);
@@ -46,6 +48,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
   migrations: defiMigrations,
   routes: defiRoutes,
   routeTags: defiRouteTags,
+  graphql: defiGraphql,
   async start(rt) {
     // Every process seeds what is missing; pools already stored keep their reserves.
     const market = rt.get(PoolMarket);

@@ -79,3 +79,8 @@ export type SwapQuoteView = z.infer<typeof SwapQuoteView>;
 
 export const GetSwapQuote = token<Operation<SwapQuoteQuery, SwapQuoteView>>('defi.get-swap-quote');
 export const QuoteSwapV1 = token<Operation<SwapQuoteV1Input, SwapQuoteView>>('defi.quote-swap-v1');
+
+export const QuoteParams = z.object({ id: z.uuid().describe('A quote_id') });
+export type QuoteParams = z.infer<typeof QuoteParams>;
+
+export const ReadSwapQuote = token<Operation<QuoteParams, SwapQuoteView>>('defi.read-swap-quote');

@@ -107,5 +107,21 @@ for (const store of stores) {
     assert.is((await k.request('GET', '/api/v2/defi/swap/quote?from=USDC&to=WETH&amount=1')).status, 401);
   });
 
+  test('GraphQL quoteSwap runs the version 1 operation and answers its view', async () => {
+    const query = 'mutation($input: QuoteSwapInput!) { quoteSwap(input: $input) { quote_id chain token_in token_out estimated_output minimum_output best_route { dex path pools fee_tier } alternative_routes { dex } quote_expires_at } }';
+    const answer = await k.request('POST', '/api/graphql', { key: ada.key, body: { query, variables: { input: { chain: 'eip155:8453', token_in: 'WETH', token_out: 'USDC', amount_in: '2', slippage_tolerance: '0.01' } } } });
+    assert.is(answer.status, 200, JSON.stringify(answer.body));
+    const quote = answer.body.data.quoteSwap;
+    assert.equal([quote.chain, quote.token_in, quote.token_out], ['base', 'WETH', 'USDC']);
+    assert.ok(Number(quote.estimated_output) > 6_000 && Number(quote.minimum_output) < Number(quote.estimated_output));
+    const read = await k.request('POST', '/api/graphql', { key: ada.key, body: { query: 'query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output } }', variables: { id: quote.quote_id } } });
+    assert.equal(read.body.data.swapQuote, { quote_id: quote.quote_id, estimated_output: quote.estimated_output });
+    const rest = await k.request('GET', `/api/v2/defi/swap/quotes/${quote.quote_id}`, { key: ada.key });
+    assert.is(SwapQuoteView.parse(rest.body.data).estimated_output, quote.estimated_output);
+    assert.is((await k.request('GET', `/api/v2/defi/swap/quotes/${quote.quote_id}`, { key: bob.key })).status, 404, 'another team\'s quote');
+    const refused = await k.request('POST', '/api/graphql', { key: ada.key, body: { query, variables: { input: { chain: 'base', token_in: 'WETH', token_out: 'WETH', amount_in: '2' } } } });
+    assert.is(refused.body.errors?.[0]?.extensions?.code, 'same_token', JSON.stringify(refused.body));
+  });
+
   test.run();
 }

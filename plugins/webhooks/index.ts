@@ -11,6 +11,7 @@ import {
   Random,
   Scheduler,
   UnitOfWork,
+  WebhookDeliveryStats,
   type OperationBinding,
   type PluginContext,
 } from '../../kernel/public.js';
@@ -22,6 +23,7 @@ import { webhookMigrations } from './adapters/sql/migrations.js';
 import { SqlDeliveryRepository } from './adapters/sql/sql-delivery-repository.js';
 import { SqlWebhookRepository } from './adapters/sql/sql-webhook-repository.js';
 import { CreateWebhookOperation } from './application/create-webhook.js';
+import { DeliveryStats } from './application/delivery-stats.js';
 import { DeleteWebhookOperation } from './application/delete-webhook.js';
 import { Dispatcher, WebhookDispatcher } from './application/dispatcher.js';
 import { FanOut, WebhookFanOut } from './application/fan-out.js';
@@ -66,7 +68,8 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   kernel: '^2.0.0',
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
-  provides: [],
+  // The live dashboard reads the delivery backlog through WebhookDeliveryStats (optionally: it never imports this plugin).
+  provides: [WebhookDeliveryStats],
   requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger, Meter],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
@@ -78,6 +81,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     bind<DeliveryPruner>(Pruner).to(DeliveryPruner);
     bind<WebhookFanOut>(FanOut).to(WebhookFanOut);
     bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
+    bind<WebhookDeliveryStats>(WebhookDeliveryStats).to(DeliveryStats);
   },
   operations,
   persistence: {

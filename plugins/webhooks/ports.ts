@@ -79,6 +79,8 @@ export interface WebhookRepository {
   count(tx: Tx, teamId: string): Promise<number>;
   /** Active subscriptions of one team (the fan-out's candidates). */
   active(tx: Tx, teamId: string): Promise<WebhookRecord[]>;
+  /** Endpoints in a run of failures (failing_since set), of one team or, without `teamId`, of every team. */
+  countFailing(tx: Tx, teamId?: string): Promise<number>;
 }
 export const WebhookRepository = token<WebhookRepository>('webhooks.webhook-repository');
 
@@ -115,6 +117,18 @@ export interface DeliveryRepository {
   removeForWebhook(tx: Tx, teamId: string, webhookId: string): Promise<void>;
   /** Deletes up to `limit` finished deliveries last changed before `before`, with their attempts; returns how many deliveries went. */
   prune(tx: Tx, before: Date, limit: number): Promise<number>;
+  /**
+   * The backlog (pending deliveries, when the oldest was queued) and the
+   * attempts that failed at or after `since`, of one team or, without
+   * `teamId`, of every team.
+   */
+  backlog(tx: Tx, since: Date, teamId?: string): Promise<DeliveryBacklog>;
+}
+
+export interface DeliveryBacklog {
+  readonly pending: number;
+  readonly oldestPendingAt: Date | null;
+  readonly failedAttempts: number;
 }
 export const DeliveryRepository = token<DeliveryRepository>('webhooks.delivery-repository');
 

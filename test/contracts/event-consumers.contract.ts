@@ -258,6 +258,55 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
     assert.equal(await consumers.countSince(new Date('2999-01-01')), []);
   });
 
+  it('team filters: pending per type, the next pending event, the team head, counts since a time, parked events and counts', async () => {
+    const { unitOfWork, consumers } = store();
+    const of = (team: string, n: number, type = 'thing.happened'): NewEvent => ({ ...ev(n, type), teamId: team });
+    await unitOfWork.run((tx) => tx.append([of('t1', 1), of('t2', 2, 'other.kind'), of('t1', 3, 'other.kind'), of('t2', 4)]));
+    const all = await store().eventStore.readAfter(0n, 10);
+    await consumers.ensureGroup('g', at);
+    // The group handles the first event (t1's); what it has left per team:
+    await consumers.claim('g', async (tx, checkpoint) => {
+      const [event] = await consumers.readAfter(tx, checkpoint.cursor, 1);
+      await consumers.save(tx, 'g', { ...checkpoint, cursor: event!.cursor, position: event!.position, handled: 1, at });
+    });
+    const [checkpoint] = await consumers.checkpoints();
+    assert.equal(await consumers.pendingByType(checkpoint!.cursor, 't1'), [{ type: 'other.kind', count: 1 }]);
+    assert.equal(await consumers.pendingByType(checkpoint!.cursor, 't2'), [
+      { type: 'other.kind', count: 1 },
+      { type: 'thing.happened', count: 1 },
+    ]);
+    assert.equal(await consumers.pendingByType(checkpoint!.cursor, 't3'), []);
+    assert.is(await pending(checkpoint!.cursor), 3, 'without a team: every team');
+    const next = await consumers.nextPending(checkpoint!.cursor);
+    assert.equal([next?.type, next?.teamId], ['other.kind', 't2']);
+    const nextOfT1 = await consumers.nextPending(checkpoint!.cursor, 't1');
+    assert.equal([nextOfT1?.type, nextOfT1?.teamId], ['other.kind', 't1']);
+    assert.is(await consumers.nextPending(checkpoint!.cursor, 't3'), undefined);
+    assert.is(await consumers.teamHead('t1'), all[2]!.position);
+    assert.is(await consumers.teamHead('t2'), all[3]!.position);
+    assert.is(await consumers.teamHead('t3'), 0n);
+    assert.equal(await consumers.countSince(at, 't1'), [
+      { type: 'other.kind', count: 1 },
+      { type: 'thing.happened', count: 1 },
+    ]);
+    assert.equal(await consumers.countSince(at, 't3'), []);
+    await unitOfWork.run(async (tx) => {
+      for (const [group, event] of [['g', all[1]!], ['g', all[3]!], ['h', all[0]!]] as const) {
+        await consumers.park(tx, { group, position: event.position, eventId: event.id, type: event.type, teamId: event.teamId, error: 'boom', attempts: 3, parkedAt: at });
+      }
+    });
+    assert.equal((await consumers.parkedEvents(10, undefined, 't2')).map((p) => [p.group, p.teamId]), [['g', 't2'], ['g', 't2']]);
+    assert.equal((await consumers.parkedEvents(10, 'h', 't2')).length, 0);
+    assert.equal((await consumers.parkedEvents(10, 'h', 't1')).map((p) => p.position), [all[0]!.position]);
+    assert.equal(await consumers.parkedCounts('t2'), [{ group: 'g', count: 2 }]);
+    assert.equal(await consumers.parkedCounts('t1'), [{ group: 'h', count: 1 }]);
+    assert.equal(await consumers.parkedCounts(), [
+      { group: 'g', count: 2 },
+      { group: 'h', count: 1 },
+    ]);
+    assert.equal(await consumers.parkedCounts('t3'), []);
+  });
+
   it('the horizon: a commit moves `committed` on, and `readable` never passes it', async () => {
     const { unitOfWork, consumers } = store();
     const before = await consumers.horizon();

@@ -164,6 +164,9 @@ test('a bad key and a team key: the page says what the API says', async () => {
   } else {
     assert.is(teamAnswer.status, 200);
     await pageShowsTotal(teamAnswer.body.data.events.total);
+    // A team's view: what is not counted per team is a dash, not 0, and the re-drive (the operator's) has no button.
+    assert.is(await page.textContent('[data-figure="handled-per-second"]'), '—');
+    assert.is(await page.locator('button.redrive').count(), 0);
   }
   await page.click('#forget-key');
   assert.is(await page.evaluate(() => sessionStorage.getItem('open-bank.dashboard.key')), null);

@@ -28,7 +28,7 @@ test('with the dashboard off: no tally table, no tally group', async () => {
 
 test('with the dashboard on: its own tables and group', async () => {
   assert.equal(await tallyStorage(['core-banking', 'webhooks', 'dashboard']), {
-    tables: ['dashboard_event_tally', 'dashboard_event_tally_mark'],
+    tables: ['dashboard_event_tally', 'dashboard_event_tally_mark', 'dashboard_event_team_tally'],
     groups: ['dashboard.event-tally', 'webhooks.fan-out'],
   });
 });

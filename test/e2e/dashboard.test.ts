@@ -6,8 +6,9 @@ import { Progress } from '../../ports/progress.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../fixtures/boot.js';
 
 /**
- * The live dashboard over real HTTP: operator key only, and figures that
- * come from the running system, so they move when deposits run.
+ * The live dashboard over real HTTP, as the operator sees it (the whole
+ * service): figures that come from the running system, so they move when
+ * deposits run. Team views: dashboard-scope.test.ts.
  */
 const test = suite('live dashboard e2e');
 const progressLines = { isTTY: false, written: [] as string[], write(text: string) { this.written.push(text); } };
@@ -31,12 +32,14 @@ test.after(async () => {
   await k?.close();
 });
 
-test('every path needs the operator key: a team key is 403, no key 401', async () => {
+test('every path needs a key: the operator key reads the service, a team key its team, no key is 401', async () => {
   for (const path of PATHS) {
-    assert.is((await get(path, ada.key)).status, 403, path);
+    const team = await get(path, ada.key);
+    assert.equal([team.status, team.body.data?.scope], [200, 'team'], `${path}: ${JSON.stringify(team.body)}`);
     assert.is((await k.request('GET', `/api/v1/live-dashboard/${path}`)).status, 401, path);
     const response = await get(path);
     assert.is(response.status, 200, `${path}: ${JSON.stringify(response.body)}`);
+    assert.is(response.body.data.scope, 'service', path);
   }
   assert.is((await k.request('GET', '/api/v1/live-dashboard/metrics?window_seconds=0', { key: k.operatorKey })).status, 422);
 });

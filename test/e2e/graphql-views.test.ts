@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
 import * as banking from '../../plugins/core-banking/operations.js';
+import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
@@ -77,6 +78,11 @@ const PAIRINGS: Record<string, Pairing> = {
   GovernanceParameterChange: { schema: gcu.ProposalView.shape.parameter.unwrap() },
   VoteResult: { schema: gcu.VoteView },
   MyVote: { schema: gcu.MyVoteView },
+  // defi
+  SwapQuote: { schema: defi.SwapQuoteView },
+  SwapRoute: { schema: defi.SwapQuoteView.shape.best_route },
+  AlternativeRoute: { schema: element(defi.SwapQuoteView.shape.alternative_routes) },
+  QuoteSwapInput: { schema: defi.SwapQuoteV1Input },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

@@ -8,6 +8,9 @@ export interface RedriveRequest {
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
+/** A figure a team's view does not count per team comes as null: shown as a dash, never as 0. */
+const count = (value: number | null): string => (value === null ? '—' : number.format(value));
+
 function figure(name: string, text: string): void {
   const el = document.querySelector<HTMLElement>(`[data-figure="${name}"]`);
   if (el) el.textContent = text;
@@ -61,7 +64,7 @@ function empty(tbody: HTMLTableSectionElement, columns: number, text: string): v
   td.textContent = text;
 }
 
-function groups(projectors: readonly ProjectorState[]): void {
+function groups(projectors: readonly ProjectorState[], canRedrive: boolean): void {
   const tbody = body('groups');
   if (projectors.length === 0) empty(tbody, 10, 'No consumer groups.');
   for (const p of projectors) {
@@ -75,16 +78,17 @@ function groups(projectors: readonly ProjectorState[]): void {
     cell(row, number.format(p.pending_events), 'num');
     cell(row, p.lag_positions, 'num');
     cell(row, number.format(p.lag_seconds), 'num');
-    cell(row, number.format(p.handled_total), 'num');
+    cell(row, count(p.handled_total), 'num');
     cell(row, number.format(p.parked_total), 'num');
     status(row, p.status);
     cell(row, p.last_error ?? '', 'error-text');
-    if (p.parked_total > 0) redriveButton(row, `Redrive ${p.parked_total} parked`, { group: p.group }, `Redrive ${p.parked_total} parked events of ${p.group}`);
+    // The re-drive is the operator's: a team's view lists its parked events without the button.
+    if (canRedrive && p.parked_total > 0) redriveButton(row, `Redrive ${p.parked_total} parked`, { group: p.group }, `Redrive ${p.parked_total} parked events of ${p.group}`);
     else row.insertCell();
   }
 }
 
-function parked(events: readonly ParkedEvent[]): void {
+function parked(events: readonly ParkedEvent[], canRedrive: boolean): void {
   const tbody = body('parked');
   if (events.length === 0) empty(tbody, 7, 'No parked events.');
   for (const e of events) {
@@ -97,7 +101,8 @@ function parked(events: readonly ParkedEvent[]): void {
     cell(row, e.error, 'error-text');
     cell(row, String(e.attempts), 'num');
     cell(row, new Date(e.parked_at).toLocaleString());
-    redriveButton(row, 'Redrive', { group: e.group, position: e.position }, `Redrive parked event ${e.position} of ${e.group}`);
+    if (canRedrive) redriveButton(row, 'Redrive', { group: e.group, position: e.position }, `Redrive parked event ${e.position} of ${e.group}`);
+    else row.insertCell();
   }
 }
 
@@ -114,7 +119,7 @@ function health(snapshot: Snapshot): void {
     status(row, d.status);
     status(row, d.projector_status);
     cell(row, number.format(d.events_total), 'num');
-    cell(row, number.format(d.recent_errors), 'num');
+    cell(row, count(d.recent_errors), 'num');
     cell(row, number.format(d.parked_events), 'num');
   }
 }
@@ -124,8 +129,8 @@ export function render(snapshot: Snapshot): void {
   const { metrics, stream, lag } = snapshot;
   figure('events-total', number.format(metrics.events.total));
   figure('events-per-second', number.format(metrics.events.per_second));
-  figure('handled-per-second', number.format(metrics.processing.per_second));
-  figure('error-rate', `${number.format(metrics.errors.error_rate * 100)} %`);
+  figure('handled-per-second', count(metrics.processing.per_second));
+  figure('error-rate', metrics.errors.error_rate === null ? '—' : `${number.format(metrics.errors.error_rate * 100)} %`);
   figure('pending-total', number.format(stream.pending_total));
   figure('parked-total', number.format(metrics.errors.parked_total));
   figure('head-position', lag.head_position);
@@ -133,8 +138,9 @@ export function render(snapshot: Snapshot): void {
   figure('uptime', duration(metrics.uptime_seconds));
   // The raw total for scripts and tests, beside the formatted one people read.
   document.querySelector<HTMLElement>('[data-figure="events-total"]')!.dataset.value = String(metrics.events.total);
-  groups(lag.projectors);
-  parked(stream.parked_recent);
+  const canRedrive = metrics.scope === 'service';
+  groups(lag.projectors, canRedrive);
+  parked(stream.parked_recent, canRedrive);
   health(snapshot);
   const updated = document.getElementById('updated')!;
   updated.textContent = `Figures as of ${new Date(metrics.generated_at).toLocaleTimeString()} (server time).`;

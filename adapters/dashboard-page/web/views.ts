@@ -8,12 +8,16 @@ export interface Latency {
   readonly p99_ms: number | null;
 }
 
+/** Whose figures: the operator key's whole service, or a team key's own team (null where a figure is not counted per team). */
+export type Scope = 'service' | 'team';
+
 export interface MetricsView {
+  readonly scope: Scope;
   readonly generated_at: string;
   readonly uptime_seconds: number;
   readonly events: { readonly total: number; readonly per_second: number };
-  readonly processing: { readonly per_second: number };
-  readonly errors: { readonly parked_total: number; readonly error_rate: number };
+  readonly processing: { readonly per_second: number | null };
+  readonly errors: { readonly parked_total: number; readonly error_rate: number | null };
 }
 
 export interface ThroughputView {
@@ -26,7 +30,7 @@ export interface ProjectorState {
   readonly pending_events: number;
   readonly lag_positions: string;
   readonly lag_seconds: number;
-  readonly handled_total: number;
+  readonly handled_total: number | null;
   readonly parked_total: number;
   readonly last_error: string | null;
   readonly status: string;
@@ -59,7 +63,7 @@ export interface DomainHealthView {
     readonly status: string;
     readonly events_total: number;
     readonly projector_status: string;
-    readonly recent_errors: number;
+    readonly recent_errors: number | null;
     readonly parked_events: number;
   }>;
 }

@@ -92,6 +92,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crosschain/bridge/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a bridge transfer
+         * @description Prices the transfer on the preferred protocol (or, left out, the one that delivers the most): its fee from the destination chain's gas price now and the protocol's relayer, DVN, gas-service and protocol fees, converted to the bridged token and rounded up, and its time from the source chain's finality or confirmations, attestation and relay. `estimated_receive_amount` = `input_amount` − `fee_amount` exactly. The other protocols that carry the route are `alternative_quotes`, most received first. The quote is recorded for the team (so it needs write permission) and expires after `quote_ttl_seconds` (300 s by default). 422 for an unknown chain, token or protocol, the same chain at both ends, a token missing on either chain, a bad amount, a route no protocol carries (`no_bridge_route`), a preferred protocol that does not carry it (`unsupported_route`, naming those that do) or an amount that does not cover the fee (`amount_below_fee`).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["quoteBridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/defi/swap/quote": {
         parameters: {
             query?: never;
@@ -105,7 +127,7 @@ export interface paths {
          * Quote a swap (version 1): the best route over the chosen DEXes
          * @description The version 2 quote with the spec's version 1 fields: `dex_sources` limits the DEXes (`uniswap` is `uniswap_v3`) and `slippage_tolerance` (a fraction, 0 to 0.5) sets `minimum_output`. Stored and expiring like version 2; reading prices and pools changes nothing else.
          *
-         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["quoteSwapV1"];
         delete?: never;
@@ -123,9 +145,9 @@ export interface paths {
         };
         /**
          * Per domain: store connectivity, projector status, recent errors
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Store connectivity and latency from a trivial unit of work; per domain a status (healthy, degraded on consumer failures in the window or parked events, down when the store is unreachable), its projectors and recent errors.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Store connectivity and latency from a trivial unit of work; per domain a status (healthy, degraded on consumer failures in the window or parked events, down when the store is unreachable), its projectors and recent errors. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). In a team view recent_errors (this process's consumer failures, not counted per team) is null and a domain's status follows the store and the team's parked events; store connectivity and latency are shown to every scope.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getDomainHealth"];
         put?: never;
@@ -145,9 +167,9 @@ export interface paths {
         };
         /**
          * Events per second and latency per domain and in total, over a sliding window
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Events and events per second from the event store; latency percentiles (p50, p99) from an event occurring to a consumer of the answering process handling it.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Events and events per second from the event store; latency percentiles (p50, p99) from an event occurring to a consumer of the answering process handling it. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view counts the team's events in the window and takes the latency percentiles from the samples of the team's own events.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getEventThroughput"];
         put?: never;
@@ -167,9 +189,9 @@ export interface paths {
         };
         /**
          * Event counts, processing rates, error rates, uptime
-         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Event counts (all time, by domain and type, in the window) come from the event store; processing and error figures from the consumer groups of the answering process, which start from zero at a restart.
+         * @description Rates use a sliding window of window_seconds (1 to 3600, default 60) of Clock time. Event counts (all time, by domain and type, in the window) come from the event store; processing and error figures from the consumer groups of the answering process, which start from zero at a restart. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). In a team view the processing and failure counters of this process are null: they are not counted per team, and the service's figure is never shown instead; parked_total is the team's events parked now. Uptime and the backbone's start are shown to every scope.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getDashboardMetrics"];
         put?: never;
@@ -189,9 +211,9 @@ export interface paths {
         };
         /**
          * Lag of each projector (consumer group) behind the event store head
-         * @description Per consumer group: checkpoint, pending events, lag in positions and in seconds (age of the next unhandled event), totals, the failing attempt and its retry time, and a status (caught_up, processing, failing, stopped).
+         * @description Per consumer group: checkpoint, pending events, lag in positions and in seconds (age of the next unhandled event), totals, the failing attempt and its retry time, and a status (caught_up, processing, failing, stopped). The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view: per group, the team's events behind the checkpoint (pending_events), the log positions from the checkpoint to the team's newest event when one is pending (lag_positions), the age of the oldest (lag_seconds), the team's events parked now; handled_total is null (not counted per team); a group failing on another team's event shows failing while the team's events wait, without that event's error.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getProjectorLag"];
         put?: never;
@@ -211,9 +233,9 @@ export interface paths {
         };
         /**
          * Stream connectivity, consumer groups, pending counts, memory use
-         * @description How the backbone wakes (PostgreSQL LISTEN, in-process, or disconnected while the poll still runs), the event store head, each consumer group with its checkpoint, pending, parked and failing events, the last 20 parked events, and the memory of the answering process.
+         * @description How the backbone wakes (PostgreSQL LISTEN, in-process, or disconnected while the poll still runs), the event store head, each consumer group with its checkpoint, pending, parked and failing events, the last 20 parked events, and the memory of the answering process. The operator key reads the whole service (`scope: service`); a team's key reads the same figures computed from its own team's events, parked events and webhook deliveries only (`scope: team`). A team view: head_position is the team's newest event, each group's pending and parked figures are the team's, parked_recent lists the team's parked events, webhook_deliveries its own endpoints' backlog; connectivity is shown to every scope, memory (the shared process's) only to the operator.
          *
-         *     Access: the bank operator key only.
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getStreamStatus"];
         put?: never;
@@ -820,6 +842,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/crosschain/bridge/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the three bridge protocols for a transfer
+         * @description For each of wormhole, layerzero and axelar: whether it carries the token between the chains (and why not), its fee in USD and in the token, what arrives and how long it takes; available protocols first, most received first, with the cheapest and the fastest marked. Nothing is stored. 422 (naming the query parameter) for an unknown chain or token, the same chain at both ends, a token missing on either chain or a bad amount.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["compareBridgeFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/bridge/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a stored bridge quote
+         * @description A bridge quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readBridgeQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/swap/quote": {
         parameters: {
             query?: never;
@@ -834,6 +900,28 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getSwapQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/swap/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a stored swap quote
+         * @description A quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readSwapQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1403,6 +1491,108 @@ export interface components {
         };
         /**
          * @example {
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "bridge_protocol": "layerzero",
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "input_amount": "1000.000000",
+         *       "estimated_receive_amount": "999.986548",
+         *       "fee_amount": "0.013452",
+         *       "fee_currency": "USDC",
+         *       "exchange_rate": "0.99998654",
+         *       "estimated_duration_seconds": 214,
+         *       "quote_expires_at": "2026-01-15T09:35:00.000Z",
+         *       "alternative_quotes": [
+         *         {
+         *           "bridge_protocol": "wormhole",
+         *           "estimated_receive_amount": "999.991522",
+         *           "fee_amount": "0.008478",
+         *           "estimated_duration_seconds": 802
+         *         },
+         *         {
+         *           "bridge_protocol": "axelar",
+         *           "estimated_receive_amount": "999.738439",
+         *           "fee_amount": "0.261561",
+         *           "estimated_duration_seconds": 832
+         *         }
+         *       ]
+         *     }
+         */
+        BridgeQuote: {
+            /** Format: uuid */
+            quote_id: string;
+            /** @enum {string} */
+            bridge_protocol: "wormhole" | "layerzero" | "axelar";
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            input_amount: string;
+            /**
+             * @description input_amount − fee_amount, exactly: what arrives
+             * @example 100.00
+             */
+            estimated_receive_amount: string;
+            /**
+             * @description Every fee of the protocol (relayer or executor, DVNs, prepaid gas, protocol) in the bridged token, rounded up to its base unit
+             * @example 100.00
+             */
+            fee_amount: string;
+            /** @description The bridged token: fees are charged in it */
+            fee_currency: string;
+            /** @description estimated_receive_amount / input_amount, 8 decimals rounded down */
+            exchange_rate: string;
+            /** @description Source finality or confirmations, attestation or verification, and relay to the destination */
+            estimated_duration_seconds: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            quote_expires_at: string;
+            /** @description The other protocols that carry the route and whose fee the amount covers, most received first */
+            alternative_quotes: {
+                /** @enum {string} */
+                bridge_protocol: "wormhole" | "layerzero" | "axelar";
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                estimated_receive_amount: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                fee_amount: string;
+                estimated_duration_seconds: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "1000.00",
+         *       "preferred_bridge": "layerzero"
+         *     }
+         */
+        BridgeQuoteInput: {
+            /** @description Chain the token leaves: our name (`ethereum`) or its CAIP-2 id (`eip155:1`) */
+            source_chain: string;
+            /** @description Chain the token arrives on: our name (`base`) or its CAIP-2 id (`eip155:8453`) */
+            destination_chain: string;
+            /** @description Token bridged, e.g. USDC; it must exist on both chains */
+            token: string;
+            /** @description Amount sent, a decimal string at the token's decimals */
+            amount: string;
+            /** @description wormhole, layerzero or axelar; left out, the protocol that delivers the most */
+            preferred_bridge?: string;
+        };
+        /**
+         * @example {
          *       "quote_id": "3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01",
          *       "chain": "ethereum",
          *       "token_in": "USDC",
@@ -1517,6 +1707,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "store": {
@@ -1546,6 +1737,11 @@ export interface components {
          */
         DashboardDomainHealth: {
             /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
+            /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
@@ -1564,7 +1760,8 @@ export interface components {
                 events_total: number;
                 /** @enum {string} */
                 projector_status: "ok" | "degraded" | "stopped";
-                recent_errors: number;
+                /** @description This process's consumer failures on the domain's events in the window; null in a team view (not counted per team) */
+                recent_errors: number | null;
                 parked_events: number;
             }[];
             projectors: {
@@ -1576,6 +1773,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "total": {
@@ -1602,6 +1800,11 @@ export interface components {
          *     }
          */
         DashboardEventThroughput: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1630,6 +1833,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "window_seconds": 60,
          *       "uptime_seconds": 86400.5,
@@ -1662,6 +1866,11 @@ export interface components {
          */
         DashboardMetrics: {
             /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
+            /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
@@ -1685,19 +1894,27 @@ export interface components {
                 per_second: number;
             };
             processing: {
-                handled_total: number;
-                handled_in_window: number;
-                per_second: number;
+                /** @description Events this process's consumer groups handled; null in a team view (not counted per team) */
+                handled_total: number | null;
+                /** @description Of them, in the window; null in a team view (not counted per team) */
+                handled_in_window: number | null;
+                /** @description Handled per second over the window; null in a team view (not counted per team) */
+                per_second: number | null;
             };
             errors: {
-                failures_total: number;
-                failures_in_window: number;
+                /** @description This process's consumer failures; null in a team view (not counted per team) */
+                failures_total: number | null;
+                /** @description Of them, in the window; null in a team view (not counted per team) */
+                failures_in_window: number | null;
+                /** @description Service: events this process parked since it started; team: the team's events parked now, every group */
                 parked_total: number;
-                error_rate: number;
+                /** @description Failures over attempts in the window; null in a team view (not counted per team) */
+                error_rate: number | null;
             };
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "head_position": "1200",
          *       "max_lag_events": 0,
@@ -1716,29 +1933,46 @@ export interface components {
          *           "status": "caught_up",
          *           "updated_at": "2026-01-15T09:30:00.000Z"
          *         }
-         *       ]
+         *       ],
+         *       "webhook_deliveries": {
+         *         "pending": 3,
+         *         "oldest_pending_seconds": 12.5,
+         *         "failed_attempts_in_window": 1,
+         *         "window_seconds": 60,
+         *         "failing_endpoints": 0
+         *       }
          *     }
          */
         DashboardProjectorLag: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
             generated_at: string;
-            /** @description An event position (digits) */
+            /** @description The newest event's position (a team view: the team's newest), 0 before any */
             head_position: string;
             max_lag_events: number;
             projectors: {
                 group: string;
                 /** @description An event position (digits) */
                 checkpoint_position: string;
+                /** @description Events after the checkpoint the group has still to handle (a team view: the team's own) */
                 pending_events: number;
-                /** @description An event position (digits) */
+                /** @description Log positions from the checkpoint to the head (a team view: to the team's newest event, 0 when none of the team's is pending) */
                 lag_positions: string;
+                /** @description Age of the oldest pending event (a team view: of the team's own), 0 when none */
                 lag_seconds: number;
-                handled_total: number;
+                /** @description Events the group has handled; null in a team view (not counted per team) */
+                handled_total: number | null;
+                /** @description Service: events the group ever parked; team: the team's events the group holds parked now */
                 parked_total: number;
                 failing_attempts: number;
+                /** @description A team view shows it only when the failing event is the team's own */
                 last_error: string | null;
                 /**
                  * Format: date-time
@@ -1747,7 +1981,7 @@ export interface components {
                  */
                 retry_at: string | null;
                 /**
-                 * @description caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here)
+                 * @description caught_up, processing, failing (retrying an event; a team view: while the team's events wait behind it), or stopped (behind with no loop running here)
                  * @enum {string}
                  */
                 status: "caught_up" | "processing" | "failing" | "stopped";
@@ -1757,9 +1991,22 @@ export interface components {
                  */
                 updated_at: string;
             }[];
+            /** @description The webhook deliveries of the scope; null when the webhooks module is off */
+            webhook_deliveries: {
+                /** @description Deliveries waiting to be sent or retried */
+                pending: number;
+                /** @description Age of the oldest waiting delivery, 0 when none waits */
+                oldest_pending_seconds: number;
+                /** @description Attempts that failed (retried or given up) in the last window_seconds */
+                failed_attempts_in_window: number;
+                window_seconds: number;
+                /** @description Endpoints in a run of failures, disabled ones included */
+                failing_endpoints: number;
+            } | null;
         };
         /**
          * @example {
+         *       "scope": "service",
          *       "generated_at": "2026-01-15T09:30:00.000Z",
          *       "connectivity": {
          *         "store_connected": true,
@@ -1782,6 +2029,13 @@ export interface components {
          *       ],
          *       "pending_total": 0,
          *       "parked_recent": [],
+         *       "webhook_deliveries": {
+         *         "pending": 3,
+         *         "oldest_pending_seconds": 12.5,
+         *         "failed_attempts_in_window": 1,
+         *         "window_seconds": 60,
+         *         "failing_endpoints": 0
+         *       },
          *       "memory": {
          *         "rss_mb": 180.4,
          *         "heap_used_mb": 92.1,
@@ -1791,6 +2045,11 @@ export interface components {
          *     }
          */
         DashboardStreamStatus: {
+            /**
+             * @description service: every team's data (the operator key); team: only the calling key's team's data
+             * @enum {string}
+             */
+            scope: "service" | "team";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1803,14 +2062,16 @@ export interface components {
                 wake_mode: "listen" | "in-process" | "disconnected";
                 consumer_loop_running: boolean;
             };
-            /** @description An event position (digits) */
+            /** @description The newest event's position (a team view: the team's newest), 0 before any */
             head_position: string;
             consumer_groups: {
                 group: string;
                 /** @description An event position (digits) */
                 checkpoint_position: string;
+                /** @description Events after the checkpoint the group has still to handle (a team view: the team's own) */
                 pending_events: number;
                 failing_attempts: number;
+                /** @description A team view shows it only when the failing event is the team's own */
                 last_error: string | null;
                 /**
                  * Format: date-time
@@ -1819,7 +2080,7 @@ export interface components {
                  */
                 retry_at: string | null;
                 /**
-                 * @description caught_up, processing, failing (retrying an event), or stopped (behind with no loop running here)
+                 * @description caught_up, processing, failing (retrying an event; a team view: while the team's events wait behind it), or stopped (behind with no loop running here)
                  * @enum {string}
                  */
                 status: "caught_up" | "processing" | "failing" | "stopped";
@@ -1840,12 +2101,25 @@ export interface components {
                  */
                 parked_at: string;
             }[];
+            /** @description The webhook deliveries of the scope; null when the webhooks module is off */
+            webhook_deliveries: {
+                /** @description Deliveries waiting to be sent or retried */
+                pending: number;
+                /** @description Age of the oldest waiting delivery, 0 when none waits */
+                oldest_pending_seconds: number;
+                /** @description Attempts that failed (retried or given up) in the last window_seconds */
+                failed_attempts_in_window: number;
+                window_seconds: number;
+                /** @description Endpoints in a run of failures, disabled ones included */
+                failing_endpoints: number;
+            } | null;
+            /** @description This process's memory; null in a team view (the shared process's capacity, not the team's) */
             memory: {
                 rss_mb: number;
                 heap_used_mb: number;
                 heap_total_mb: number;
                 external_mb: number;
-            };
+            } | null;
         };
         /**
          * @description An account of the caller’s team.
@@ -3136,6 +3410,98 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             submitted_at: string;
+        };
+        /**
+         * @example {
+         *       "source_chain": "arbitrum",
+         *       "destination_chain": "ethereum",
+         *       "token": "USDC",
+         *       "amount": "1000.000000",
+         *       "protocols": [
+         *         {
+         *           "bridge_protocol": "wormhole",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "8.137096",
+         *           "fee_amount": "8.137096",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "991.862904",
+         *           "estimated_duration_seconds": 1134,
+         *           "cheapest": true,
+         *           "fastest": false
+         *         },
+         *         {
+         *           "bridge_protocol": "axelar",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "11.346040",
+         *           "fee_amount": "11.346040",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "988.653960",
+         *           "estimated_duration_seconds": 1164,
+         *           "cheapest": false,
+         *           "fastest": false
+         *         },
+         *         {
+         *           "bridge_protocol": "layerzero",
+         *           "supported": true,
+         *           "available": true,
+         *           "reason": null,
+         *           "fee_usd": "12.910469",
+         *           "fee_amount": "12.910469",
+         *           "fee_currency": "USDC",
+         *           "estimated_receive_amount": "987.089531",
+         *           "estimated_duration_seconds": 59,
+         *           "cheapest": false,
+         *           "fastest": true
+         *         }
+         *       ]
+         *     }
+         */
+        BridgeFeeComparison: {
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            /** @description The three protocols: available ones by what arrives (most first), then the rest */
+            protocols: {
+                /** @enum {string} */
+                bridge_protocol: "wormhole" | "layerzero" | "axelar";
+                /** @description Whether the protocol carries this token between these chains */
+                supported: boolean;
+                /** @description Supported, and the amount covers the fee */
+                available: boolean;
+                /** @description Why it is not available, else null */
+                reason: string | null;
+                /**
+                 * @description The fee in USD (6 decimals), when supported
+                 * @example 100.00
+                 */
+                fee_usd: string | null;
+                /**
+                 * @description The fee in the bridged token, rounded up, when supported
+                 * @example 100.00
+                 */
+                fee_amount: string | null;
+                fee_currency: string;
+                /**
+                 * @description amount − fee_amount when available
+                 * @example 100.00
+                 */
+                estimated_receive_amount: string | null;
+                /** @description When supported */
+                estimated_duration_seconds: number | null;
+                /** @description Delivers the most of the available protocols */
+                cheapest: boolean;
+                /** @description Takes the least time of the available protocols */
+                fastest: boolean;
+            }[];
         };
         /**
          * @description The GCU at a glance; GET /gcu/composition has the full breakdown.
@@ -4489,6 +4855,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    quoteBridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeQuoteInput"];
+            };
+        };
+        responses: {
+            /** @description Quote a bridge transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     quoteSwapV1: {
         parameters: {
             query?: never;
@@ -5808,6 +6214,78 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    compareBridgeFees: {
+        parameters: {
+            query: {
+                /** @description Source chain: name or CAIP-2 id */
+                from: string;
+                /** @description Destination chain: name or CAIP-2 id */
+                to: string;
+                /** @description Token bridged, e.g. USDC */
+                token: string;
+                /** @description Amount sent, a decimal string at the token's decimals */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Compare the three bridge protocols for a transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeFeeComparison"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readBridgeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A quote_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a stored bridge quote */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSwapQuote: {
         parameters: {
             query: {
@@ -5827,6 +6305,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Quote a swap: the best route over every DEX */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SwapQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readSwapQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A quote_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a stored swap quote */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

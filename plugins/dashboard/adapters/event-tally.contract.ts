@@ -18,7 +18,7 @@ export interface EventTallyHarness {
 }
 
 const at = new Date('2026-01-01T00:00:00Z');
-const ev = (n: number, type = 'thing.happened'): NewEvent => ({ type, teamId: 't1', aggregateType: 'thing', aggregateId: String(n), payload: { n } });
+const ev = (n: number, type = 'thing.happened', teamId = 't1'): NewEvent => ({ type, teamId, aggregateType: 'thing', aggregateId: String(n), payload: { n } });
 const counted = (thing: number, other: number) => [
   ...(other > 0 ? [{ type: 'other.kind', count: other }] : []),
   ...(thing > 0 ? [{ type: 'thing.happened', count: thing }] : []),
@@ -60,11 +60,11 @@ export function eventTallyContract(label: string, harness: EventTallyHarness): T
 
   it('adds counts per type and moves the mark only when given; a rollback undoes both', async () => {
     assert.equal(await run((tx) => repo.read(tx)), { counts: [], through: START_CURSOR });
-    await run((tx) => repo.add(tx, [{ type: 'thing.happened', count: 2 }, { type: 'other.kind', count: 1 }], '0:3'));
-    await run((tx) => repo.add(tx, [{ type: 'thing.happened', count: 5 }]));
+    await run((tx) => repo.add(tx, [{ teamId: 't1', type: 'thing.happened', count: 2 }, { teamId: 't1', type: 'other.kind', count: 1 }], '0:3'));
+    await run((tx) => repo.add(tx, [{ teamId: 't1', type: 'thing.happened', count: 5 }]));
     assert.equal(await run((tx) => repo.read(tx)), { counts: counted(7, 1), through: '0:3' });
     const failed = await run(async (tx) => {
-      await repo.add(tx, [{ type: 'other.kind', count: 4 }], '0:9');
+      await repo.add(tx, [{ teamId: 't1', type: 'other.kind', count: 4 }], '0:9');
       throw new Error('rolled back');
     }).catch((error: Error) => error.message);
     assert.is(failed, 'rolled back');
@@ -85,6 +85,40 @@ export function eventTallyContract(label: string, harness: EventTallyHarness): T
     assert.is(await tallyBatch(10), 0);
     assert.equal(await counts().byType(at), counted(4, 2), 'since a time: from the log');
     assert.equal(await counts().byType(new Date('2999-01-01')), []);
+  });
+
+  it('keeps a tally per team beside the service\'s: each team reads only its own counts, with the same mark', async () => {
+    await run((tx) =>
+      repo.add(
+        tx,
+        [
+          { teamId: 't1', type: 'thing.happened', count: 2 },
+          { teamId: 't2', type: 'thing.happened', count: 3 },
+          { teamId: 't2', type: 'other.kind', count: 1 },
+        ],
+        '0:6',
+      ),
+    );
+    await run((tx) => repo.add(tx, [{ teamId: 't1', type: 'thing.happened', count: 1 }]));
+    assert.equal(await run((tx) => repo.read(tx)), { counts: counted(6, 1), through: '0:6' });
+    assert.equal(await run((tx) => repo.read(tx, 't1')), { counts: counted(3, 0), through: '0:6' });
+    assert.equal(await run((tx) => repo.read(tx, 't2')), { counts: counted(3, 1), through: '0:6' });
+    assert.equal(await run((tx) => repo.read(tx, 't3')), { counts: [], through: '0:6' });
+  });
+
+  it('a team\'s all-time and windowed counts are exact before, part way through and after the tally, and hold none of another team\'s', async () => {
+    await append(ev(1), ev(2, 'thing.happened', 't2'), ev(3, 'other.kind'), ev(4, 'other.kind', 't2'), ev(5, 'thing.happened', 't2'));
+    assert.equal(await counts().byType(undefined, 't1'), counted(1, 1), 'from the log alone');
+    assert.equal(await counts().byType(undefined, 't2'), counted(2, 1));
+    assert.is(await tallyBatch(3), 3);
+    assert.equal(await counts().byType(undefined, 't1'), counted(1, 1), 'tally plus what lies past its mark');
+    assert.equal(await counts().byType(undefined, 't2'), counted(2, 1));
+    assert.is(await tallyBatch(10), 2);
+    assert.equal(await counts().byType(undefined, 't1'), counted(1, 1), 'caught up');
+    assert.equal(await counts().byType(undefined, 't2'), counted(2, 1));
+    assert.equal(await counts().byType(undefined, 't3'), []);
+    assert.equal(await counts().byType(), counted(3, 2), 'the service: every team');
+    assert.equal(await counts().byType(at, 't2'), counted(2, 1), 'since a time: from the log');
   });
 
   it('a re-driven event (no cursor) adds its count and leaves the mark where the batches put it', async () => {

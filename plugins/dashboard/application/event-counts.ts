@@ -17,12 +17,12 @@ export class EventCounts {
     @inject(EventTallyRepository) private readonly tally: EventTallyRepository,
   ) {}
 
-  /** By type; `since` is a range over occurred_at. */
-  async byType(since?: Date): Promise<EventCount[]> {
-    if (since) return this.consumers.countSince(since);
-    const { counts, through } = await this.unitOfWork.readOnly((tx) => this.tally.read(tx));
+  /** By type; `since` is a range over occurred_at; with `teamId`, only that team's events. */
+  async byType(since?: Date, teamId?: string): Promise<EventCount[]> {
+    if (since) return this.consumers.countSince(since, teamId);
+    const { counts, through } = await this.unitOfWork.readOnly((tx) => this.tally.read(tx, teamId));
     const total = new Map(counts.map(({ type, count }) => [type, count]));
-    for (const { type, count } of await this.consumers.pendingByType(through)) total.set(type, (total.get(type) ?? 0) + count);
+    for (const { type, count } of await this.consumers.pendingByType(through, teamId)) total.set(type, (total.get(type) ?? 0) + count);
     return [...total].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
   }
 }

@@ -1,6 +1,6 @@
 import { amountOut as constantProductOut } from './constant-product.js';
 import type { Dex, PoolSpec } from './pool-catalog.js';
-import { exchange } from './stableswap.js';
+import { exchange, invariantD } from './stableswap.js';
 
 /** A pool as quoting sees it: its spec, current reserves and its tokens' decimals. */
 export interface PoolView {
@@ -62,11 +62,13 @@ export function quoteHop(pool: PoolView, tokenIn: string, tokenOut: string, amou
   const xp = pool.reserves.map((reserve, k) => reserve * rates[k]!);
   const amp = pool.spec.amplification!;
   const dx = amountIn * rates[i]!;
-  const withFee = exchange(i, j, dx, xp, amp, pool.spec.feePips * PIPS_TO_CURVE_FEE);
-  const withoutFee = exchange(i, j, dx, xp, amp, 0n);
+  // One D for the three trades on the same balances.
+  const d = invariantD(xp, amp);
+  const withFee = exchange(i, j, dx, xp, amp, pool.spec.feePips * PIPS_TO_CURVE_FEE, d);
+  const withoutFee = exchange(i, j, dx, xp, amp, 0n, d);
   // The marginal price from a trade of a billionth of the pool's balance.
   const tiny = xp[i]! / 1_000_000_000n || 1n;
-  const spot = exchange(i, j, tiny, xp, amp, 0n).dy;
+  const spot = exchange(i, j, tiny, xp, amp, 0n, d).dy;
   return { out: withFee.dy / rates[j]!, outWithoutFee: withoutFee.dy / rates[j]!, mid: (dx * spot) / tiny / rates[j]! };
 }
 

@@ -31,10 +31,9 @@ export function invariantD(xp: readonly bigint[], amplification: bigint): bigint
   throw new Error('StableSwap D did not converge');
 }
 
-/** The balance coin `j` must have when coin `i` has `x` and D stays the same. */
-export function balanceY(i: number, j: number, x: bigint, xp: readonly bigint[], amplification: bigint): bigint {
+/** The balance coin `j` must have when coin `i` has `x` and D (of `xp`; pass it when known) stays the same. */
+export function balanceY(i: number, j: number, x: bigint, xp: readonly bigint[], amplification: bigint, d = invariantD(xp, amplification)): bigint {
   const n = BigInt(xp.length);
-  const d = invariantD(xp, amplification);
   const ann = amplification * n;
   let c = d;
   let sum = 0n;
@@ -62,10 +61,10 @@ export interface StableSwapResult {
   readonly fee: bigint;
 }
 
-/** Selling `dx` (normalised) of coin i for coin j. One unit is kept back for rounding, as the contracts do. */
-export function exchange(i: number, j: number, dx: bigint, xp: readonly bigint[], amplification: bigint, feeUnits: bigint): StableSwapResult {
+/** Selling `dx` (normalised) of coin i for coin j. One unit is kept back for rounding, as the contracts do. `d` is D of `xp`, when known. */
+export function exchange(i: number, j: number, dx: bigint, xp: readonly bigint[], amplification: bigint, feeUnits: bigint, d = invariantD(xp, amplification)): StableSwapResult {
   if (dx <= 0n) return { dy: 0n, fee: 0n };
-  const y = balanceY(i, j, xp[i]! + dx, xp, amplification);
+  const y = balanceY(i, j, xp[i]! + dx, xp, amplification, d);
   const gross = xp[j]! - y - 1n;
   if (gross <= 0n) return { dy: 0n, fee: 0n };
   const fee = (gross * feeUnits) / STABLE_FEE_DENOMINATOR;

@@ -211,6 +211,33 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     assert.is(await run((tx) => r.deliveries.prune(tx, at(10), 10)), 0);
   });
 
+  it('backlog and failing endpoints: per team only its own, without a team every team\'s', async (r) => {
+    const failingB = webhook('wf', B, { failingSince: at(3) });
+    const pendingA1 = delivery('d1', w1, 'e1', 10);
+    const pendingA2 = delivery('d2', w1, 'e2', 5);
+    const doneA = delivery('d3', w1, 'e3', 1, { status: 'succeeded', nextAttemptAt: null, deliveredAt: at(2) });
+    const pendingB = delivery('d4', failingB, 'e4', 20);
+    await run(async (tx) => {
+      for (const w of [w1, wb, failingB]) await r.webhooks.insert(tx, w);
+      await r.deliveries.insert(tx, [pendingA1, pendingA2, doneA, pendingB]);
+      await r.deliveries.insertAttempts(tx, [
+        attempt('a1', pendingA1, 1, 30),
+        attempt('a2', pendingB, 1, 31),
+        attempt('a3', pendingB, 2, 90),
+        { ...attempt('a4', doneA, 1, 95), state: 'succeeded', statusCode: 200, nextRetryAt: null },
+        { ...attempt('a5', pendingB, 3, 12), state: 'failed' },
+      ]);
+    });
+    const since = at(30);
+    assert.equal(await run((tx) => r.deliveries.backlog(tx, since, A)), { pending: 2, oldestPendingAt: at(5), failedAttempts: 1 });
+    assert.equal(await run((tx) => r.deliveries.backlog(tx, since, B)), { pending: 1, oldestPendingAt: at(20), failedAttempts: 2 });
+    assert.equal(await run((tx) => r.deliveries.backlog(tx, since)), { pending: 3, oldestPendingAt: at(5), failedAttempts: 3 });
+    assert.equal(await run((tx) => r.deliveries.backlog(tx, since, 'team-nobody')), { pending: 0, oldestPendingAt: null, failedAttempts: 0 });
+    assert.is(await run((tx) => r.webhooks.countFailing(tx, A)), 0);
+    assert.is(await run((tx) => r.webhooks.countFailing(tx, B)), 1);
+    assert.is(await run((tx) => r.webhooks.countFailing(tx)), 1);
+  });
+
   it('rollback: a unit of work that fails leaves no webhook, delivery or attempt, and removes none', async (r) => {
     const d1 = delivery('d1', w1, 'e1', 1);
     const failed = await rejection(

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { PageRequest, Tx } from '../../../../kernel/public.js';
-import type { AttemptRecord, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import type { AttemptRecord, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
 import { MemoryWebhooks, MemoryWebhookState, slice } from './memory-webhook-state.js';
 
 @injectable()
@@ -34,6 +34,14 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
       written.add(delivery.id);
     }
     return written;
+  }
+
+  async backlog(_tx: Tx, since: Date, teamId?: string): Promise<DeliveryBacklog> {
+    const ours = (row: { teamId: string }) => teamId === undefined || row.teamId === teamId;
+    const pending = [...this.state.deliveries.values()].filter((d) => d.status === 'pending' && ours(d));
+    const oldest = pending.reduce<Date | null>((min, d) => (min === null || d.createdAt < min ? d.createdAt : min), null);
+    const failedAttempts = this.state.attempts.filter(({ record: a }) => a.state !== 'succeeded' && a.attemptedAt >= since && ours(a)).length;
+    return { pending: pending.length, oldestPendingAt: oldest, failedAttempts };
   }
 
   async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {

@@ -41,6 +41,10 @@ export class MemoryWebhookRepository implements WebhookRepository {
     return this.#team(teamId).length;
   }
 
+  async countFailing(_tx: Tx, teamId?: string): Promise<number> {
+    return [...this.state.webhooks.values()].filter(({ record }) => record.failingSince !== null && (teamId === undefined || record.teamId === teamId)).length;
+  }
+
   async active(_tx: Tx, teamId: string): Promise<WebhookRecord[]> {
     return this.#team(teamId).filter((webhook) => webhook.active);
   }

@@ -118,4 +118,23 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
       for (const [kind, from, to] of [...RENAMES].reverse()) await sql.raw(`alter ${kind} ${to} rename to ${from}`).execute(db);
     },
   },
+  '0004-dashboard-delivery-lag': {
+    // The live dashboard's delivery figures, per team and for the service: partial indexes that hold only
+    // pending deliveries, failed attempts and failing endpoints, so they stay as small as the trouble.
+    async up(db: Kysely<any>) {
+      for (const statement of [
+        `create index webhooks_deliveries_pending_team on webhooks_deliveries (team_id, created_at) where status = 'pending'`,
+        `create index webhooks_delivery_attempts_failed_team on webhooks_delivery_attempts (team_id, attempted_at) where state <> 'succeeded'`,
+        `create index webhooks_delivery_attempts_failed on webhooks_delivery_attempts (attempted_at) where state <> 'succeeded'`,
+        `create index webhooks_endpoints_failing on webhooks_endpoints (team_id) where failing_since is not null`,
+      ]) {
+        await sql.raw(statement).execute(db);
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const index of ['webhooks_endpoints_failing', 'webhooks_delivery_attempts_failed', 'webhooks_delivery_attempts_failed_team', 'webhooks_deliveries_pending_team']) {
+        await sql`drop index if exists ${sql.id(index)}`.execute(db);
+      }
+    },
+  },
 };

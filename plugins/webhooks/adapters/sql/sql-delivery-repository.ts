@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
-import type { AttemptRecord, AttemptState, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import type { AttemptRecord, AttemptState, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
 
 const COLUMNS = sql.raw(
   'team_id, id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, last_status_code, last_error, created_at, updated_at, delivered_at',
@@ -49,6 +49,19 @@ export class SqlDeliveryRepository implements DeliveryRepository {
       where d.id = v.id and d.team_id = v.team_id and d.status = 'pending' and d.next_attempt_at = v.leased_until
       returning d.id`.execute(sqlTx(tx).db);
     return new Set(written.map((row) => row.id));
+  }
+
+  async backlog(tx: Tx, since: Date, teamId?: string): Promise<DeliveryBacklog> {
+    // Partial indexes hold only pending deliveries and failed attempts, by team and time (migration 0004).
+    const team = teamId === undefined ? sql`` : sql`and team_id = ${teamId}`;
+    const { rows } = await sql<{ pending: unknown; oldest: unknown; failed: unknown }>`
+      select (select count(*) from webhooks_deliveries where status = 'pending' ${team}) as pending,
+             (select min(created_at) from webhooks_deliveries where status = 'pending' ${team}) as oldest,
+             (select count(*) from webhooks_delivery_attempts where state <> 'succeeded' and attempted_at >= ${since} ${team}) as failed`.execute(
+      sqlTx(tx).db,
+    );
+    const row = rows[0]!;
+    return { pending: toCount(row.pending), oldestPendingAt: toDateOrNull(row.oldest), failedAttempts: toCount(row.failed) };
   }
 
   async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {

@@ -53,6 +53,13 @@ export class SqlWebhookRepository implements WebhookRepository {
     return toCount(rows[0]?.n);
   }
 
+  async countFailing(tx: Tx, teamId?: string): Promise<number> {
+    // webhooks_endpoints_failing: a partial index of the failing endpoints only.
+    const { rows } = await sql<{ n: unknown }>`select count(*) as n from webhooks_endpoints
+      where failing_since is not null ${teamId === undefined ? sql`` : sql`and team_id = ${teamId}`}`.execute(sqlTx(tx).db);
+    return toCount(rows[0]?.n);
+  }
+
   async active(tx: Tx, teamId: string): Promise<WebhookRecord[]> {
     const { rows } = await sql<Record<string, unknown>>`
       select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} and active order by seq`.execute(sqlTx(tx).db);

@@ -1,0 +1,40 @@
+import { inject, injectable } from 'inversify';
+import type { BridgeEstimate, BridgeProtocolId, BridgeRoute, RouteSupport } from '../domain/bridge-model.js';
+import { byNetReceived } from '../domain/estimate.js';
+import { BridgeProtocols, type BridgeProtocol } from '../ports.js';
+
+/** One protocol's answer for a transfer: whether it carries the route, and if so its estimate. */
+export interface ProtocolOption {
+  readonly protocol: BridgeProtocolId;
+  readonly support: RouteSupport;
+  /** Present when the route is supported. */
+  readonly estimate?: BridgeEstimate;
+}
+
+/** Whether an option can carry the transfer: supported, and what arrives is more than nothing. */
+export function isAvailable(option: ProtocolOption): option is ProtocolOption & { estimate: BridgeEstimate } {
+  return option.estimate !== undefined && option.estimate.receiveAmount > 0n;
+}
+
+/**
+ * Every protocol's answer for one transfer, ranked: available ones by net
+ * received (most first, then faster), then supported ones whose fee the
+ * amount does not cover, then unsupported ones in the spec's order.
+ */
+@injectable()
+export class BridgeComparison {
+  constructor(@inject(BridgeProtocols) private readonly protocols: readonly BridgeProtocol[]) {}
+
+  async options(route: BridgeRoute, amount: bigint): Promise<ProtocolOption[]> {
+    const options: ProtocolOption[] = [];
+    for (const protocol of this.protocols) {
+      const support = protocol.support(route);
+      options.push(support.ok ? { protocol: protocol.id, support, estimate: await protocol.estimate(route, amount) } : { protocol: protocol.id, support });
+    }
+    const rank = (option: ProtocolOption) => (isAvailable(option) ? 0 : option.estimate ? 1 : 2);
+    return options
+      .map((option, order) => ({ option, order }))
+      .sort((a, b) => rank(a.option) - rank(b.option) || (a.option.estimate && b.option.estimate ? byNetReceived(a.option.estimate, b.option.estimate) : a.order - b.order))
+      .map(({ option }) => option);
+  }
+}

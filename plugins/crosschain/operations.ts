@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { decimal, timestamp, token, type Operation } from '../../kernel/public.js';
+import { BRIDGE_PROTOCOLS } from './domain/bridge-model.js';
+
+/**
+ * The cross-chain module's operations and the zod schema of every input and
+ * view (the one source of the TS types and the OpenAPI components). Amounts
+ * are decimal strings at the token's decimals.
+ */
+const chainRef = z.string().min(1).max(40);
+const tokenCode = z.string().min(1).max(20);
+const protocol = z.enum(BRIDGE_PROTOCOLS);
+
+export const BridgeQuoteInput = z
+  .object({
+    source_chain: chainRef.describe('Chain the token leaves: our name (`ethereum`) or its CAIP-2 id (`eip155:1`)'),
+    destination_chain: chainRef.describe('Chain the token arrives on: our name (`base`) or its CAIP-2 id (`eip155:8453`)'),
+    token: tokenCode.describe('Token bridged, e.g. USDC; it must exist on both chains'),
+    amount: z.string().describe('Amount sent, a decimal string at the token\'s decimals'),
+    preferred_bridge: z.string().max(40).optional().describe('wormhole, layerzero or axelar; left out, the protocol that delivers the most'),
+  })
+  .meta({
+    id: 'BridgeQuoteInput',
+    example: { source_chain: 'ethereum', destination_chain: 'base', token: 'USDC', amount: '1000.00', preferred_bridge: 'layerzero' },
+  });
+export type BridgeQuoteInput = z.infer<typeof BridgeQuoteInput>;
+
+const seconds = z.number().int().min(0);
+
+export const BridgeQuoteView = z
+  .strictObject({
+    quote_id: z.uuid(),
+    bridge_protocol: protocol,
+    source_chain: z.string(),
+    destination_chain: z.string(),
+    token: z.string(),
+    input_amount: decimal,
+    estimated_receive_amount: decimal.describe('input_amount − fee_amount, exactly: what arrives'),
+    fee_amount: decimal.describe('Every fee of the protocol (relayer or executor, DVNs, prepaid gas, protocol) in the bridged token, rounded up to its base unit'),
+    fee_currency: z.string().describe('The bridged token: fees are charged in it'),
+    exchange_rate: z.string().regex(/^[0-9]+\.[0-9]{8}$/).describe('estimated_receive_amount / input_amount, 8 decimals rounded down'),
+    estimated_duration_seconds: seconds.describe('Source finality or confirmations, attestation or verification, and relay to the destination'),
+    quote_expires_at: timestamp,
+    alternative_quotes: z
+      .array(z.strictObject({ bridge_protocol: protocol, estimated_receive_amount: decimal, fee_amount: decimal, estimated_duration_seconds: seconds }))
+      .describe('The other protocols that carry the route and whose fee the amount covers, most received first'),
+  })
+  .meta({
+    id: 'BridgeQuote',
+    example: {
+      quote_id: '5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f',
+      bridge_protocol: 'layerzero',
+      source_chain: 'ethereum',
+      destination_chain: 'base',
+      token: 'USDC',
+      input_amount: '1000.000000',
+      estimated_receive_amount: '999.986548',
+      fee_amount: '0.013452',
+      fee_currency: 'USDC',
+      exchange_rate: '0.99998654',
+      estimated_duration_seconds: 214,
+      quote_expires_at: '2026-01-15T09:35:00.000Z',
+      alternative_quotes: [
+        { bridge_protocol: 'wormhole', estimated_receive_amount: '999.991522', fee_amount: '0.008478', estimated_duration_seconds: 802 },
+        { bridge_protocol: 'axelar', estimated_receive_amount: '999.738439', fee_amount: '0.261561', estimated_duration_seconds: 832 },
+      ],
+    },
+  });
+export type BridgeQuoteView = z.infer<typeof BridgeQuoteView>;
+
+export const BridgeFeesQuery = z.object({
+  from: chainRef.describe('Source chain: name or CAIP-2 id'),
+  to: chainRef.describe('Destination chain: name or CAIP-2 id'),
+  token: tokenCode.describe('Token bridged, e.g. USDC'),
+  amount: z.string().describe('Amount sent, a decimal string at the token\'s decimals'),
+});
+export type BridgeFeesQuery = z.infer<typeof BridgeFeesQuery>;
+
+export const BridgeFeesView = z
+  .strictObject({
+    source_chain: z.string(),
+    destination_chain: z.string(),
+    token: z.string(),
+    amount: decimal,
+    protocols: z
+      .array(
+        z.strictObject({
+          bridge_protocol: protocol,
+          supported: z.boolean().describe('Whether the protocol carries this token between these chains'),
+          available: z.boolean().describe('Supported, and the amount covers the fee'),
+          reason: z.string().nullable().describe('Why it is not available, else null'),
+          fee_usd: decimal.nullable().describe('The fee in USD (6 decimals), when supported'),
+          fee_amount: decimal.nullable().describe('The fee in the bridged token, rounded up, when supported'),
+          fee_currency: z.string(),
+          estimated_receive_amount: decimal.nullable().describe('amount − fee_amount when available'),
+          estimated_duration_seconds: seconds.nullable().describe('When supported'),
+          cheapest: z.boolean().describe('Delivers the most of the available protocols'),
+          fastest: z.boolean().describe('Takes the least time of the available protocols'),
+        }),
+      )
+      .describe('The three protocols: available ones by what arrives (most first), then the rest'),
+  })
+  .meta({
+    id: 'BridgeFeeComparison',
+    example: {
+      source_chain: 'arbitrum',
+      destination_chain: 'ethereum',
+      token: 'USDC',
+      amount: '1000.000000',
+      protocols: [
+        { bridge_protocol: 'wormhole', supported: true, available: true, reason: null, fee_usd: '8.137096', fee_amount: '8.137096', fee_currency: 'USDC', estimated_receive_amount: '991.862904', estimated_duration_seconds: 1134, cheapest: true, fastest: false },
+        { bridge_protocol: 'axelar', supported: true, available: true, reason: null, fee_usd: '11.346040', fee_amount: '11.346040', fee_currency: 'USDC', estimated_receive_amount: '988.653960', estimated_duration_seconds: 1164, cheapest: false, fastest: false },
+        { bridge_protocol: 'layerzero', supported: true, available: true, reason: null, fee_usd: '12.910469', fee_amount: '12.910469', fee_currency: 'USDC', estimated_receive_amount: '987.089531', estimated_duration_seconds: 59, cheapest: false, fastest: true },
+      ],
+    },
+  });
+export type BridgeFeesView = z.infer<typeof BridgeFeesView>;
+
+export const BridgeQuoteParams = z.object({ id: z.uuid().describe('A quote_id') });
+export type BridgeQuoteParams = z.infer<typeof BridgeQuoteParams>;
+
+export const QuoteBridge = token<Operation<BridgeQuoteInput, BridgeQuoteView>>('crosschain.quote-bridge');
+export const CompareBridgeFees = token<Operation<BridgeFeesQuery, BridgeFeesView>>('crosschain.compare-bridge-fees');
+export const ReadBridgeQuote = token<Operation<BridgeQuoteParams, BridgeQuoteView>>('crosschain.read-bridge-quote');
