@@ -51,6 +51,7 @@ export * from '../ports/operator-keys.js';
 export * from '../ports/price-feed.js';
 export * from '../ports/progress.js';
 export * from '../ports/random.js';
+export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/unit-of-work.js';

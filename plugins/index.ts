@@ -14,6 +14,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   chains: () => import('./chains/index.js'),
   defi: () => import('./defi/index.js'),
   crosschain: () => import('./crosschain/index.js'),
+  regtech: () => import('./regtech/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -610,6 +610,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/regtech/sanctions-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The loaded sanctions lists: version, entries, age
+         * @description One row per loaded source, with its version, publication date, entry count, when it was loaded and how long ago.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listSanctionsLists"];
+        put?: never;
+        /**
+         * Load a sanctions list: replace a source's list with a file's
+         * @description Parses the file in the source's published layout (OFAC SDN: the three CSV files as {sdn, alt, add}; EU FSF and UN SC: the XML text) and replaces that source's list in one unit of work, recording its version (sha256 of the content), the publication date the file carries and the entry count. 422 with a pointer and the line for a format that is not the source's, content of the wrong shape or a file that does not follow the layout; the old list then stays. The body is limited by `http.bodyLimitBytes` (100,000 bytes by default): load the real files with the CLI (`regtech load-list`).
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["loadSanctionsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/users": {
         parameters: {
             query?: never;
@@ -1050,6 +1078,50 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["castVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/sanctions/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Screen a party against the sanctions lists
+         * @description Matches the name (and aliases on the lists) after normalisation (case, diacritics, punctuation, word order) with a Jaro–Winkler score; entries at or above `match_threshold` (0.92 by default) are matches, narrowed by date of birth (a differing one excludes), country (a differing one lowers the score by 0.05) and type. The screening is recorded for the team with the list versions used; `cleared` is true when nothing matched. 422 with a pointer for a bad date, country or type.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["screenParty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/sanctions/screenings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A screening of the team, as recorded
+         * @description The screening's party, matches and the list versions it used. Another team's screening is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getScreening"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2695,6 +2767,100 @@ export interface components {
         };
         /**
          * @example {
+         *       "lists": [
+         *         {
+         *           "source": "eu_fsf",
+         *           "version": "sha256:0b6e2c4a8d1f3e5b7c9a0d2f4b6e8c1a3d5f7b9e0c2a4d6f8b1e3c5a7d9f0b2e",
+         *           "published_at": "2026-11-24T17:50:34.219+01:00",
+         *           "loaded_at": "2026-11-25T03:00:00.000Z",
+         *           "entries": 5581,
+         *           "age_seconds": 3600
+         *         },
+         *         {
+         *           "source": "ofac_sdn",
+         *           "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f",
+         *           "published_at": null,
+         *           "loaded_at": "2026-11-25T03:00:00.000Z",
+         *           "entries": 15123,
+         *           "age_seconds": 3600
+         *         },
+         *         {
+         *           "source": "un_sc",
+         *           "version": "sha256:9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b",
+         *           "published_at": "2026-11-24T09:00:02.118Z",
+         *           "loaded_at": "2026-11-25T03:00:00.000Z",
+         *           "entries": 1004,
+         *           "age_seconds": 3600
+         *         }
+         *       ]
+         *     }
+         */
+        SanctionsLists: {
+            /** @description One per loaded source, by source */
+            lists: components["schemas"]["SanctionsList"][];
+        };
+        /**
+         * @example {
+         *       "source": "ofac_sdn",
+         *       "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f",
+         *       "published_at": null,
+         *       "loaded_at": "2026-11-25T04:00:00.000Z",
+         *       "entries": 15123,
+         *       "age_seconds": 3600
+         *     }
+         */
+        SanctionsList: {
+            /**
+             * @description ofac_sdn (OFAC SDN, CSV), eu_fsf (EU consolidated financial sanctions list, XML), un_sc (UN Security Council consolidated list, XML)
+             * @enum {string}
+             */
+            source: "ofac_sdn" | "eu_fsf" | "un_sc";
+            /** @description sha256: and the hex digest of the content loaded */
+            version: string;
+            /** @description The publication date the file carries (EU generationDate, UN dateGenerated); null for OFAC's CSV, which carries none */
+            published_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            loaded_at: string;
+            /** @description Entries in the list (individuals, entities, vessels, aircraft); aliases are part of their entry */
+            entries: number;
+            /** @description Seconds since it was loaded */
+            age_seconds: number;
+        };
+        /**
+         * @example {
+         *       "source": "un_sc",
+         *       "format": "xml",
+         *       "content": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><CONSOLIDATED_LIST dateGenerated=\"2026-10-28T09:00:02.118Z\"><INDIVIDUALS>…</INDIVIDUALS><ENTITIES>…</ENTITIES></CONSOLIDATED_LIST>"
+         *     }
+         */
+        LoadSanctionsListInput: {
+            /**
+             * @description ofac_sdn (OFAC SDN, CSV), eu_fsf (EU consolidated financial sanctions list, XML), un_sc (UN Security Council consolidated list, XML)
+             * @enum {string}
+             */
+            source: "ofac_sdn" | "eu_fsf" | "un_sc";
+            /**
+             * @description csv for ofac_sdn, xml for eu_fsf and un_sc
+             * @enum {string}
+             */
+            format: "csv" | "xml";
+            /** @description The file's text (eu_fsf, un_sc), or for ofac_sdn the three CSV files as {sdn, alt, add} */
+            content: string | components["schemas"]["OfacSdnFiles"];
+        };
+        /** @description OFAC publishes the SDN list as three CSV files; each goes in its own field, as published. */
+        OfacSdnFiles: {
+            /** @description The text of sdn.csv */
+            sdn: string;
+            /** @description The text of alt.csv (aliases); "" for none */
+            alt: string;
+            /** @description The text of add.csv (addresses); "" for none */
+            add: string;
+        };
+        /**
+         * @example {
          *       "user": {
          *         "id": "1b3d5f7a-9c2e-4a6b-8d0f-2e4a6c8e0b1d",
          *         "name": "Ada Lovelace",
@@ -4008,6 +4174,120 @@ export interface components {
         CastVoteRequest: {
             /** @enum {string} */
             vote: "for" | "against" | "abstain";
+        };
+        /**
+         * @example {
+         *       "screening_id": "2f5b7c1e-4a3d-4e8f-9b0a-6c2d1e3f4a5b",
+         *       "screened_at": "2026-11-25T04:10:00.000Z",
+         *       "party": {
+         *         "name": "Mohammed Al Zahrani",
+         *         "country": "YE",
+         *         "type": "individual"
+         *       },
+         *       "purpose": null,
+         *       "cleared": false,
+         *       "matches": [
+         *         {
+         *           "source": "ofac_sdn",
+         *           "entry_id": "9002",
+         *           "entry_name": "AL-ZAHRANI, Muhammad Yusuf",
+         *           "name_matched": "AL-ZAHRANI, Muhammad Yusuf",
+         *           "score": 0.9833,
+         *           "reasons": [
+         *             "name similarity 0.9833 (Jaro–Winkler)",
+         *             "country agrees (YE)"
+         *           ]
+         *         }
+         *       ],
+         *       "list_versions": [
+         *         {
+         *           "source": "ofac_sdn",
+         *           "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f",
+         *           "published_at": null,
+         *           "loaded_at": "2026-11-25T04:00:00.000Z",
+         *           "entries": 7
+         *         }
+         *       ],
+         *       "threshold": 0.92
+         *     }
+         */
+        SanctionsScreening: {
+            /** Format: uuid */
+            screening_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            screened_at: string;
+            party: {
+                name: string;
+                date_of_birth?: string;
+                country?: string;
+                /** @enum {string} */
+                type?: "individual" | "entity";
+            };
+            purpose: string | null;
+            /** @description True when no entry matched */
+            cleared: boolean;
+            /** @description Best first, at most max_matches */
+            matches: {
+                /**
+                 * @description ofac_sdn (OFAC SDN, CSV), eu_fsf (EU consolidated financial sanctions list, XML), un_sc (UN Security Council consolidated list, XML)
+                 * @enum {string}
+                 */
+                source: "ofac_sdn" | "eu_fsf" | "un_sc";
+                /** @description The list's own id (OFAC ent_num, EU logicalId, UN DATAID) */
+                entry_id: string;
+                /** @description The entry's primary name */
+                entry_name: string;
+                /** @description The name or alias that matched, as the list spells it */
+                name_matched: string;
+                /** @description 0 to 1 (4 decimals), at least the threshold */
+                score: number;
+                /** @description How the score came about: the name similarity, an alias, the date of birth and country checks */
+                reasons: string[];
+            }[];
+            /** @description The list of each source as it stood for this screening */
+            list_versions: {
+                /**
+                 * @description ofac_sdn (OFAC SDN, CSV), eu_fsf (EU consolidated financial sanctions list, XML), un_sc (UN Security Council consolidated list, XML)
+                 * @enum {string}
+                 */
+                source: "ofac_sdn" | "eu_fsf" | "un_sc";
+                version: string;
+                published_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                loaded_at: string;
+                entries: number;
+            }[];
+            /** @description The score a name had to reach */
+            threshold: number;
+        };
+        /**
+         * @example {
+         *       "name": "Mohammed Al Zahrani",
+         *       "date_of_birth": "1975-04-02",
+         *       "country": "YE",
+         *       "type": "individual"
+         *     }
+         */
+        ScreenPartyInput: {
+            /** @description The party's name as the caller has it, in any order, case or script accents */
+            name: string;
+            /** @description YYYY-MM-DD (or YYYY-MM, YYYY): a listed date of birth that differs excludes the entry */
+            date_of_birth?: string;
+            /** @description ISO 3166 alpha-2 (nationality or address): an entry of other countries scores 0.05 lower */
+            country?: string;
+            /**
+             * @description Excludes entries of the other type (vessels and aircraft count as entities)
+             * @enum {string}
+             */
+            type?: "individual" | "entity";
+            /** @description What the screening is for (e.g. an onboarding or payment reference), kept with the record */
+            purpose?: string;
         };
         /**
          * @example {
@@ -5518,6 +5798,76 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listSanctionsLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loaded sanctions lists: version, entries, age */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SanctionsLists"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    loadSanctionsList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadSanctionsListInput"];
+            };
+        };
+        responses: {
+            /** @description Load a sanctions list: replace a source's list with a file's */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SanctionsList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createUser: {
         parameters: {
             query?: never;
@@ -6239,6 +6589,79 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    screenParty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenPartyInput"];
+            };
+        };
+        responses: {
+            /** @description Screen a party against the sanctions lists */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SanctionsScreening"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getScreening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screening id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A screening of the team, as recorded */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SanctionsScreening"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

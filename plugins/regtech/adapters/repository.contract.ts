@@ -1,0 +1,103 @@
+import * as assert from 'uvu/assert';
+import { rejection, repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { ListVersion, SanctionsEntry } from '../domain/sanctions-list.js';
+import type { SanctionsListRepository, ScreeningRecord, ScreeningRepository } from '../ports.js';
+
+export interface RegtechRepositories {
+  readonly lists: SanctionsListRepository;
+  readonly screenings: ScreeningRepository;
+}
+
+/**
+ * What every store's regtech repositories must do, run on each store by
+ * repository.test.ts (memory, PGlite, PostgreSQL when DATABASE_URL is set).
+ */
+export function regtechRepositoryContract(title: string, harness: RepositoryHarness<RegtechRepositories>) {
+  const { test, it, run, waitsFor } = repositorySuite(title, harness);
+  const entry = (entryId: string, overrides: Partial<SanctionsEntry> = {}): SanctionsEntry => ({
+    entryId,
+    type: 'individual',
+    names: [`Name ${entryId}`, `Alias ${entryId}, "quoted"`],
+    datesOfBirth: ['1962-03-12', '1963'],
+    countries: ['IR'],
+    programs: ['SDGT'],
+    ...overrides,
+  });
+  const version = (source: ListVersion['source'], hash: string, entries: number, minutes = 0): ListVersion => ({
+    source,
+    version: `sha256:${hash.repeat(64).slice(0, 64)}`,
+    publishedAt: source === 'ofac_sdn' ? null : '2026-11-02T17:50:34.219+01:00',
+    loadedAt: new Date(T0.getTime() + minutes * 60_000),
+    entries,
+  });
+
+  it('a replaced list is read back whole, in list order, with its version', async ({ lists }) => {
+    const entries = [entry('9'), entry('10', { type: 'vessel', datesOfBirth: [], countries: [], names: ['Ship'] }), entry('2')];
+    await run((tx) => lists.replace(tx, version('ofac_sdn', 'a', 3), entries));
+    assert.equal(await run((tx) => lists.entries(tx, 'ofac_sdn')), entries);
+    assert.equal(await run((tx) => lists.versions(tx)), [version('ofac_sdn', 'a', 3)]);
+    assert.equal(await run((tx) => lists.entries(tx, 'un_sc')), []);
+  });
+
+  it("replacing a source's list drops its old entries and leaves the other sources alone", async ({ lists }) => {
+    await run(async (tx) => {
+      await lists.replace(tx, version('un_sc', 'b', 2), [entry('1'), entry('2')]);
+      await lists.replace(tx, version('eu_fsf', 'c', 1), [entry('E1')]);
+    });
+    await run((tx) => lists.replace(tx, version('un_sc', 'd', 1, 5), [entry('3')]));
+    assert.equal((await run((tx) => lists.entries(tx, 'un_sc'))).map((one) => one.entryId), ['3']);
+    assert.equal((await run((tx) => lists.entries(tx, 'eu_fsf'))).map((one) => one.entryId), ['E1']);
+    assert.equal(await run((tx) => lists.versions(tx)), [version('eu_fsf', 'c', 1), version('un_sc', 'd', 1, 5)]);
+  });
+
+  it('a replacement whose unit of work fails leaves the old list and version', async ({ lists }) => {
+    await run((tx) => lists.replace(tx, version('ofac_sdn', 'a', 1), [entry('1')]));
+    const failed = await rejection(
+      run(async (tx) => {
+        await lists.replace(tx, version('ofac_sdn', 'e', 2, 1), [entry('7'), entry('8')]);
+        throw new Error('the load failed after the write');
+      }),
+    );
+    assert.match(String(failed), /the load failed/);
+    assert.equal((await run((tx) => lists.entries(tx, 'ofac_sdn'))).map((one) => one.entryId), ['1']);
+    assert.equal(await run((tx) => lists.versions(tx)), [version('ofac_sdn', 'a', 1)]);
+  });
+
+  it('a second replacement of the same source waits for the first and wins, even for a source never loaded', async ({ lists }) => {
+    await waitsFor(
+      (tx) => lists.replace(tx, version('un_sc', 'g', 1), [entry('1')]),
+      (tx) => lists.replace(tx, version('un_sc', 'h', 2, 1), [entry('2'), entry('3')]),
+    );
+    assert.equal((await run((tx) => lists.entries(tx, 'un_sc'))).map((one) => one.entryId), ['2', '3']);
+    assert.equal(await run((tx) => lists.versions(tx)), [version('un_sc', 'h', 2, 1)]);
+  });
+
+  it('a list of thousands of entries is stored and read back', async ({ lists }) => {
+    const many = Array.from({ length: 12_000 }, (_, index) => entry(String(index + 1)));
+    await run((tx) => lists.replace(tx, version('ofac_sdn', 'f', many.length), many));
+    const back = await run((tx) => lists.entries(tx, 'ofac_sdn'));
+    assert.is(back.length, 12_000);
+    assert.equal(back[11_999], many[11_999]);
+  });
+
+  const screening = (teamId: string): ScreeningRecord => ({
+    id: '00000000-0000-4000-8000-000000000001',
+    teamId,
+    party: { name: 'Darius Qorvani', date_of_birth: '1962-03-12', country: 'IR', type: 'individual' },
+    purpose: 'onboarding 42',
+    matches: [{ source: 'ofac_sdn', entry_id: '9001', entry_name: 'QORVANI, Darius Feyzollah', name_matched: 'QORVANI, Darius Feyzollah', score: 0.97, reasons: ['name similarity 0.97 (Jaro–Winkler)'] }],
+    listVersions: [version('ofac_sdn', 'a', 7), version('un_sc', 'b', 3)],
+    threshold: 0.92,
+    screenedAt: T0,
+  });
+
+  it('a screening is found by its team only, as recorded', async ({ screenings }) => {
+    const mine = screening(TEAM_A);
+    await run((tx) => screenings.insert(tx, mine));
+    assert.equal(await run((tx) => screenings.find(tx, TEAM_A, mine.id)), mine);
+    assert.is(await run((tx) => screenings.find(tx, TEAM_B, mine.id)), undefined);
+    assert.is(await run((tx) => screenings.find(tx, TEAM_A, '00000000-0000-4000-8000-000000000002')), undefined);
+  });
+
+  return test;
+}

@@ -1,0 +1,18 @@
+import { onEveryStore } from '../../../kit/testing.js';
+import { MemorySanctionsListRepository } from './memory/memory-sanctions-list-repository.js';
+import { MemoryScreeningRepository } from './memory/memory-screening-repository.js';
+import { regtechRepositoryContract } from './repository.contract.js';
+import { regtechMigrations } from './sql/migrations.js';
+import { SqlSanctionsListRepository } from './sql/sql-sanctions-list-repository.js';
+import { SqlScreeningRepository } from './sql/sql-screening-repository.js';
+
+onEveryStore('regtech', regtechMigrations, (kind, open) =>
+  regtechRepositoryContract(`regtech repositories: ${kind}`, {
+    open,
+    async reset(store) {
+      if (store.family === 'memory') return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository() };
+      await store.truncateAll();
+      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository() };
+    },
+  }).run(),
+);

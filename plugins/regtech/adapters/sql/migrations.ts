@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlMigration } from '../../../../kit/sql.js';
+
+/**
+ * The regtech tables. Sanctions lists are reference data the operator loads
+ * for every team (no team_id, like the chains' state); screenings carry the
+ * team's id.
+ */
+export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-sanctions': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table regtech_sanctions_lists (
+          source text primary key,
+          version text not null,
+          published_at text,
+          loaded_at timestamptz not null,
+          entries integer not null check (entries >= 0)
+        )`.execute(db);
+      // position keeps list order; names, dates and countries are short arrays read whole.
+      await sql`
+        create table regtech_sanctions_entries (
+          source text not null references regtech_sanctions_lists (source) on delete cascade,
+          position integer not null,
+          entry_id text not null,
+          entry_type text not null,
+          names jsonb not null,
+          dates_of_birth jsonb not null,
+          countries jsonb not null,
+          programs jsonb not null,
+          primary key (source, position)
+        )`.execute(db);
+      await sql`
+        create table regtech_screenings (
+          id uuid primary key,
+          team_id text not null,
+          party jsonb not null,
+          purpose text,
+          matches jsonb not null,
+          list_versions jsonb not null,
+          threshold double precision not null,
+          screened_at timestamptz not null
+        )`.execute(db);
+      await sql`create index regtech_screenings_team on regtech_screenings (team_id, screened_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists regtech_screenings`.execute(db);
+      await sql`drop table if exists regtech_sanctions_entries`.execute(db);
+      await sql`drop table if exists regtech_sanctions_lists`.execute(db);
+    },
+  },
+};
