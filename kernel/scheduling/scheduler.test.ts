@@ -52,7 +52,8 @@ interface Harness {
 }
 
 function harness(): Harness {
-  const timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // fetch's keep-alive sockets from earlier tests in this process may close while the fakes are in: their clearTimeout must still clear the real timer, or it fires later on a freed parser and crashes the run.
+  const timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
   const clock = new ManualClock();
   const logger = recordingLogger();
   const delays: number[] = [];

@@ -41,7 +41,8 @@ async function harness(): Promise<Harness> {
   const clock = new ManualClock();
   const store = await openStore({ kind: 'memory', clock });
   await store.init();
-  const timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // fetch's keep-alive sockets from earlier tests in this process may close while the fakes are in: their clearTimeout must still clear the real timer, or it fires later on a freed parser and crashes the run.
+  const timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
   const polls = sinon.spy(store.workflows, 'dueRuns');
   const batches: number[] = [];
   const steps: string[] = [];
