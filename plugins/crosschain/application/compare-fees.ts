@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, ChainCatalog, type Operation } from '../../../kernel/public.js';
+import { asQueryParameters, AssetCatalog, ChainCatalog, type Operation } from '../../../kernel/public.js';
 import type { BridgeFeesQuery, BridgeFeesView } from '../operations.js';
 import { BridgeComparison } from './bridge-comparison.js';
-import { asQueryParameters, validateTransfer } from './route-input.js';
+import { validateTransfer } from './route-input.js';
 import { bridgeFeesView } from './views.js';
 
 /** GET /api/v2/crosschain/bridge/fees: the three protocols side by side for one transfer; nothing is stored. */

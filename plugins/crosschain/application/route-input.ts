@@ -1,4 +1,4 @@
-import { parseAmountField, ValidationError, type AssetCatalog, type ChainCatalog, type ValidationIssue } from '../../../kernel/public.js';
+import { parseAmountField, ValidationError, type AssetCatalog, type ChainCatalog } from '../../../kernel/public.js';
 import { BRIDGE_PROTOCOLS, isBridgeProtocol, type BridgeProtocolId, type BridgeRoute } from '../domain/bridge-model.js';
 
 /** Where each field of a bridge request is, in the route's own names. */
@@ -42,12 +42,3 @@ export function preferredProtocol(value: string | undefined, pointer: string): B
   return value;
 }
 
-/** Runs `work` and turns its pointer refusals ("/from") into query-parameter ones ("from"): a GET has no body to point into. */
-export async function asQueryParameters<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(error.issues.map((issue): ValidationIssue => (issue.pointer?.startsWith('/') ? { detail: issue.detail, code: issue.code, parameter: issue.pointer.slice(1).split('/')[0]! } : issue)));
-  }
-}

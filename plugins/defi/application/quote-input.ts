@@ -1,4 +1,4 @@
-import { parseAmountField, parseDecimal, ValidationError, type AssetCatalog, type ChainCatalog, type ChainInfo, type ValidationIssue } from '../../../kernel/public.js';
+import { parseAmountField, parseDecimal, ValidationError, type AssetCatalog, type ChainCatalog, type ChainInfo } from '../../../kernel/public.js';
 import { DEXES, type Dex } from '../domain/pool-catalog.js';
 
 /** Where each field of a quote request is, in the version's own names. */
@@ -62,12 +62,3 @@ export function noRoute(valid: ValidatedQuote, at: QuotePointers): ValidationErr
   return ValidationError.field(at.tokenOut, `No pool of the chosen DEXes on ${valid.chain.name} trades ${valid.tokenIn} for ${valid.tokenOut}, directly or through WETH or USDC.`, 'no_route');
 }
 
-/** Runs `work` and turns its pointer refusals ("/from") into query-parameter ones ("from"): a GET has no body to point into. */
-export async function asQueryParameters<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(error.issues.map((issue): ValidationIssue => (issue.pointer?.startsWith('/') ? { detail: issue.detail, code: issue.code, parameter: issue.pointer.slice(1).split('/')[0]! } : issue)));
-  }
-}

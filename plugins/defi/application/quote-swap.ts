@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, ChainCatalog, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { asQueryParameters, AssetCatalog, ChainCatalog, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { DEXES } from '../domain/pool-catalog.js';
 import type { SwapQuoteQuery, SwapQuoteV1Input, SwapQuoteView } from '../operations.js';
-import { asQueryParameters, dexSources, noRoute, slippagePpm, validateQuote, type QuotePointers, type ValidatedQuote } from './quote-input.js';
+import { dexSources, noRoute, slippagePpm, validateQuote, type QuotePointers, type ValidatedQuote } from './quote-input.js';
 import { SwapQuoter, type QuoteRequest } from './swap-quoter.js';
 import { swapQuoteView } from './views.js';
 
