@@ -32,7 +32,7 @@ export function bindGraphqlWs<P extends Record<string, unknown>, E extends Recor
   wss.options.handleProtocols = handleProtocols;
   wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     socket.once('error', (error) => {
-      logger.info('graphql-ws: socket error', { error: error.message });
+      logger.info('graphql-ws: socket error', { error });
       socket.terminate();
     });
     let pongWait: NodeJS.Timeout | undefined;

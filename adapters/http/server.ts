@@ -70,7 +70,7 @@ export class HttpServer {
       server.once('error', onError);
       server.listen(port, host, () => {
         server.off('error', onError);
-        server.on('error', (error) => this.logger.error('http.server_error', { error: error.message }));
+        server.on('error', (error) => this.logger.error('http.server_error', { error }));
         resolve({ port: (server.address() as AddressInfo).port });
       });
     });

@@ -10,7 +10,7 @@ export function runAfterCommitHooks(hooks: ReadonlyArray<() => void>, logger: Lo
     try {
       hook();
     } catch (error) {
-      logger.error('afterCommit hook failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('afterCommit hook failed', { error });
     }
   }
 }

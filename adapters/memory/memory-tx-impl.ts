@@ -63,7 +63,7 @@ export class MemoryTxImpl implements MemoryTx {
       try {
         undo();
       } catch (error) {
-        logger.error('memory store: an undo failed during rollback', { error: String(error) });
+        logger.error('memory store: an undo failed during rollback', { error });
       }
     }
     this.#events.length = 0;

@@ -49,7 +49,7 @@ export function createMetricsExtension(deps: MetricsDeps): HttpExtension {
           try {
             text = (await processRegistry().metrics()) + (await registry.metrics());
           } catch (error) {
-            deps.logger.error('metrics.collect_failed', { error: error instanceof Error ? error.message : String(error) });
+            deps.logger.error('metrics.collect_failed', { error });
             throw new ServiceUnavailableError('The metrics could not be collected.');
           }
           res.status(200).type(registry.contentType).send(text);

@@ -20,7 +20,7 @@ export function postgresEventsListener(databaseUrl: string, logger: Logger): Eve
       const next = new pg.Client({ connectionString: databaseUrl, types: postgresTypes });
       next.on('notification', () => onNotify());
       next.on('error', (error) => {
-        logger.warn('events listener connection lost', { error: error.message });
+        logger.warn('events listener connection lost', { error });
         onState('disconnected');
         void next.end().catch(() => undefined);
         if (!stopped) timer = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
@@ -39,7 +39,7 @@ export function postgresEventsListener(databaseUrl: string, logger: Logger): Eve
       // Commits made while we were not listening.
       onNotify();
     };
-    await connect().catch((error: unknown) => logger.warn('events listener could not connect', { error: String(error) }));
+    await connect().catch((error: unknown) => logger.warn('events listener could not connect', { error }));
     return async () => {
       stopped = true;
       clearTimeout(timer);

@@ -22,7 +22,7 @@ export function openPostgresStore(options: StoreOptions, deps: StoreDeps): Store
     pipeline: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => deps.logger.error('postgres pool: idle client error', { error: error.message }));
+  pool.on('error', (error) => deps.logger.error('postgres pool: idle client error', { error }));
   pool.on('connect', tuneClient);
   const store = openSqlStore(
     'postgres',

@@ -50,7 +50,7 @@ export async function refusingClientData<T>(logger: Logger, work: () => Promise<
   } catch (error) {
     const refused = clientDataError(error);
     if (!refused) throw error;
-    logger.warn('sql.client_data_refused', { sqlState: sqlStateOf(error), error: error instanceof Error ? error.message : String(error) });
+    logger.warn('sql.client_data_refused', { sqlState: sqlStateOf(error), error });
     throw refused;
   }
 }

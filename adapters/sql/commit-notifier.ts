@@ -39,7 +39,7 @@ export class CommitNotifier {
           await this.send();
         } catch (error) {
           // Listeners still poll; a lost wake-up only delays them.
-          this.logger.warn('events NOTIFY failed', { error: String(error) });
+          this.logger.warn('events NOTIFY failed', { error });
         }
         // The gap follows every send, not only one that had signals during it: commits that arrive
         // just after a send would otherwise each start a send of their own (117 a second measured).

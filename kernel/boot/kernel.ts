@@ -244,7 +244,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         try {
           await manifest.stop?.(runtime);
         } catch (error) {
-          logger.error('plugin stop failed', { plugin: manifest.name, error: String(error) });
+          logger.error('plugin stop failed', { plugin: manifest.name, error });
         }
       }
       started.length = 0;

@@ -197,7 +197,7 @@ export class ConsumerBackbone implements EventBackbone {
       try {
         done += await this.#runGroup(consumer);
       } catch (error) {
-        this.options.logger.error('consumer group pass failed', { group: consumer.group, error: String(error) });
+        this.options.logger.error('consumer group pass failed', { group: consumer.group, error });
       }
     }
     // What the consumers queued (webhook deliveries) is for the workers: start them now, not at their next poll.
@@ -211,7 +211,7 @@ export class ConsumerBackbone implements EventBackbone {
       try {
         done += await worker.runDue();
       } catch (error) {
-        this.options.logger.error('background worker failed', { worker: worker.name, error: String(error) });
+        this.options.logger.error('background worker failed', { worker: worker.name, error });
       }
     }
     return done;
@@ -399,7 +399,7 @@ export class ConsumerBackbone implements EventBackbone {
       await this.options.store.withParked(group, position, (tx, parked) =>
         this.options.store.park(tx, { ...parked, error: error.message, attempts: parked.attempts + 1, parkedAt: now }),
       );
-      this.options.logger.warn('re-driven event failed again; it stays parked', { group, position: position.toString(), error: error.message });
+      this.options.logger.warn('re-driven event failed again; it stays parked', { group, position: position.toString(), error });
       return { group, position, eventId: error.event.id, type: error.event.type, outcome: 'failed', error: error.message };
     }
   }

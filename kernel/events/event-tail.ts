@@ -89,7 +89,7 @@ export class EventTail implements EventStream {
       return this.#reading;
     }
     this.#reading = this.#pass()
-      .catch((error: unknown) => this.logger.error('event tail read failed', { error: String(error) }))
+      .catch((error: unknown) => this.logger.error('event tail read failed', { error }))
       .finally(() => {
         this.#reading = undefined;
         if (!this.#active()) return;
@@ -110,7 +110,7 @@ export class EventTail implements EventStream {
           try {
             listener(event);
           } catch (error) {
-            this.logger.error('event listener failed', { type: event.type, error: String(error) });
+            this.logger.error('event listener failed', { type: event.type, error });
           }
         }
       }

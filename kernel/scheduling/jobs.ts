@@ -23,7 +23,7 @@ export abstract class Job {
   // Bound once: the event and workflow loops run hundreds of passes a second, and closures per pass would add up.
   readonly #fire = (): void => this.tick();
   readonly #done = (done: number): void => this.passed(done);
-  readonly #failed = (error: unknown): void => this.context.logger.error('scheduled task failed', { task: this.task.name, error: String(error) });
+  readonly #failed = (error: unknown): void => this.context.logger.error('scheduled task failed', { task: this.task.name, error });
   readonly #settled = (): void => {
     this.#running = undefined;
     if (this.#active) this.next();

@@ -301,7 +301,7 @@ export class WorkflowRunner implements WorkflowEngine {
         this.#wakeIfDue(tx, [instance]);
       });
     } catch (failure) {
-      this.options.logger.error('could not record workflow failure', { workflow_id: id, error: String(failure) });
+      this.options.logger.error('could not record workflow failure', { workflow_id: id, error: failure });
     }
   }
 

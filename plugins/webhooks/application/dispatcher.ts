@@ -92,7 +92,7 @@ export class WebhookDispatcher implements BackgroundWorker {
       const work = this.#send(delivery, webhooks.get(delivery.webhookId))
         .then((outcome) => this.#recorder.add(outcome))
         // The lease lapses and the delivery is sent again; nothing is lost (at least once).
-        .catch((error: unknown) => this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error: String(error) }))
+        .catch((error: unknown) => this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error }))
         .finally(() => {
           this.#inFlight -= 1;
           this.#pending.delete(work);
