@@ -32,6 +32,7 @@ export * from './text/storable-text.js';
 export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';
 /** The seeded walk simulators share (prices, gas prices, pool drift). */
 export { RandomWalk } from './simulation/random-walk.js';
+export { assetOfHolding, holdingCode, splitHoldingCode } from './assets/holding-code.js';
 export type { WalkParams } from './simulation/random-walk.js';
 
 // The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.
@@ -47,6 +48,7 @@ export * from '../ports/ids.js';
 export * from '../ports/ledger.js';
 export * from '../ports/logger.js';
 export * from '../ports/meter.js';
+export * from '../ports/on-chain-holdings.js';
 export * from '../ports/operator-keys.js';
 export * from '../ports/price-feed.js';
 export * from '../ports/progress.js';

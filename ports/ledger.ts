@@ -9,8 +9,12 @@ import type { Tx } from './unit-of-work.js';
  * 'system:<name>' (world, fees, a basket issuer …): they may go negative and
  * their balances are the sum of their entries, so they never become hot rows.
  */
+/** The outside world: deposits come from it, withdrawals go to it (its balance is −(deposits − withdrawals)). */
+export const WORLD_ACCOUNT = 'system:world';
+
 export interface LedgerLeg {
   readonly accountId: string;
+  /** A holding code: the asset code, or `<asset>@<chain>` for a token on a chain other than the default (kernel/assets/holding-code.ts). */
   readonly assetCode: string;
   /** Signed: positive credits, negative debits. */
   readonly amount: bigint;
@@ -22,6 +26,14 @@ export interface LedgerMovement {
   readonly reference?: string;
   /** Must sum to zero per asset. */
   readonly legs: readonly LedgerLeg[];
+  /**
+   * For an on-chain holding (by its code), the address outside the service
+   * that its system:world legs pay to or take from: a withdrawal's
+   * destination, a DEX pool or lending market a swap or a loan trades with.
+   * Without one, a payment from system:world is a deposit (minted on a
+   * simulated chain) and one to it goes to the chain's payout address.
+   */
+  readonly counterparties?: Readonly<Record<string, string>>;
 }
 
 export interface BalanceAfter {
@@ -31,10 +43,22 @@ export interface BalanceAfter {
   readonly reserved: bigint;
 }
 
+/** A transaction on a chain that mirrored a movement (OnChainHoldings). */
+export interface MirroredTransaction {
+  readonly chain: string;
+  readonly hash: string;
+  readonly from: string;
+  readonly to: string;
+  readonly assetCode: string;
+  readonly amount: bigint;
+}
+
 export interface PostedMovement {
   readonly movementId: string;
   /** Customer balances touched, after the movement. */
   readonly balances: readonly BalanceAfter[];
+  /** The chain transactions that mirrored it, in order; empty when it moved no on-chain holding. */
+  readonly chainTransactions: readonly MirroredTransaction[];
 }
 
 export interface HoldRequest {

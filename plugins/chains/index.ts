@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ledger, operation, Random, SecretStore, UnitOfWork, type PluginContext, type RuntimeContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ledger, OnChainHoldings, operation, Random, SecretStore, UnitOfWork, type PluginContext, type RuntimeContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { HdCustodyKeys } from './adapters/custody/hd-custody-keys.js';
 import { MemoryCustodyRepository } from './adapters/memory/memory-custody-repository.js';
@@ -8,6 +8,10 @@ import { chainsMigrations } from './adapters/sql/migrations.js';
 import { SqlCustodyRepository } from './adapters/sql/sql-custody-repository.js';
 import { SqlSimulatorState } from './adapters/sql/sql-simulator-state.js';
 import { ChainRegistry } from './application/chain-registry.js';
+import { CustodyHoldings } from './application/custody-holdings.js';
+import { HoldingCatalog } from './application/holding-catalog.js';
+import { MovementMirror } from './application/movement-mirror.js';
+import { Reconciler } from './application/reconciler.js';
 import { DepositAddresses } from './application/deposit-addresses.js';
 import { FaucetOperation } from './application/faucet.js';
 import { ListDepositAddressesOperation } from './application/list-deposit-addresses.js';
@@ -46,7 +50,9 @@ async function loadCustodySeed(rt: RuntimeContext): Promise<void> {
  * catalogue, every account's custodial deposit address per chain, and the
  * Chain port other modules (DeFi, bridges, x402) build on, here provided by
  * the deterministic simulator whose state lives in the store. The faucet
- * exists because the chains are simulated.
+ * exists because the chains are simulated. OnChainHoldings gives the ledger
+ * its chain dimension: tokens held per chain, mirrored at the custody
+ * addresses, reconciled by the ledger audit.
  */
 export const chainsPlugin = definePlugin<ChainsConfig>({
   name: 'chains',
@@ -54,7 +60,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
   kernel: '^2.0.0',
   description: 'EVM chains and their tokens, simulated: blocks by the clock, gas prices, balances, transfers and receipts.',
   dependsOn: ['core-banking'],
-  provides: [ChainCatalog, Chain, ChainFaucet],
+  provides: [ChainCatalog, Chain, ChainFaucet, OnChainHoldings],
   requires: [UnitOfWork, AssetCatalog, Clock, Ledger, SecretStore, Random],
   config: chainsConfigSchema,
   register(bind: Bind, ctx: PluginContext<ChainsConfig>) {
@@ -67,6 +73,11 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
     bind(HdCustodyKeys).toSelf();
     bind(CustodyKeys).toService(HdCustodyKeys);
     bind(DepositAddresses).toSelf();
+    bind(HoldingCatalog).toSelf();
+    bind(MovementMirror).toSelf();
+    bind(Reconciler).toSelf();
+    bind(CustodyHoldings).toSelf();
+    bind(OnChainHoldings).toService(CustodyHoldings);
   },
   operations: [
     operation(ListChains, ListChainsOperation),

@@ -55,12 +55,14 @@ export interface CustodyAddress {
 export interface CustodyRepository {
   /** Records `fingerprint` as the seed's if none is recorded; returns the recorded one. */
   recordSeedFingerprint(tx: Tx, fingerprint: string): Promise<string>;
-  /** The account's index, allocated (the next free one) on the first call. */
+  /** The team's account's index (customer or system account), allocated (the next free one) on the first call. */
   accountIndex(tx: Tx, teamId: string, accountId: string): Promise<number>;
   /** Stores addresses derived for an account; ones already stored are left as they are. */
   saveAddresses(tx: Tx, addresses: readonly CustodyAddress[]): Promise<void>;
   /** The team's account's addresses, in no particular order (none when unknown or another team's). */
   addresses(tx: Tx, teamId: string, accountId: string): Promise<CustodyAddress[]>;
+  /** Every custody address, by chain and address. */
+  list(tx: Tx): Promise<CustodyAddress[]>;
   /** Who owns an address on a chain (checksummed), across teams. */
   owner(tx: Tx, chain: string, address: string): Promise<CustodyAddress | undefined>;
 }

@@ -22,9 +22,13 @@ export const accountEventPayload = z.object({
 });
 export type AccountEventPayload = z.infer<typeof accountEventPayload>;
 
+/** The chain of a token holding; null for an off-chain asset. */
+const chain = z.string().nullable();
+
 export const balanceUpdatedPayload = z.object({
   account_uuid: z.string(),
   asset_code: z.string(),
+  chain,
   available_balance: decimal,
   reserved_balance: decimal,
   total_balance: decimal,
@@ -41,6 +45,7 @@ export const transferEventPayload = z.object({
   to_account: z.string(),
   amount: decimal,
   asset_code: z.string(),
+  chain,
   transfer_fee: decimal,
   /** amount + transfer_fee: what the sender pays and what is held until settlement. */
   total_debit: decimal,

@@ -25,6 +25,7 @@ import {
   ListTransactions,
   ListTransactionsQuery,
   MoneyBody,
+  WithdrawBody,
   PageQuery,
   ResourceId,
   TransactionView,
@@ -175,7 +176,8 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     status: 201,
     operation: Deposit,
     summary: 'Deposit funds (from the outside world) into an account',
-    description: 'Credits the account at once and answers the completed transaction with balance_after. The amount is a decimal string at most at the asset precision (422 invalid_amount, unknown_asset, amount_too_large); basket units cannot be deposited (422 basket_asset); 422 account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.',
+    description:
+      'Credits the account at once and answers the completed transaction with balance_after. The amount is a decimal string at most at the asset precision (422 invalid_amount, unknown_asset, amount_too_large); basket units cannot be deposited (422 basket_asset); 422 account_not_active when the account is frozen or closed. A token lands on `chain` (default ethereum): on the simulated chains it is minted to the account\'s deposit address there (docs/chains.md); `chain` on an off-chain asset, an unknown chain or a chain without the token is 422. Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({
@@ -184,13 +186,13 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     prefixes: v2,
     access: 'write',
     params: ResourceId,
-    body: MoneyBody,
+    body: WithdrawBody,
     response: TransactionView,
     status: 201,
     operation: Withdraw,
     summary: 'Withdraw available funds from an account',
     description:
-      'Debits available funds at once and answers the completed transaction with balance_after. 422 insufficient_funds when the available balance is short (nothing changes), basket_asset for basket units, account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.',
+      'Debits available funds at once and answers the completed transaction with balance_after. 422 insufficient_funds when the available balance is short (nothing changes), basket_asset for basket units, account_not_active when the account is frozen or closed. A token leaves its holding on `chain` (default ethereum) and is sent from the account\'s deposit address to `address` (default: the chain\'s payout address). Send an Idempotency-Key to retry safely.',
     tags,
   }),
   route({

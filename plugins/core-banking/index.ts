@@ -23,6 +23,7 @@ import { FeeSchedule } from './application/fee-schedule.js';
 import { GetAccountOperation } from './application/get-account.js';
 import { GetBalancesOperation } from './application/get-balances.js';
 import { GetTransferOperation } from './application/get-transfer.js';
+import { Holdings } from './application/holdings.js';
 import { LedgerService } from './application/ledger-service.js';
 import { ListAccountTransactionsOperation } from './application/list-account-transactions.js';
 import { ListAccountTransfersOperation } from './application/list-account-transfers.js';
@@ -86,6 +87,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<CoreBankingConfig>(CoreBankingConfig).toConstantValue(ctx.config);
     bind<BalanceRowLocking>(BalanceRowLocking).toConstantValue(Object.freeze({ enabled: true }));
     bind<FeeSchedule>(FeeSchedule).toSelf();
+    bind<Holdings>(Holdings).toSelf();
     bind<Ledger>(Ledger).to(LedgerService);
     bind<TransferSettlement>(TransferSettlement).toSelf();
     bind(TransferWorkflow).toResolvedValue(

@@ -31,7 +31,7 @@ const ACCOUNT_EXAMPLE = {
   metadata: { cost_centre: 'retail' },
   created_at: '2026-01-15T09:30:00.000Z',
 } as const;
-const BALANCE_EXAMPLE = { asset_code: 'USD', available_balance: '1250.00', reserved_balance: '100.10', total_balance: '1350.10' } as const;
+const BALANCE_EXAMPLE = { asset_code: 'USD', chain: null, available_balance: '1250.00', reserved_balance: '100.10', total_balance: '1350.10' } as const;
 
 export const AccountView = z
   .strictObject({
@@ -45,8 +45,11 @@ export const AccountView = z
   .meta({ id: 'Account', description: 'An account of the caller’s team.', example: ACCOUNT_EXAMPLE });
 export type AccountView = z.infer<typeof AccountView>;
 
+/** Where a holding is: a chain name for a token (its default chain when the input named none), null off-chain. */
+const heldOn = z.string().nullable().describe('The chain the holding is on (a token), or null for an off-chain asset');
+
 export const BalanceView = z
-  .strictObject({ asset_code: z.string(), available_balance: decimal, reserved_balance: decimal, total_balance: decimal })
+  .strictObject({ asset_code: z.string(), chain: heldOn, available_balance: decimal, reserved_balance: decimal, total_balance: decimal })
   .meta({ id: 'Balance', description: 'One asset balance of an account: available + reserved (held by pending transfers) = total.', example: BALANCE_EXAMPLE });
 export type BalanceView = z.infer<typeof BalanceView>;
 
@@ -83,6 +86,7 @@ export const TransactionView = z
     type: z.enum(TRANSACTION_TYPES),
     amount: decimal,
     asset_code: z.string(),
+    chain: heldOn,
     status: z.enum(TRANSACTION_STATUSES),
     reference: z.string().nullable(),
     created_at: timestamp,
@@ -98,6 +102,7 @@ export const TransactionView = z
       type: 'deposit',
       amount: '100.00',
       asset_code: 'USD',
+      chain: null,
       status: 'completed',
       reference: 'INV-2026-0042',
       created_at: '2026-01-15T09:31:00.000Z',
@@ -113,6 +118,7 @@ const TRANSFER_EXAMPLE = {
   to_account: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
   amount: '100.00',
   asset_code: 'USD',
+  chain: null,
   status: 'pending',
   reference: 'Rent January',
   created_at: '2026-01-15T09:32:00.000Z',
@@ -128,6 +134,7 @@ export const TransferView = z
     to_account: z.string(),
     amount: decimal,
     asset_code: z.string(),
+    chain: heldOn,
     status: z.enum(['pending', 'completed', 'failed', 'expired', 'reversed']),
     reference: z.string().nullable(),
     workflow_id: z.string().optional().describe('Only for transfers created with workflow_enabled.'),
@@ -149,11 +156,29 @@ export const LedgerAuditView = z
       z.strictObject({
         team_id: z.string(),
         asset_code: z.string(),
+        chain: heldOn,
         customer_balances: signedDecimal,
         deposits_minus_withdrawals: signedDecimal,
         system_accounts: z.record(z.string(), signedDecimal).describe('Entries of each system account (system:world is −(deposits − withdrawals)).'),
       }),
     ),
+    reconciliation: z
+      .strictObject({
+        checked: z.number().int().describe('(custody address, token) pairs compared'),
+        differences: z.array(
+          z.strictObject({
+            team_id: z.string(),
+            account_id: z.string(),
+            chain: z.string(),
+            address: z.string(),
+            asset_code: z.string(),
+            ledger: signedDecimal,
+            on_chain: signedDecimal,
+          }),
+        ),
+      })
+      .nullable()
+      .describe('Every account’s ledger holdings on the chains against its custody addresses’ balances there (docs/chains.md); null without the chains module. A difference is also a problem.'),
   })
   .meta({
     id: 'LedgerAudit',
@@ -166,11 +191,13 @@ export const LedgerAuditView = z
         {
           team_id: '5c8e1a3f-7b9d-4f2e-8c6a-1e3b5d7f9a2c',
           asset_code: 'USD',
+          chain: null,
           customer_balances: '1349.90',
           deposits_minus_withdrawals: '1350.00',
           system_accounts: { 'system:world': '-1350.00', 'system:fees': '0.10' },
         },
       ],
+      reconciliation: { checked: 14, differences: [] },
     },
   });
 export type LedgerAuditView = z.infer<typeof LedgerAuditView>;
@@ -241,10 +268,22 @@ export const ListAccountTransactionsQuery = z
   .transform(({ per_page, ...query }) => ({ ...query, limit: query.limit ?? per_page }));
 export type ListAccountTransactionsInput = AccountIdInput & z.infer<typeof ListAccountTransactionsQuery>;
 
+/** A chain by name or CAIP-2 id, for a token's holding; a token without it is held on the default chain (ethereum). */
+const chainRef = z.string().min(1).max(64).optional().describe('For a token: the chain, by name (polygon) or CAIP-2 id (eip155:137); default ethereum. Refused for an off-chain asset');
+
 export const MoneyBody = z
-  .strictObject({ amount, asset_code: assetCode, reference })
+  .strictObject({ amount, asset_code: assetCode, chain: chainRef, reference })
   .meta({ id: 'MoneyMovementRequest', example: { amount: '100.00', asset_code: 'USD', reference: 'INV-2026-0042' } });
 export type MoneyInput = AccountIdInput & z.infer<typeof MoneyBody>;
+
+export const WithdrawBody = MoneyBody.extend({
+  address: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("For a token: the EVM address the tokens are sent to; without it they go to the chain's payout address (docs/chains.md). Refused for an off-chain asset"),
+}).meta({ id: 'WithdrawalRequest', example: { amount: '25.50', asset_code: 'USDC', chain: 'polygon', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', reference: 'Payout 7' } });
+export type WithdrawInput = AccountIdInput & z.infer<typeof WithdrawBody>;
 
 export const CreateTransferBody = z
   .strictObject({
@@ -252,6 +291,7 @@ export const CreateTransferBody = z
     to_account: z.string().min(1).max(100),
     amount,
     asset_code: assetCode,
+    chain: chainRef,
     reference,
     workflow_enabled: z.boolean().optional(),
     metadata: metadata.optional(),
@@ -278,7 +318,7 @@ export const ListAccountTransactions = token<Operation<ListAccountTransactionsIn
   'core-banking.list-account-transactions',
 );
 export const Deposit = token<Operation<MoneyInput, TransactionView>>('core-banking.deposit');
-export const Withdraw = token<Operation<MoneyInput, TransactionView>>('core-banking.withdraw');
+export const Withdraw = token<Operation<WithdrawInput, TransactionView>>('core-banking.withdraw');
 export const CreateTransfer = token<Operation<CreateTransferInput, TransferView>>('core-banking.create-transfer');
 export const GetTransfer = token<Operation<AccountIdInput, TransferView>>('core-banking.get-transfer');
 export const AuditLedger = token<Operation<Record<string, never>, LedgerAuditView>>('core-banking.audit-ledger');

@@ -1,4 +1,4 @@
-import { token, type CursorRequest, type CursorSlice, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
+import { token, type CursorRequest, type CursorSlice, type HoldingBalance, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { AccountStatus } from './domain/account.js';
 import type { AccountRef, BalanceKey, BalanceRow, Leg } from './domain/ledger-rules.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from './domain/transaction-query.js';
@@ -267,6 +267,8 @@ export interface LedgerAudit {
   holdDrift(tx: Tx): Promise<HoldDrift[]>;
   /** Balance rows with a negative available or reserved (should be none); the whole ledger, or the teams of `teams`. */
   negativeBalances(tx: Tx, teams?: TeamSlice): Promise<number>;
+  /** Every non-zero holding of `codes`: customer rows (available + reserved) and system accounts but system:world (their entries); for reconciliation with the chains. */
+  holdingBalances(tx: Tx, codes: readonly string[]): Promise<HoldingBalance[]>;
 }
 export const LedgerAudit = token<LedgerAudit>('core-banking.ledger-audit');
 

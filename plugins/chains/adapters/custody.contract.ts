@@ -53,5 +53,20 @@ export function custodyRepositoryContract(title: string, harness: RepositoryHarn
     assert.is(await run((tx) => repo.owner(tx, 'base', address(2))), undefined);
   });
 
+  it('a system account id is one account per team: each team\'s gets its own index', async (repo) => {
+    const a = await run((tx) => repo.accountIndex(tx, TEAM_A, 'system:fees'));
+    const b = await run((tx) => repo.accountIndex(tx, TEAM_B, 'system:fees'));
+    assert.is.not(a, b);
+    assert.is(await run((tx) => repo.accountIndex(tx, TEAM_A, 'system:fees')), a);
+  });
+
+  it('list gives every address of every team by chain and address', async (repo) => {
+    const a = await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_1));
+    const b = await run((tx) => repo.accountIndex(tx, TEAM_B, ACCOUNT_2));
+    await run((tx) => repo.saveAddresses(tx, [entry(ACCOUNT_2, TEAM_B, b, 'polygon', 3), entry(ACCOUNT_1, TEAM_A, a, 'base', 4), entry(ACCOUNT_1, TEAM_A, a, 'polygon', 5)]));
+    const listed = await run((tx) => repo.list(tx));
+    assert.equal(listed.map((one) => `${one.chain} ${one.address.slice(-1)} ${one.teamId === TEAM_A ? 'A' : 'B'}`), ['base 4 A', 'polygon 3 B', 'polygon 5 A']);
+  });
+
   return test;
 }

@@ -32,4 +32,9 @@ export class DepositAddresses {
     const order = new Map(CHAIN_MODELS.map((model, position) => [model.name, position]));
     return stored.sort((a, b) => order.get(a.chain)! - order.get(b.chain)!);
   }
+
+  /** The account's address on one chain (a customer account, or a system account of the team such as system:fees). */
+  async on(tx: Tx, teamId: string, accountId: string, chain: string): Promise<string> {
+    return (await this.forAccount(tx, teamId, accountId)).find((one) => one.chain === chain)!.address;
+  }
 }

@@ -38,7 +38,8 @@ function chain(
 }
 
 export const CHAIN_MODELS: readonly ChainModel[] = [
-  chain(0, 'ethereum', 1, 'Ethereum', 'ETH', 12_000, 768, 'l1', 8n * GWEI),
+  // POL and BNB are ERC-20s on Ethereum too (their bridged home), so every token has a holding on the default chain.
+  chain(0, 'ethereum', 1, 'Ethereum', 'ETH', 12_000, 768, 'l1', 8n * GWEI, [...STANDARD_TOKENS, 'POL', 'BNB']),
   chain(1, 'polygon', 137, 'Polygon PoS', 'POL', 2_000, 60, 'l1', 40n * GWEI),
   chain(2, 'arbitrum', 42161, 'Arbitrum One', 'ETH', 250, 1_080, 'l2', GWEI / 50n),
   chain(3, 'optimism', 10, 'OP Mainnet', 'ETH', 2_000, 1_080, 'l2', GWEI / 200n),
@@ -48,13 +49,29 @@ export const CHAIN_MODELS: readonly ChainModel[] = [
   chain(6, 'base-sepolia', 84532, 'Base Sepolia', 'ETH', 2_000, 1_080, 'l2', GWEI / 100n, ['USDC'], true),
 ];
 
+/** The chain a token's holding is on when the input names none (kernel/assets/holding-code.ts keeps its codes bare). */
+export const DEFAULT_CHAIN = 'ethereum';
+
 /**
  * Where a token "is deployed" on a simulated chain: an address derived from
  * the chain id and the asset code, so it is stable across restarts and
  * processes and never collides with a real contract by accident.
  */
 export function simulatedContract(chainId: number, assetCode: string): string {
-  return getAddress(`0x${keccak256(stringToHex(`open-bank-simulated-token:${chainId}:${assetCode}`)).slice(-40)}`);
+  return derivedAddress(`open-bank-simulated-token:${chainId}:${assetCode}`);
+}
+
+/**
+ * Where a withdrawal without an address goes on a chain: the payout
+ * address, standing for the bank's off-ramp (the provider that pays the
+ * customer out). Derived like the simulated contracts; nobody holds its key.
+ */
+export function payoutAddress(chainId: number): string {
+  return derivedAddress(`open-bank-payout:${chainId}`);
+}
+
+function derivedAddress(label: string): string {
+  return getAddress(`0x${keccak256(stringToHex(label)).slice(-40)}`);
 }
 
 /** The chain's tokens: its native coin first, then its ERC-20s, each with the catalogue's precision as decimals. */

@@ -10,8 +10,9 @@ import {
   type RequestContext,
 } from '../../../kernel/public.js';
 import { WORLD_ACCOUNT } from '../domain/ledger-rules.js';
-import type { MoneyInput, TransactionView } from '../operations.js';
+import type { TransactionView, WithdrawInput } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';
+import { Holdings } from './holdings.js';
 import { optionalText, parseMoney } from './inputs.js';
 import { transactionView } from './views.js';
 
@@ -21,9 +22,11 @@ type MovementType = 'deposit' | 'withdrawal';
  * Deposit and withdrawal: one balanced movement between the account and
  * system:world, and one completed transaction row, in one unit of work. The
  * two differ only in direction, so each is this operation with its `type`.
+ * A token's holding is on a chain: the Ledger mirrors the movement there
+ * (OnChainHoldings), a withdrawal to `address` when one is given.
  */
 @injectable()
-abstract class AccountMovementOperation implements Operation<MoneyInput, TransactionView> {
+abstract class AccountMovementOperation implements Operation<WithdrawInput, TransactionView> {
   protected abstract readonly type: MovementType;
 
   constructor(
@@ -33,11 +36,17 @@ abstract class AccountMovementOperation implements Operation<MoneyInput, Transac
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
+    @inject(Holdings) private readonly holdings: Holdings,
   ) {}
 
-  async execute(input: MoneyInput, ctx: RequestContext): Promise<TransactionView> {
+  async execute(input: WithdrawInput, ctx: RequestContext): Promise<TransactionView> {
     const type = this.type;
     const { asset, amount } = parseMoney(this.assets, input);
+    const holding = this.holdings.resolve(asset, input.chain, '/chain');
+    const address = optionalText(input.address, '/address', 64);
+    if (address !== null && holding.chain === null) {
+      throw ValidationError.field('/address', `${asset.code} is not held on a chain: a withdrawal address applies to tokens only.`, 'address_not_applicable');
+    }
     // Basket units (GCU) exist only as claims on the components a basket reserve holds: they are issued by composing, never deposited from outside or paid out.
     if (asset.type === 'basket') {
       throw ValidationError.field('/asset_code', `${asset.code} is a basket unit: compose or decompose it instead of a ${type}.`, 'basket_asset');
@@ -49,9 +58,10 @@ abstract class AccountMovementOperation implements Operation<MoneyInput, Transac
       const posted = await this.ledger.post(tx, teamId, {
         kind: type,
         ...(reference !== null ? { reference } : {}),
+        ...(address !== null ? { counterparties: { [holding.code]: address } } : {}),
         legs: [
-          { accountId: input.id, assetCode: asset.code, amount: sign * amount },
-          { accountId: WORLD_ACCOUNT, assetCode: asset.code, amount: -sign * amount },
+          { accountId: input.id, assetCode: holding.code, amount: sign * amount },
+          { accountId: WORLD_ACCOUNT, assetCode: holding.code, amount: -sign * amount },
         ],
       });
       const after = posted.balances.find((row) => row.accountId === input.id)!;
@@ -62,7 +72,7 @@ abstract class AccountMovementOperation implements Operation<MoneyInput, Transac
         accountId: input.id,
         type,
         amount,
-        assetCode: asset.code,
+        assetCode: holding.code,
         status: 'completed',
         reference,
         transferId: null,
@@ -72,7 +82,7 @@ abstract class AccountMovementOperation implements Operation<MoneyInput, Transac
         completedAt: now,
       };
       await this.transactions.insert(tx, [row]);
-      return transactionView(this.assets, row);
+      return transactionView(this.holdings, row);
     });
   }
 }

@@ -24,6 +24,7 @@ import { TransactionRepository, TransferRepository, type TransactionRecord, type
 import { FeeSchedule } from './fee-schedule.js';
 import { optionalObject, optionalText, parseMoney, requiredId } from './inputs.js';
 import { TRANSFER_WORKFLOW, type TransferWorkflowState } from './transfer-settlement.js';
+import { Holdings } from './holdings.js';
 import { transferEvent, transferView } from './views.js';
 
 /** A validated POST /transfers, ready to run in a batch. */
@@ -32,6 +33,8 @@ export interface TransferCommand {
   readonly from: string;
   readonly to: string;
   readonly asset: Asset;
+  /** The ledger's code of the asset's holding: on a chain for a token (application/holdings.ts). */
+  readonly holding: string;
   readonly amount: bigint;
   readonly fee: bigint;
   readonly reference: string | null;
@@ -68,6 +71,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
     @inject(WorkflowEngine) private readonly workflows: WorkflowEngine,
     @inject(FeeSchedule) private readonly fees: FeeSchedule,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
     @inject(CoreBankingConfig) private readonly config: CoreBankingConfig,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
@@ -81,12 +85,14 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
     const from = requiredId(input.from_account, '/from_account');
     const to = requiredId(input.to_account, '/to_account');
     const { asset, amount } = parseMoney(this.assets, input);
+    const holding = this.holdings.resolve(asset, input.chain, '/chain').code;
     if (from === to) throw ValidationError.field('/to_account', 'to_account must differ from from_account', 'same_account');
     return {
       teamId: ctx.actor.teamId,
       from,
       to,
       asset,
+      holding,
       amount,
       fee: this.fees.feeFor(asset, amount),
       reference: optionalText(input.reference, '/reference'),
@@ -104,7 +110,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
       commands.map((c, index) => ({
         teamId: c.teamId,
         accountId: c.from,
-        assetCode: c.asset.code,
+        assetCode: c.holding,
         amount: c.amount + c.fee,
         reference: ids[index]!,
         beneficiary: c.to,
@@ -129,7 +135,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         toAccount: c.to,
         amount: c.amount,
         fee: c.fee,
-        assetCode: c.asset.code,
+        assetCode: c.holding,
         status: 'pending',
         reference: c.reference,
         workflowId: this.ids.uuid(),
@@ -150,7 +156,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         accountId: c.from,
         type: 'transfer',
         amount: c.amount,
-        assetCode: c.asset.code,
+        assetCode: c.holding,
         status: 'pending',
         reference: c.reference,
         transferId: id,
@@ -169,8 +175,8 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         runAt: estimatedCompletion,
         completedSteps: 1,
       });
-      events.push(transferEvent(this.assets, 'transfer.created', transfer), transferEvent(this.assets, 'transfer.pending', transfer));
-      return succeeded(transferView(this.assets, transfer));
+      events.push(transferEvent(this.holdings, 'transfer.created', transfer), transferEvent(this.holdings, 'transfer.pending', transfer));
+      return succeeded(transferView(this.holdings, transfer));
     });
     if (created.length > 0) {
       await this.transfers.insert(tx, created);

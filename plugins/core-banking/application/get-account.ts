@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import type { AccountDetailView, AccountIdInput } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
 import { requireAccount } from './require-account.js';
+import { Holdings } from './holdings.js';
 import { accountView, balanceView } from './views.js';
 
 /** GET /accounts/{id}: the account and its balance per asset. */
@@ -12,7 +13,7 @@ export class GetAccountOperation implements Operation<AccountIdInput, AccountDet
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
     @inject(LedgerRepository) private readonly ledger: LedgerRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
   ) {}
 
   async execute(input: AccountIdInput, ctx: RequestContext): Promise<AccountDetailView> {
@@ -20,7 +21,7 @@ export class GetAccountOperation implements Operation<AccountIdInput, AccountDet
     return this.uow.run(async (tx) => {
       const account = await requireAccount(this.accounts, tx, teamId, input.id);
       const balances = await this.ledger.accountBalances(tx, teamId, account.id);
-      return { ...accountView(account), balances: balances.map((row) => balanceView(this.assets, row)) };
+      return { ...accountView(account), balances: balances.map((row) => balanceView(this.holdings, row)) };
     });
   }
 }

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import {
   AppError,
-  AssetCatalog,
   formatMinor,
   groupThousands,
   Logger,
@@ -15,7 +14,8 @@ import type { BalanceRow } from '../domain/ledger-rules.js';
 import type { AccountIdInput, BalancesView } from '../operations.js';
 import { AccountRepository, LedgerRepository } from '../ports.js';
 import { requireAccount } from './require-account.js';
-import { balanceView, precisionOf } from './views.js';
+import { Holdings } from './holdings.js';
+import { balanceView } from './views.js';
 
 /**
  * GET /accounts/{id}/balances. total_usd_equivalent is exact: every total is
@@ -29,7 +29,7 @@ export class GetBalancesOperation implements Operation<AccountIdInput, BalancesV
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
     @inject(LedgerRepository) private readonly ledger: LedgerRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
     @inject(PriceFeed) private readonly prices: PriceFeed,
     @inject(Logger) private readonly logger: Logger,
   ) {}
@@ -42,7 +42,7 @@ export class GetBalancesOperation implements Operation<AccountIdInput, BalancesV
     });
     return {
       account_uuid: input.id,
-      balances: rows.map((row) => balanceView(this.assets, row)),
+      balances: rows.map((row) => balanceView(this.holdings, row)),
       summary: { total_assets: rows.length, total_usd_equivalent: groupThousands(formatMinor(await this.#usdCents(rows), 2)) },
     };
   }
@@ -54,7 +54,7 @@ export class GetBalancesOperation implements Operation<AccountIdInput, BalancesV
       if (total === 0n) continue;
       try {
         const { usd } = await this.prices.usdPrice(row.assetCode);
-        terms.push({ value: total * usd.numerator, exponent: usd.scale + precisionOf(this.assets, row.assetCode) });
+        terms.push({ value: total * usd.numerator, exponent: usd.scale + this.holdings.precision(row.assetCode) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         this.logger.warn('no USD price; asset left out of total_usd_equivalent', { asset_code: row.assetCode });

@@ -1,12 +1,12 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import {
-  AssetCatalog,
   attempt,
   Clock,
   ConflictError,
   formatMinor,
   Ids,
   NotFoundError,
+  OnChainHoldings,
   unwrap,
   type BalanceAfter,
   type CaptureRequest,
@@ -15,6 +15,7 @@ import {
   type LedgerAccount,
   type LedgerLeg,
   type LedgerMovement,
+  type MirroredTransaction,
   type NewEvent,
   type Outcome,
   type PostedMovement,
@@ -38,6 +39,7 @@ import {
   type BalanceRow,
 } from '../domain/ledger-rules.js';
 import { AccountRepository, BalanceRowLocking, LedgerRepository, type HoldRecord, type MovementRecord } from '../ports.js';
+import { Holdings } from './holdings.js';
 
 interface Cause {
   readonly kind: string;
@@ -57,16 +59,21 @@ interface Cause {
  * holdMany and captureMany serve a batch with the same three statements a
  * single call needs (lock accounts, lock rows, write); the single calls are
  * batches of one, so there is one code path.
+ *
+ * A movement of a token's holding on a chain also moves the tokens between
+ * the custody addresses there, in the same transaction (OnChainHoldings,
+ * when the chains module is on); holds and releases move nothing on chain.
  */
 @injectable()
 export class LedgerService implements Ledger {
   constructor(
     @inject(LedgerRepository) private readonly repo: LedgerRepository,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
     @inject(BalanceRowLocking) private readonly rowLocking: BalanceRowLocking,
+    @inject(OnChainHoldings) @optional() private readonly onChain: OnChainHoldings | undefined,
   ) {}
 
   async post(tx: Tx, teamId: string, movement: LedgerMovement): Promise<PostedMovement> {
@@ -87,8 +94,9 @@ export class LedgerService implements Ledger {
       legs: movement.legs,
     };
     await this.repo.write(tx, { balances: book.changed(), movements: [record], insertHolds: [], updateHolds: [], at });
-    await this.#emit(tx, balanceEvents(this.assets, after, { kind: record.kind, movementId: record.id, reference: record.reference }));
-    return { movementId: record.id, balances: after.map(toBalanceAfter) };
+    const chainTransactions = (await this.onChain?.mirror(tx, teamId, movement)) ?? [];
+    await this.#emit(tx, balanceEvents(this.holdings, after, { kind: record.kind, movementId: record.id, reference: record.reference }));
+    return { movementId: record.id, balances: after.map(toBalanceAfter), chainTransactions };
   }
 
   async hold(tx: Tx, teamId: string, request: HoldRequest): Promise<string> {
@@ -136,7 +144,7 @@ export class LedgerService implements Ledger {
           createdAt: at,
           updatedAt: at,
         });
-        events.push(...balanceEvents(this.assets, after, { kind: 'hold', movementId: null, reference }));
+        events.push(...balanceEvents(this.holdings, after, { kind: 'hold', movementId: null, reference }));
         return id;
       }),
     );
@@ -197,15 +205,16 @@ export class LedgerService implements Ledger {
         const updated: HoldRecord = { ...hold, remaining, status: remaining === 0n ? 'captured' : 'active', updatedAt: at };
         holds.set(key, updated);
         changedHolds.set(key, updated);
-        events.push(...balanceEvents(this.assets, after, { kind: request.kind, movementId: movement.id, reference: hold.reference }));
-        return { movementId: movement.id, balances: after.map(toBalanceAfter) };
+        events.push(...balanceEvents(this.holdings, after, { kind: request.kind, movementId: movement.id, reference: hold.reference }));
+        return { movementId: movement.id, balances: after.map(toBalanceAfter), chainTransactions: [] as MirroredTransaction[] };
       }),
     );
-    if (movements.length > 0) {
-      await this.repo.write(tx, { balances: book.changed(), movements, insertHolds: [], updateHolds: [...changedHolds.values()], at });
-      await this.#emit(tx, events);
-    }
-    return outcomes;
+    if (movements.length === 0) return outcomes;
+    await this.repo.write(tx, { balances: book.changed(), movements, insertHolds: [], updateHolds: [...changedHolds.values()], at });
+    const mirrored = new Map<string, MirroredTransaction[]>();
+    if (this.onChain) for (const movement of movements) mirrored.set(movement.id, await this.onChain.mirror(tx, movement.teamId, { kind: movement.kind, legs: movement.legs }));
+    await this.#emit(tx, events);
+    return outcomes.map((outcome) => (outcome.ok ? { ok: true, value: { ...outcome.value, chainTransactions: mirrored.get(outcome.value.movementId) ?? [] } } : outcome));
   }
 
   async release(tx: Tx, teamId: string, holdId: string): Promise<BalanceAfter> {
@@ -226,7 +235,7 @@ export class LedgerService implements Ledger {
       updateHolds: [{ teamId, id: hold.id, remaining: 0n, status: 'released', updatedAt: at }],
       at,
     });
-    await this.#emit(tx, balanceEvents(this.assets, after, { kind: 'release', movementId: null, reference: hold.reference }));
+    await this.#emit(tx, balanceEvents(this.holdings, after, { kind: 'release', movementId: null, reference: hold.reference }));
     return toBalanceAfter(after[0]!);
   }
 
@@ -262,7 +271,7 @@ export class LedgerService implements Ledger {
 
   #requireAssets(items: readonly { assetCode: string }[]): void {
     for (const item of items) {
-      if (!this.assets.find(item.assetCode)) throw new LedgerRuleError(`unknown asset '${item.assetCode}'`);
+      if (!this.holdings.find(item.assetCode)) throw new LedgerRuleError(`unknown asset '${item.assetCode}'`);
     }
   }
 
@@ -298,9 +307,9 @@ function captureLegs(hold: HoldRecord, request: CaptureRequest): LedgerLeg[] {
   return legs;
 }
 
-function balanceEvents(assets: AssetCatalog, rows: readonly BalanceRow[], cause: Cause): NewEvent[] {
+function balanceEvents(holdings: Holdings, rows: readonly BalanceRow[], cause: Cause): NewEvent[] {
   return rows.map((row) => {
-    const precision = assets.find(row.assetCode)!.precision;
+    const { assetCode, chain, precision } = holdings.describe(row.assetCode);
     return {
       type: 'account.balance_updated',
       teamId: row.teamId,
@@ -308,7 +317,8 @@ function balanceEvents(assets: AssetCatalog, rows: readonly BalanceRow[], cause:
       aggregateId: row.accountId,
       payload: {
         account_uuid: row.accountId,
-        asset_code: row.assetCode,
+        asset_code: assetCode,
+        chain,
         available_balance: formatMinor(row.available, precision),
         reserved_balance: formatMinor(row.reserved, precision),
         total_balance: formatMinor(row.available + row.reserved, precision),

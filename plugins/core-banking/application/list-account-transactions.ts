@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
 import {
-  AssetCatalog,
   cursorRequest,
   listCursorPage,
   listPage,
@@ -17,6 +16,7 @@ import type { ListAccountTransactionsInput, TransactionView } from '../operation
 import { AccountRepository, TransactionRepository, type TransactionRecord } from '../ports.js';
 import { optionalStatus } from './list-transactions.js';
 import { requireAccount } from './require-account.js';
+import { Holdings } from './holdings.js';
 import { transactionView } from './views.js';
 
 /** GET /accounts/{id}/transactions with limit/page or a cursor, type, status, date range and sort. */
@@ -26,7 +26,7 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
     @inject(TransactionRepository) private readonly transactions: TransactionRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
   ) {}
 
   async execute(input: ListAccountTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView> | CursorPage<TransactionView>> {
@@ -46,7 +46,7 @@ export class ListAccountTransactionsOperation implements Operation<ListAccountTr
       ...parseDateRange(input.start_date, input.end_date),
     };
     const teamId = ctx.actor.teamId;
-    const view = (row: TransactionRecord) => transactionView(this.assets, row);
+    const view = (row: TransactionRecord) => transactionView(this.holdings, row);
     if (cursor) {
       return listCursorPage(this.uow, cursor, view, async (tx) => {
         await requireAccount(this.accounts, tx, teamId, input.id);

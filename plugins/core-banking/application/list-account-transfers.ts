@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
 import {
-  AssetCatalog,
   cursorRequest,
   listCursorPage,
   listPage,
@@ -14,6 +13,7 @@ import {
 import type { ListAccountTransfersInput, TransferView } from '../operations.js';
 import { AccountRepository, TransferRepository, type TransferRecord } from '../ports.js';
 import { requireAccount } from './require-account.js';
+import { Holdings } from './holdings.js';
 import { transferView } from './views.js';
 
 /** GET /accounts/{id}/transfers: transfers sent or received by the account, newest first, by page or by cursor. */
@@ -23,12 +23,12 @@ export class ListAccountTransfersOperation implements Operation<ListAccountTrans
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AccountRepository) private readonly accounts: AccountRepository,
     @inject(TransferRepository) private readonly transfers: TransferRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
   ) {}
 
   async execute(input: ListAccountTransfersInput, ctx: RequestContext): Promise<Page<TransferView> | CursorPage<TransferView>> {
     const teamId = ctx.actor.teamId;
-    const view = (transfer: TransferRecord) => transferView(this.assets, transfer);
+    const view = (transfer: TransferRecord) => transferView(this.holdings, transfer);
     const cursor = cursorRequest(input.starting_after, input.ending_before, input.page, input.per_page);
     if (cursor) {
       return listCursorPage(this.uow, cursor, view, async (tx) => {

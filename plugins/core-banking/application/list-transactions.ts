@@ -15,6 +15,7 @@ import {
 import { DEFAULT_SORT, TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction-query.js';
 import type { ListTransactionsInput, TransactionView } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';
+import { Holdings } from './holdings.js';
 import { transactionView } from './views.js';
 
 /** GET /transactions: every transaction of the caller's team, newest first, by page or by cursor. */
@@ -24,6 +25,7 @@ export class ListTransactionsOperation implements Operation<ListTransactionsInpu
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TransactionRepository) private readonly transactions: TransactionRepository,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
   ) {}
 
   async execute(input: ListTransactionsInput, ctx: RequestContext): Promise<Page<TransactionView> | CursorPage<TransactionView>> {
@@ -37,7 +39,7 @@ export class ListTransactionsOperation implements Operation<ListTransactionsInpu
       ...(input.asset_code !== undefined ? { assetCode: input.asset_code } : {}),
       ...(status ? { status } : {}),
     };
-    const view = (row: TransactionRecord) => transactionView(this.assets, row);
+    const view = (row: TransactionRecord) => transactionView(this.holdings, row);
     const teamId = ctx.actor.teamId;
     if (cursor) {
       return listCursorPage(this.uow, cursor, view, (tx) => this.transactions.listByCursor(tx, teamId, filter, DEFAULT_SORT.descending, cursor), 'transaction');

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import {
   AppError,
-  AssetCatalog,
   Clock,
   Ids,
   Ledger,
@@ -17,6 +16,7 @@ import {
 import { FEES_ACCOUNT, teamKey } from '../domain/ledger-rules.js';
 import { assertTransition, statusForOutcome } from '../domain/transfer.js';
 import { TransactionRepository, TransferRepository, type TransactionRecord, type TransactionUpdate, type TransferRecord } from '../ports.js';
+import { Holdings } from './holdings.js';
 import { transferEvent } from './views.js';
 
 export const TRANSFER_WORKFLOW = 'core-banking.transfer';
@@ -40,7 +40,7 @@ export class TransferSettlement {
     @inject(Ledger) private readonly ledger: Ledger,
     @inject(TransferRepository) private readonly transfers: TransferRepository,
     @inject(TransactionRepository) private readonly transactions: TransactionRepository,
-    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Holdings) private readonly holdings: Holdings,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
   ) {}
@@ -136,7 +136,7 @@ export class TransferSettlement {
         createdAt: now,
         completedAt: now,
       });
-      events.push(transferEvent(this.assets, 'transfer.completed', done));
+      events.push(transferEvent(this.holdings, 'transfer.completed', done));
     });
     if (completed.length > 0) {
       await this.transfers.update(tx, completed);
@@ -162,7 +162,7 @@ export class TransferSettlement {
     await this.transactions.updateForTransfers(tx, [
       { teamId: transfer.teamId, transferId: transfer.id, accountId: transfer.fromAccount, status: 'failed', movementId: null, balanceAfter: null, completedAt: null },
     ]);
-    await tx.append([transferEvent(this.assets, status === 'expired' ? 'transfer.expired' : 'transfer.failed', finished, reason)]);
+    await tx.append([transferEvent(this.holdings, status === 'expired' ? 'transfer.expired' : 'transfer.failed', finished, reason)]);
   }
 }
 

@@ -1,14 +1,11 @@
-import { formatMinor, type AssetCatalog, type NewEvent } from '../../../kernel/public.js';
+import { formatMinor, type NewEvent } from '../../../kernel/public.js';
 import type { BalanceRow } from '../domain/ledger-rules.js';
 import type { AccountEventPayload, TransferEventPayload } from '../events.js';
 import type { AccountView, BalanceView, TransactionView, TransferView } from '../operations.js';
 import type { AccountRecord, TransactionRecord, TransferRecord } from '../ports.js';
+import type { Holdings } from './holdings.js';
 
-/** Records → API views and event payloads (decimal strings at the asset precision). */
-export function precisionOf(assets: AssetCatalog, assetCode: string): number {
-  // An asset removed from the catalogue after use still renders, as whole units.
-  return assets.find(assetCode)?.precision ?? 0;
-}
+/** Records → API views and event payloads (decimal strings at the asset precision; holding codes as asset_code and chain). */
 
 export function accountView(account: AccountRecord): AccountView {
   return {
@@ -21,24 +18,26 @@ export function accountView(account: AccountRecord): AccountView {
   };
 }
 
-export function balanceView(assets: AssetCatalog, row: BalanceRow): BalanceView {
-  const precision = precisionOf(assets, row.assetCode);
+export function balanceView(holdings: Holdings, row: BalanceRow): BalanceView {
+  const { assetCode, chain, precision } = holdings.describe(row.assetCode);
   return {
-    asset_code: row.assetCode,
+    asset_code: assetCode,
+    chain,
     available_balance: formatMinor(row.available, precision),
     reserved_balance: formatMinor(row.reserved, precision),
     total_balance: formatMinor(row.available + row.reserved, precision),
   };
 }
 
-export function transactionView(assets: AssetCatalog, row: TransactionRecord): TransactionView {
-  const precision = precisionOf(assets, row.assetCode);
+export function transactionView(holdings: Holdings, row: TransactionRecord): TransactionView {
+  const { assetCode, chain, precision } = holdings.describe(row.assetCode);
   return {
     uuid: row.id,
     account_uuid: row.accountId,
     type: row.type,
     amount: formatMinor(row.amount, precision),
-    asset_code: row.assetCode,
+    asset_code: assetCode,
+    chain,
     status: row.status,
     reference: row.reference,
     created_at: row.createdAt.toISOString(),
@@ -47,21 +46,22 @@ export function transactionView(assets: AssetCatalog, row: TransactionRecord): T
   };
 }
 
-export function transferView(assets: AssetCatalog, transfer: TransferRecord): TransferView {
-  const precision = precisionOf(assets, transfer.assetCode);
+export function transferView(holdings: Holdings, transfer: TransferRecord): TransferView {
+  const { assetCode, chain, precision } = holdings.describe(transfer.assetCode);
   return {
     uuid: transfer.id,
     from_account: transfer.fromAccount,
     to_account: transfer.toAccount,
     amount: formatMinor(transfer.amount, precision),
-    asset_code: transfer.assetCode,
+    asset_code: assetCode,
+    chain,
     status: transfer.status,
     reference: transfer.reference,
     ...(transfer.workflowEnabled ? { workflow_id: transfer.workflowId } : {}),
     created_at: transfer.createdAt.toISOString(),
     estimated_completion: transfer.estimatedCompletion.toISOString(),
     metadata: transfer.metadata,
-    fees: { transfer_fee: formatMinor(transfer.fee, precision), currency: transfer.assetCode },
+    fees: { transfer_fee: formatMinor(transfer.fee, precision), currency: assetCode },
   };
 }
 
@@ -84,14 +84,15 @@ export function accountEvent(
   return { type, teamId: account.teamId, aggregateType: 'account', aggregateId: account.id, payload };
 }
 
-export function transferEvent(assets: AssetCatalog, type: string, transfer: TransferRecord, reason: string | null = null): NewEvent {
-  const precision = precisionOf(assets, transfer.assetCode);
+export function transferEvent(holdings: Holdings, type: string, transfer: TransferRecord, reason: string | null = null): NewEvent {
+  const { assetCode, chain, precision } = holdings.describe(transfer.assetCode);
   const payload: TransferEventPayload = {
     transfer_uuid: transfer.id,
     from_account: transfer.fromAccount,
     to_account: transfer.toAccount,
     amount: formatMinor(transfer.amount, precision),
-    asset_code: transfer.assetCode,
+    asset_code: assetCode,
+    chain,
     transfer_fee: formatMinor(transfer.fee, precision),
     total_debit: formatMinor(transfer.amount + transfer.fee, precision),
     status: transfer.status,

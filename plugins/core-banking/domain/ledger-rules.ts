@@ -6,8 +6,7 @@ import { BusinessRuleError, InsufficientFundsError } from '../../../kernel/publi
  * Amounts are bigint minor units; nothing here does I/O.
  */
 export const SYSTEM_PREFIX = 'system:';
-/** The outside world: deposits come from it, withdrawals go to it. */
-export const WORLD_ACCOUNT = 'system:world';
+export { WORLD_ACCOUNT } from '../../../kernel/public.js';
 /** Where transfer fees are booked. */
 export const FEES_ACCOUNT = 'system:fees';
 

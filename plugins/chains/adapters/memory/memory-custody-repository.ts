@@ -7,8 +7,8 @@ import type { CustodyAddress, CustodyRepository } from '../../ports.js';
 @injectable()
 export class MemoryCustodyRepository implements CustodyRepository {
   readonly #seed = new Map<'seed', string>();
-  /** account id → its index and team, in allocation order (index = position). */
-  readonly #accounts = new Map<string, { index: number; teamId: string }>();
+  /** team|account id → its index, in allocation order (index = position). */
+  readonly #accounts = new Map<string, number>();
   readonly #allocated: string[] = [];
   /** chain|address → address. */
   readonly #addresses = new Map<string, CustodyAddress>();
@@ -19,14 +19,14 @@ export class MemoryCustodyRepository implements CustodyRepository {
   }
 
   async accountIndex(tx: Tx, teamId: string, accountId: string): Promise<number> {
-    let account = this.#accounts.get(accountId);
-    if (!account) {
-      account = { index: this.#allocated.length, teamId };
-      appendUndoable(tx, this.#allocated, [accountId]);
-      putUndoable(tx, this.#accounts, accountId, account);
+    const key = `${teamId}|${accountId}`;
+    let index = this.#accounts.get(key);
+    if (index === undefined) {
+      index = this.#allocated.length;
+      appendUndoable(tx, this.#allocated, [key]);
+      putUndoable(tx, this.#accounts, key, index);
     }
-    if (account.teamId !== teamId) throw new Error(`account ${accountId} is registered for another team`);
-    return account.index;
+    return index;
   }
 
   async saveAddresses(tx: Tx, addresses: readonly CustodyAddress[]): Promise<void> {
@@ -38,6 +38,10 @@ export class MemoryCustodyRepository implements CustodyRepository {
 
   async addresses(_tx: Tx, teamId: string, accountId: string): Promise<CustodyAddress[]> {
     return [...this.#addresses.values()].filter((one) => one.teamId === teamId && one.accountId === accountId);
+  }
+
+  async list(_tx: Tx): Promise<CustodyAddress[]> {
+    return [...this.#addresses.values()].sort((a, b) => (a.chain + a.address < b.chain + b.address ? -1 : 1));
   }
 
   async owner(_tx: Tx, chain: string, address: string): Promise<CustodyAddress | undefined> {

@@ -77,4 +77,19 @@ export const chainsMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists chains_custody_seed`.execute(db);
     },
   },
+  '0003-custody-per-team': {
+    // System accounts (system:fees, a pool's account …) hold tokens too, and their ids repeat in every team.
+    async up(db: Kysely<any>) {
+      await sql`alter table chains_custody_accounts drop constraint chains_custody_accounts_account_id_key`.execute(db);
+      await sql`alter table chains_custody_accounts add constraint chains_custody_accounts_team_account_key unique (team_id, account_id)`.execute(db);
+      await sql`alter table chains_custody_addresses drop constraint chains_custody_addresses_account_id_chain_key`.execute(db);
+      await sql`alter table chains_custody_addresses add constraint chains_custody_addresses_team_account_chain_key unique (team_id, account_id, chain)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`alter table chains_custody_addresses drop constraint chains_custody_addresses_team_account_chain_key`.execute(db);
+      await sql`alter table chains_custody_addresses add constraint chains_custody_addresses_account_id_chain_key unique (account_id, chain)`.execute(db);
+      await sql`alter table chains_custody_accounts drop constraint chains_custody_accounts_team_account_key`.execute(db);
+      await sql`alter table chains_custody_accounts add constraint chains_custody_accounts_account_id_key unique (account_id)`.execute(db);
+    },
+  },
 };

@@ -30,10 +30,9 @@ export class SqlCustodyRepository implements CustodyRepository {
 
   async accountIndex(tx: Tx, teamId: string, accountId: string): Promise<number> {
     const db = sqlTx(tx).db;
-    await sql`insert into chains_custody_accounts (account_id, team_id) values (${accountId}, ${teamId}) on conflict (account_id) do nothing`.execute(db);
-    const { rows } = await sql<{ account_index: unknown; team_id: string }>`
-      select account_index, team_id from chains_custody_accounts where account_id = ${accountId}`.execute(db);
-    if (rows[0]!.team_id !== teamId) throw new Error(`account ${accountId} is registered for another team`);
+    await sql`insert into chains_custody_accounts (account_id, team_id) values (${accountId}, ${teamId}) on conflict (team_id, account_id) do nothing`.execute(db);
+    const { rows } = await sql<{ account_index: unknown }>`
+      select account_index from chains_custody_accounts where team_id = ${teamId} and account_id = ${accountId}`.execute(db);
     return Number(rows[0]!.account_index);
   }
 
@@ -50,6 +49,11 @@ export class SqlCustodyRepository implements CustodyRepository {
   async addresses(tx: Tx, teamId: string, accountId: string): Promise<CustodyAddress[]> {
     const { rows } = await sql<AddressRow>`
       select ${COLUMNS} from chains_custody_addresses where team_id = ${teamId} and account_id = ${accountId}`.execute(sqlTx(tx).db);
+    return rows.map(toAddress);
+  }
+
+  async list(tx: Tx): Promise<CustodyAddress[]> {
+    const { rows } = await sql<AddressRow>`select ${COLUMNS} from chains_custody_addresses order by chain, address`.execute(sqlTx(tx).db);
     return rows.map(toAddress);
   }
 

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { isSystemAccount } from '../../domain/ledger-rules.js';
+import type { HoldingBalance, Tx } from '../../../../kernel/public.js';
+import { isSystemAccount, WORLD_ACCOUNT } from '../../domain/ledger-rules.js';
 import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance, TeamAccounts, TeamSlice } from '../../ports.js';
 import { balanceKey, MemoryCoreBankingState, MemoryState } from './memory-state.js';
 
@@ -11,6 +12,20 @@ function inSlice(teamId: string, teams: TeamSlice | undefined): boolean {
 @injectable()
 export class MemoryLedgerAudit implements LedgerAudit {
   constructor(@inject(MemoryState) private readonly state: MemoryCoreBankingState) {}
+
+  async holdingBalances(_tx: Tx, codes: readonly string[]): Promise<HoldingBalance[]> {
+    const wanted = new Set(codes);
+    const held = new Map<string, HoldingBalance>();
+    const add = (teamId: string, accountId: string, code: string, amount: bigint) => {
+      const key = `${teamId}\u0000${accountId}\u0000${code}`;
+      held.set(key, { teamId, accountId, code, amount: (held.get(key)?.amount ?? 0n) + amount });
+    };
+    for (const row of this.state.balances.values()) if (wanted.has(row.assetCode)) add(row.teamId, row.accountId, row.assetCode, row.available + row.reserved);
+    for (const entry of this.state.entries) {
+      if (wanted.has(entry.assetCode) && isSystemAccount(entry.accountId) && entry.accountId !== WORLD_ACCOUNT) add(entry.teamId, entry.accountId, entry.assetCode, entry.amount);
+    }
+    return [...held.values()].filter((item) => item.amount !== 0n);
+  }
 
   async totals(): Promise<LedgerTotals[]> {
     const byKey = new Map<string, { teamId: string; assetCode: string; customerBalances: bigint; system: Record<string, bigint> }>();

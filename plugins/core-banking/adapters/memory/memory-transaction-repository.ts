@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { AssetCatalog, assetOfHolding, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 import { cursorWalk, MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
@@ -72,7 +72,7 @@ export class MemoryTransactionRepository implements TransactionRepository {
   #compare(a: Sequenced<TransactionRecord>, b: Sequenced<TransactionRecord>, sort: TransactionSort): number {
     if (sort.field === 'created_at') return a.record.createdAt.getTime() - b.record.createdAt.getTime();
     // Compare values across precisions exactly: scale both to 18 decimals.
-    const value = (row: TransactionRecord): bigint => row.amount * 10n ** BigInt(18 - (this.assets.find(row.assetCode)?.precision ?? 0));
+    const value = (row: TransactionRecord): bigint => row.amount * 10n ** BigInt(18 - (assetOfHolding(this.assets, row.assetCode)?.precision ?? 0));
     const left = value(a.record);
     const right = value(b.record);
     return left === right ? 0 : left < right ? -1 : 1;

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
 import { sqlTx, toBigInt, toCount } from '../../../../kit/sql.js';
-import type { Tx } from '../../../../kernel/public.js';
+import { WORLD_ACCOUNT, type HoldingBalance, type Tx } from '../../../../kernel/public.js';
 import type { CustomerDrift, HoldDrift, LedgerAudit, LedgerTotals, MovementImbalance, TeamAccounts, TeamSlice } from '../../ports.js';
 
 /** `team_id` within the slice; every table leads its key or index with team_id, so a slice is an index range. */
@@ -15,6 +15,18 @@ function inSlice(teams: TeamSlice | undefined): RawBuilder<unknown> {
 /** Whole-ledger sums for the conservation check; reads every team (tests, operator audits). */
 @injectable()
 export class SqlLedgerAudit implements LedgerAudit {
+  async holdingBalances(tx: Tx, codes: readonly string[]): Promise<HoldingBalance[]> {
+    const result = await sql<{ team_id: string; account_id: string; asset_code: string; amount: string }>`
+      select team_id, account_id, asset_code, (available + reserved)::text as amount
+      from core_banking_balances where asset_code = any(${codes}::text[]) and available + reserved <> 0
+      union all
+      select team_id, account_id, asset_code, sum(amount)::text as amount
+      from core_banking_entries
+      where asset_code = any(${codes}::text[]) and account_id like 'system:%' and account_id <> ${WORLD_ACCOUNT}
+      group by team_id, account_id, asset_code having sum(amount) <> 0`.execute(sqlTx(tx).db);
+    return result.rows.map((row) => ({ teamId: row.team_id, accountId: row.account_id, code: row.asset_code, amount: toBigInt(row.amount) }));
+  }
+
   async totals(tx: Tx): Promise<LedgerTotals[]> {
     const result = await sql<{ team_id: string; asset_code: string; account: string; total: string }>`
       select team_id, asset_code, 'customer' as account, sum(available + reserved)::text as total

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
 import { sqlTx, toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
-import { AssetCatalog, cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
+import { AssetCatalog, assetOfHolding, cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 
@@ -96,7 +96,7 @@ export class SqlTransactionRepository implements TransactionRepository {
   }
 
   #scale(assetCode: string): number {
-    return this.assets.find(assetCode)?.precision ?? 0;
+    return assetOfHolding(this.assets, assetCode)?.precision ?? 0;
   }
 }
 

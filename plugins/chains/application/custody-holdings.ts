@@ -1,0 +1,35 @@
+import { inject, injectable } from 'inversify';
+import type { Asset, Holding, HoldingBalance, LedgerMovement, MirroredTransaction, OnChainHoldings, Reconciliation, Tx } from '../../../kernel/public.js';
+import { HoldingCatalog } from './holding-catalog.js';
+import { MovementMirror } from './movement-mirror.js';
+import { Reconciler } from './reconciler.js';
+
+/** The OnChainHoldings port: holding names, the movement mirror and reconciliation, each in its own class. */
+@injectable()
+export class CustodyHoldings implements OnChainHoldings {
+  constructor(
+    @inject(HoldingCatalog) private readonly catalog: HoldingCatalog,
+    @inject(MovementMirror) private readonly mirrorer: MovementMirror,
+    @inject(Reconciler) private readonly reconciler: Reconciler,
+  ) {}
+
+  resolve(asset: Asset, chain: unknown, chainPointer: string): Holding {
+    return this.catalog.resolve(asset, chain, chainPointer);
+  }
+
+  describe(code: string): Holding | undefined {
+    return this.catalog.describe(code);
+  }
+
+  mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]> {
+    return this.mirrorer.mirror(tx, teamId, movement);
+  }
+
+  onChainCodes(): readonly string[] {
+    return this.catalog.onChainCodes();
+  }
+
+  reconcile(tx: Tx, ledger: readonly HoldingBalance[]): Promise<Reconciliation> {
+    return this.reconciler.reconcile(tx, ledger);
+  }
+}
