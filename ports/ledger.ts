@@ -124,5 +124,7 @@ export interface Ledger {
   balance(tx: Tx, teamId: string, accountId: string, assetCode: string): Promise<BalanceAfter>;
   /** The team's account, or a 404 (also for another team's account). */
   account(tx: Tx, teamId: string, accountId: string): Promise<LedgerAccount>;
+  /** The team's oldest active account: whose holdings a call that names no account moves; undefined when it has none. */
+  defaultAccount(tx: Tx, teamId: string): Promise<LedgerAccount | undefined>;
 }
 export const Ledger = token<Ledger>('core-banking.ledger');

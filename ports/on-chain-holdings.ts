@@ -61,6 +61,8 @@ export interface OnChainHoldings {
    * chain's payout address. Answers the chain transactions, in order.
    */
   mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]>;
+  /** Whose custody address `address` is on `chain` (any case; undefined for an address that is not ours or not an address). */
+  custodyOwner(tx: Tx, chain: string, address: string): Promise<{ readonly teamId: string; readonly accountId: string } | undefined>;
   /** Every holding code that is on a chain: what the ledger side of a reconciliation reads. */
   onChainCodes(): readonly string[];
   /**

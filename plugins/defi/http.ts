@@ -1,5 +1,20 @@
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
-import { GetSwapQuote, QuoteParams, QuoteSwapV1, ReadSwapQuote, SwapQuoteQuery, SwapQuoteV1Input, SwapQuoteView } from './operations.js';
+import {
+  ExecuteSwap,
+  ExecuteSwapBody,
+  ExecuteSwapV1,
+  ExecuteSwapV1Input,
+  GetSwapQuote,
+  QuoteParams,
+  QuoteSwapV1,
+  ReadSwap,
+  ReadSwapQuote,
+  SwapParams,
+  SwapQuoteQuery,
+  SwapQuoteV1Input,
+  SwapQuoteView,
+  SwapView,
+} from './operations.js';
 
 /** The DeFi module's REST routes: version 2 as the spec names them, version 1 with every field of its tables. */
 const tags = ['DeFi'];
@@ -8,7 +23,7 @@ export const defiRouteTags: readonly RouteTag[] = [
   {
     name: 'DeFi',
     description:
-      'Swaps on the simulated DEX pools of every chain (Uniswap v3 per fee tier, SushiSwap, Curve\'s 3pool): aggregated quotes that compare every DEX and two-hop route net of gas, stored and expiring (docs/defi.md).',
+      'Swaps on the simulated DEX pools of every chain (Uniswap v3 per fee tier, SushiSwap, Curve\'s 3pool): aggregated quotes that compare every DEX and two-hop route net of gas, stored and expiring, and swaps that trade the pools and move the account\'s holdings on that chain atomically (docs/defi.md).',
   },
 ];
 
@@ -50,6 +65,48 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     operation: ReadSwapQuote,
     summary: 'Get a stored swap quote',
     description: 'A quote of the team as it was given, expired or not (compare quote_expires_at with the time); 404 for an unknown quote or another team\'s.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/swap/execute',
+    prefixes: ['v2'],
+    access: 'write',
+    body: ExecuteSwapBody,
+    response: SwapView,
+    status: 201,
+    operation: ExecuteSwap,
+    summary: 'Swap tokens: quote over every DEX and execute at once',
+    description:
+      'Quotes like GET /defi/swap/quote and executes that quote in the same transaction for `account_id` (default: the team\'s oldest active account): the route\'s pools are traded at their state now, and the account\'s holding of `from_token` on the chain pays the first pool while the last pool pays its holding of `to_token` (on chain between its deposit address and the pools). 422 `slippage_exceeded` when the pools pay less than the quote less `slippage_bps` (default 50), `insufficient_funds` when the holding is short; nothing moves on a refusal. Send an Idempotency-Key to retry safely.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/swap/execute',
+    prefixes: ['v1'],
+    access: 'write',
+    body: ExecuteSwapV1Input,
+    response: SwapView,
+    status: 201,
+    operation: ExecuteSwapV1,
+    operationId: 'executeSwapV1',
+    summary: 'Execute a swap quote (version 1)',
+    description:
+      'Executes a stored version 1 quote for the account whose deposit address on the quote\'s chain is `wallet_address` (404 for an address that is not one of the team\'s). A quote executes at most once (409 `quote_already_executed`); 422 `quote_expired`, `deadline_passed` (later than `deadline_minutes` after the quote), `gas_price_too_high` (gas above `max_gas_price_gwei`), `slippage_exceeded` (output under the quote\'s `minimum_output`, or 0.5 % under the estimate when it had none), `insufficient_funds`; nothing moves on a refusal. Answers `submitted` with the chain transaction\'s hash; it reads `confirmed` once that transaction is final on the chain.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/swap/:id',
+    prefixes: ['v1'],
+    access: 'read',
+    params: SwapParams,
+    response: SwapView,
+    operation: ReadSwap,
+    operationId: 'getSwapV1',
+    summary: 'Get a swap (version 1)',
+    description: 'A swap of the team with its status now: `submitted`, or `confirmed` once its chain transaction is final. 404 for an unknown swap or another team\'s.',
     tags,
   }),
 ];

@@ -1,10 +1,15 @@
-import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
+import { MemorySwapRepository } from './adapters/memory/memory-swap-repository.js';
 import { defiMigrations } from './adapters/sql/migrations.js';
 import { SqlPoolRepository } from './adapters/sql/sql-pool-repository.js';
 import { SqlQuoteRepository } from './adapters/sql/sql-quote-repository.js';
+import { SqlSwapRepository } from './adapters/sql/sql-swap-repository.js';
+import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
+import { PoolTrading } from './application/pool-trading.js';
+import { SwapExecutor } from './application/swap-executor.js';
 import { PoolMarket } from './application/pool-market.js';
 import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
 import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
@@ -12,37 +17,50 @@ import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/defi.js';
-import { GetSwapQuote, QuoteSwapV1, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
-import { PoolRepository, QuoteRepository } from './ports.js';
+import { ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
+import { PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 
 /**
  * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
- * from the price feed and pulled back to it by an arbitrage model, and an
- * aggregator that quotes the best route net of gas.
+ * from the price feed and pulled back to it by an arbitrage model, an
+ * aggregator that quotes the best route net of gas, and swaps that trade
+ * the pools and move the account's on-chain holdings in one transaction.
  */
 export const defiPlugin = definePlugin<DefiConfig>({
   name: 'defi',
   version: '0.1.0',
   kernel: '^2.1.0',
-  description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve) and aggregated swap quotes.',
+  description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   provides: [],
-  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids],
+  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings],
   config: defiConfigSchema,
   register(bind: Bind, ctx: PluginContext<DefiConfig>) {
     bind(DefiConfig).toConstantValue(ctx.config);
     bind(PoolMarket).toSelf();
     bind(SwapQuoter).toSelf();
+    bind(PoolTrading).toSelf();
+    bind(SwapExecutor).toSelf();
+    bind(SwapViews).toSelf();
   },
-  operations: [operation(GetSwapQuote, GetSwapQuoteOperation), operation(QuoteSwapV1, QuoteSwapV1Operation, SwapQuoteV1Input), operation(ReadSwapQuote, ReadSwapQuoteOperation)],
+  operations: [
+    operation(GetSwapQuote, GetSwapQuoteOperation),
+    operation(QuoteSwapV1, QuoteSwapV1Operation, SwapQuoteV1Input),
+    operation(ReadSwapQuote, ReadSwapQuoteOperation),
+    operation(ExecuteSwap, ExecuteSwapOperation, ExecuteSwapBody),
+    operation(ExecuteSwapV1, ExecuteSwapV1Operation, ExecuteSwapV1Input),
+    operation(ReadSwap, ReadSwapOperation),
+  ],
   persistence: {
     memory(bind: Bind) {
       bind(PoolRepository).to(MemoryPoolRepository);
       bind(QuoteRepository).to(MemoryQuoteRepository);
+      bind(SwapRepository).to(MemorySwapRepository);
     },
     sql(bind: Bind) {
       bind(PoolRepository).to(SqlPoolRepository);
       bind(QuoteRepository).to(SqlQuoteRepository);
+      bind(SwapRepository).to(SqlSwapRepository);
     },
   },
   migrations: defiMigrations,

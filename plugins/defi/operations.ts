@@ -84,3 +84,76 @@ export const QuoteParams = z.object({ id: z.uuid().describe('A quote_id') });
 export type QuoteParams = z.infer<typeof QuoteParams>;
 
 export const ReadSwapQuote = token<Operation<QuoteParams, SwapQuoteView>>('defi.read-swap-quote');
+
+const accountId = z.string().min(1).max(100).optional().describe('The account whose holdings move; default the team\'s oldest active account');
+
+export const ExecuteSwapBody = z
+  .strictObject({
+    from_token: tokenCode.describe('Token sold'),
+    to_token: tokenCode.describe('Token bought'),
+    amount: z.string().describe('Amount sold, a decimal string at the token\'s decimals'),
+    slippage_bps: z.number().int().min(0).max(5000).optional().describe('Output the caller accepts to lose against the quote, in basis points (default 50 = 0.5 %)'),
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    account_id: accountId,
+  })
+  .meta({ id: 'ExecuteSwapRequest', example: { from_token: 'USDC', to_token: 'WETH', amount: '2500.00', slippage_bps: 50, chain: 'base' } });
+export type ExecuteSwapBody = z.infer<typeof ExecuteSwapBody>;
+
+export const ExecuteSwapV1Input = z
+  .strictObject({
+    quote_id: z.uuid().describe('A quote of POST /api/v1/defi/swap/quote, not expired, not executed yet'),
+    wallet_address: z.string().max(64).describe('A deposit address of one of the team\'s accounts on the quote\'s chain: whose holdings move'),
+    max_gas_price_gwei: z.number().positive().max(1_000_000).describe('Refused (422 gas_price_too_high) when the chain\'s gas price is above it'),
+    deadline_minutes: z.number().int().min(0).max(1440).describe('Refused (422 deadline_passed) when executed later than this many minutes after the quote was given (0: at the quote\'s own instant)'),
+  })
+  .meta({ id: 'ExecuteSwapV1Input', example: { quote_id: '3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01', wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', max_gas_price_gwei: 50, deadline_minutes: 20 } });
+export type ExecuteSwapV1Input = z.infer<typeof ExecuteSwapV1Input>;
+
+export const SwapView = z
+  .strictObject({
+    swap_id: z.uuid(),
+    quote_id: z.uuid(),
+    status: z.enum(['submitted', 'confirmed']).describe('submitted until its chain transaction is final on the chain, confirmed then'),
+    tx_hash: z.string().describe('The chain transaction that paid the first pool'),
+    chain: z.string(),
+    account_id: z.string(),
+    token_in: z.string(),
+    token_out: z.string(),
+    amount_in: decimal,
+    expected_output: decimal.describe('What the quote promised'),
+    amount_out: decimal.describe('What the pools paid'),
+    minimum_output: decimal.describe('The least output accepted (slippage bound)'),
+    dex: dex,
+    path: z.array(z.string()),
+    gas_price_gwei: decimal.describe('The chain\'s gas price at execution; the simulated gas is paid by the service'),
+    created_at: timestamp,
+  })
+  .meta({
+    id: 'Swap',
+    example: {
+      swap_id: '7d4e2a1b-3c5f-4e6a-8b9c-0d1e2f3a4b5c',
+      quote_id: '3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01',
+      status: 'submitted',
+      tx_hash: '0x8f3a9d1c2b4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8',
+      chain: 'base',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      token_in: 'USDC',
+      token_out: 'WETH',
+      amount_in: '2500.000000',
+      expected_output: '0.734790131022591847',
+      amount_out: '0.734790131022591847',
+      minimum_output: '0.731116180367478887',
+      dex: 'uniswap_v3',
+      path: ['USDC', 'WETH'],
+      gas_price_gwei: '0.010000000',
+      created_at: '2026-01-15T09:30:05.000Z',
+    },
+  });
+export type SwapView = z.infer<typeof SwapView>;
+
+export const SwapParams = z.object({ id: z.uuid().describe('A swap_id') });
+export type SwapParams = z.infer<typeof SwapParams>;
+
+export const ExecuteSwap = token<Operation<ExecuteSwapBody, SwapView>>('defi.execute-swap');
+export const ExecuteSwapV1 = token<Operation<ExecuteSwapV1Input, SwapView>>('defi.execute-swap-v1');
+export const ReadSwap = token<Operation<SwapParams, SwapView>>('defi.read-swap');

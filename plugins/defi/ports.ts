@@ -1,4 +1,5 @@
 import { token, type Tx } from '../../kernel/public.js';
+import type { SwapRecord } from './domain/swap.js';
 import type { SwapQuoteRecord } from './domain/swap-quote.js';
 
 /** A pool's stored reserves (base units, in its spec's token order) and when they were last written. */
@@ -11,13 +12,17 @@ export interface StoredPool {
 
 /**
  * The simulated pools' reserves (table defi_pools on SQL). Pools are seeded
- * once; every swap writes them under a row lock (later: swap execution).
+ * once; every trade locks the pools it uses, then writes them.
  */
 export interface PoolRepository {
   /** Inserts pools not stored yet; stored ones are left as they are (several processes may seed at once). */
   seed(tx: Tx, pools: readonly StoredPool[]): Promise<void>;
   /** The chain's pools, by id. */
   onChain(tx: Tx, chain: string): Promise<StoredPool[]>;
+  /** The pools locked against other trades until the transaction ends (FOR UPDATE, in id order so trades never deadlock). */
+  lock(tx: Tx, ids: readonly string[]): Promise<StoredPool[]>;
+  /** Writes pools' reserves and when. */
+  update(tx: Tx, pools: readonly StoredPool[]): Promise<void>;
 }
 export const PoolRepository = token<PoolRepository>('defi.pool-repository');
 
@@ -26,5 +31,15 @@ export interface QuoteRepository {
   insert(tx: Tx, quote: SwapQuoteRecord): Promise<void>;
   /** The team's quote; undefined for an unknown id or another team's. */
   find(tx: Tx, teamId: string, id: string): Promise<SwapQuoteRecord | undefined>;
+  /** Marks the team's quote executed; false when it already was (a quote executes at most once, also under races). */
+  markExecuted(tx: Tx, teamId: string, id: string, at: Date): Promise<boolean>;
 }
 export const QuoteRepository = token<QuoteRepository>('defi.quote-repository');
+
+/** Executed swaps (table defi_swaps), each its team's. */
+export interface SwapRepository {
+  insert(tx: Tx, swap: SwapRecord): Promise<void>;
+  /** The team's swap; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<SwapRecord | undefined>;
+}
+export const SwapRepository = token<SwapRepository>('defi.swap-repository');

@@ -113,6 +113,7 @@ for (const store of stores) {
       'amount',
       'asset_code',
       'balance_after',
+      'chain',
       'completed_at',
       'created_at',
       'reference',
@@ -129,6 +130,7 @@ for (const store of stores) {
     assert.equal([out.body.data.type, out.body.data.balance_after, out.body.data.reference], ['withdrawal', '69.75', 'atm']);
     assert.equal(await balance(ada, account.uuid), {
       asset_code: 'USD',
+      chain: null,
       available_balance: '69.75',
       reserved_balance: '0.00',
       total_balance: '69.75',
@@ -240,6 +242,7 @@ for (const store of stores) {
     assert.ok(Date.parse(transfer.estimated_completion) > Date.parse(transfer.created_at));
     assert.equal(await balance(ada, from.uuid), {
       asset_code: 'USD',
+      chain: null,
       available_balance: '799.80',
       reserved_balance: '200.20',
       total_balance: '1000.00',
@@ -252,6 +255,7 @@ for (const store of stores) {
     assert.is(settled.body.data.status, 'completed');
     assert.equal(await balance(ada, from.uuid), {
       asset_code: 'USD',
+      chain: null,
       available_balance: '799.80',
       reserved_balance: '0.00',
       total_balance: '799.80',
@@ -307,6 +311,7 @@ for (const store of stores) {
     assert.is(transfer.body.data.status, 'failed');
     assert.equal(await balance(ada, from.uuid), {
       asset_code: 'USD',
+      chain: null,
       available_balance: '100.00',
       reserved_balance: '0.00',
       total_balance: '100.00',
@@ -406,7 +411,7 @@ for (const store of stores) {
     assert.is(audit.status, 200, JSON.stringify(audit.body));
     assert.equal([audit.body.data.ok, audit.body.data.problems], [true, []]);
     const usd = audit.body.data.totals.find((row: any) => row.team_id === ada.teamId && row.asset_code === 'USD');
-    assert.equal(usd, { team_id: ada.teamId, asset_code: 'USD', customer_balances: '12.34', deposits_minus_withdrawals: '12.34', system_accounts: { 'system:world': '-12.34' } });
+    assert.equal(usd, { team_id: ada.teamId, asset_code: 'USD', chain: null, customer_balances: '12.34', deposits_minus_withdrawals: '12.34', system_accounts: { 'system:world': '-12.34' } });
     // A broken invariant is reported, not hidden: the audit answers ok=false with the problem.
     const negative = sinon.stub(k.get(LedgerAudit), 'negativeBalances').resolves(1);
     try {

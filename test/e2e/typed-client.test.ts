@@ -64,7 +64,7 @@ test("the README's first session: health, a user, two accounts, a deposit, a tra
   assert.type(transfer.workflow_id, 'string');
 
   const reserved = usd(await dataOf(ada.GET('/api/v2/accounts/{id}/balances', { params: { path: { id: main.uuid } } })));
-  assert.equal(reserved, { asset_code: 'USD', available_balance: '74.97', reserved_balance: '25.03', total_balance: '100.00' });
+  assert.equal(reserved, { asset_code: 'USD', chain: null, available_balance: '74.97', reserved_balance: '25.03', total_balance: '100.00' });
 
   // "About two seconds later": the test moves the manual clock and runs the due workflow steps.
   k.clock.advance(60_000);

@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Asset, Holding, HoldingBalance, LedgerMovement, MirroredTransaction, OnChainHoldings, Reconciliation, Tx } from '../../../kernel/public.js';
+import { checksummedAddress } from '../domain/address.js';
+import { CustodyRepository } from '../ports.js';
 import { HoldingCatalog } from './holding-catalog.js';
 import { MovementMirror } from './movement-mirror.js';
 import { Reconciler } from './reconciler.js';
@@ -11,6 +13,7 @@ export class CustodyHoldings implements OnChainHoldings {
     @inject(HoldingCatalog) private readonly catalog: HoldingCatalog,
     @inject(MovementMirror) private readonly mirrorer: MovementMirror,
     @inject(Reconciler) private readonly reconciler: Reconciler,
+    @inject(CustodyRepository) private readonly custody: CustodyRepository,
   ) {}
 
   resolve(asset: Asset, chain: unknown, chainPointer: string): Holding {
@@ -23,6 +26,12 @@ export class CustodyHoldings implements OnChainHoldings {
 
   mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]> {
     return this.mirrorer.mirror(tx, teamId, movement);
+  }
+
+  async custodyOwner(tx: Tx, chain: string, address: string): Promise<{ readonly teamId: string; readonly accountId: string } | undefined> {
+    const checksummed = checksummedAddress(address);
+    const owner = checksummed && (await this.custody.owner(tx, chain, checksummed));
+    return owner ? { teamId: owner.teamId, accountId: owner.accountId } : undefined;
   }
 
   onChainCodes(): readonly string[] {

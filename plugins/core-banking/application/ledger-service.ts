@@ -253,6 +253,15 @@ export class LedgerService implements Ledger {
     return { id: account.id, status: account.status };
   }
 
+  async defaultAccount(tx: Tx, teamId: string): Promise<LedgerAccount | undefined> {
+    for (let page = 1; ; page++) {
+      const slice = await this.accounts.list(tx, teamId, { page, perPage: 100 });
+      const active = slice.items.find((account) => account.status === 'active');
+      if (active) return { id: active.id, status: active.status };
+      if (slice.items.length < 100) return undefined;
+    }
+  }
+
   /** Locks accounts, creates the balance rows credits need, locks the rows touched: the running book of one call. */
   async #lock(
     tx: Tx,

@@ -13,6 +13,8 @@ import type { AccountDetailView, BalanceView } from '../operations.js';
 export class AccountBalance {
   @Field(() => String)
   asset_code!: string;
+  @Field(() => String, { nullable: true, description: 'The chain a token is held on; null for an off-chain asset.' })
+  chain!: string | null;
   @Field(() => String)
   available_balance!: string;
   @Field(() => String)

@@ -29,6 +29,8 @@ export class Transfer {
   amount!: string;
   @Field(() => String)
   asset_code!: string;
+  @Field(() => String, { nullable: true, description: 'The chain a token is held on; null for an off-chain asset.' })
+  chain!: string | null;
   @Field(() => String, { description: 'pending, completed, failed, expired or reversed.' })
   status!: string;
   @Field(() => String, { nullable: true })
@@ -90,6 +92,8 @@ export class CreateTransferArgs {
   amount!: string;
   @Field(() => String)
   asset_code!: string;
+  @Field(() => String, { nullable: true, description: 'For a token: the chain (name or CAIP-2 id); default ethereum.' })
+  chain?: string;
   @Field(() => String, { nullable: true })
   reference?: string;
   @Field(() => Boolean, { nullable: true, description: 'Settle through the durable workflow (compensated on failure).' })

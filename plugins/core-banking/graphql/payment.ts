@@ -29,6 +29,8 @@ export class Transaction {
   amount!: string;
   @Field(() => String)
   asset_code!: string;
+  @Field(() => String, { nullable: true, description: 'The chain a token is held on; null for an off-chain asset.' })
+  chain!: string | null;
   @Field(() => String, { description: 'pending, completed or failed.' })
   status!: string;
   @Field(() => String, { nullable: true })
@@ -76,6 +78,8 @@ export class MoneyMovementInput {
   amount!: string;
   @Field(() => String)
   asset_code!: string;
+  @Field(() => String, { nullable: true, description: 'For a token: the chain (name or CAIP-2 id); default ethereum.' })
+  chain?: string;
   @Field(() => String, { nullable: true })
   reference?: string;
 }
@@ -112,12 +116,12 @@ export class PaymentResolver {
 
   @Mutation(() => Transaction, { description: 'Credits the account (as POST /accounts/{id}/deposit).' })
   deposit(@Arg('input', () => MoneyMovementInput) input: MoneyMovementInput, @Ctx() ctx: GraphqlContext): Promise<TransactionView> {
-    return ctx.run(ops.Deposit, { id: input.account_id, amount: input.amount, asset_code: input.asset_code, reference: input.reference });
+    return ctx.run(ops.Deposit, { id: input.account_id, amount: input.amount, asset_code: input.asset_code, chain: input.chain, reference: input.reference });
   }
 
   @Mutation(() => Transaction, { description: 'Debits the account (as POST /accounts/{id}/withdraw).' })
   withdraw(@Arg('input', () => MoneyMovementInput) input: MoneyMovementInput, @Ctx() ctx: GraphqlContext): Promise<TransactionView> {
-    return ctx.run(ops.Withdraw, { id: input.account_id, amount: input.amount, asset_code: input.asset_code, reference: input.reference });
+    return ctx.run(ops.Withdraw, { id: input.account_id, amount: input.amount, asset_code: input.asset_code, chain: input.chain, reference: input.reference });
   }
 
   @Subscription(() => Transaction, {

@@ -53,16 +53,17 @@ export class PoolMarket {
   /** The chain's pools as they trade now. */
   async views(tx: Tx, chain: string, prices: ReadonlyMap<string, TokenPrice>): Promise<PoolView[]> {
     const stored = new Map((await this.pools.onChain(tx, chain)).map((pool) => [pool.id, pool]));
-    const now = this.clock.now().getTime();
-    const views: PoolView[] = [];
-    for (const spec of this.specs(chain)) {
+    return this.specs(chain).flatMap((spec) => {
       const pool = stored.get(spec.id);
-      if (!pool) continue;
-      const decimals = spec.tokens.map((token) => prices.get(token)!.decimals);
-      const share = closedShare(now - pool.updatedAt.getTime(), this.config.arbitrage_interval_ms, BigInt(this.config.arbitrage_close_ppm));
-      views.push({ spec, decimals, reserves: this.#drifted(spec, pool.reserves, decimals, prices, share) });
-    }
-    return views;
+      return pool ? [this.viewOf(spec, pool, prices)] : [];
+    });
+  }
+
+  /** A stored pool as it trades now: its reserves moved by the arbitrage model since they were written. */
+  viewOf(spec: PoolSpec, pool: StoredPool, prices: ReadonlyMap<string, TokenPrice>): PoolView {
+    const decimals = spec.tokens.map((token) => prices.get(token)!.decimals);
+    const share = closedShare(this.clock.now().getTime() - pool.updatedAt.getTime(), this.config.arbitrage_interval_ms, BigInt(this.config.arbitrage_close_ppm));
+    return { spec, decimals, reserves: this.#drifted(spec, pool.reserves, decimals, prices, share) };
   }
 
   #drifted(spec: PoolSpec, reserves: readonly bigint[], decimals: readonly number[], prices: ReadonlyMap<string, TokenPrice>, share: bigint): bigint[] {

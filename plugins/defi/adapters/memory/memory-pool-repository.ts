@@ -15,4 +15,13 @@ export class MemoryPoolRepository implements PoolRepository {
   async onChain(_tx: Tx, chain: string): Promise<StoredPool[]> {
     return [...this.#pools.values()].filter((pool) => pool.chain === chain).sort((a, b) => a.id.localeCompare(b.id));
   }
+
+  /** The memory store runs one unit of work at a time: nothing to lock. */
+  async lock(_tx: Tx, ids: readonly string[]): Promise<StoredPool[]> {
+    return [...new Set(ids)].sort().flatMap((id) => this.#pools.get(id) ?? []);
+  }
+
+  async update(tx: Tx, pools: readonly StoredPool[]): Promise<void> {
+    for (const pool of pools) putUndoable(tx, this.#pools, pool.id, pool);
+  }
 }

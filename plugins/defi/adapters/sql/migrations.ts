@@ -42,4 +42,34 @@ export const defiMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists defi_pools`.execute(db);
     },
   },
+  '0003-swaps': {
+    async up(db: Kysely<any>) {
+      await sql`alter table defi_quotes add column executed_at timestamptz`.execute(db);
+      await sql`
+        create table defi_swaps (
+          id uuid primary key,
+          team_id text not null,
+          quote_id uuid not null unique references defi_quotes (id),
+          account_id text not null,
+          chain text not null,
+          token_in text not null,
+          token_out text not null,
+          amount_in numeric(78, 0) not null,
+          expected_output numeric(78, 0) not null,
+          amount_out numeric(78, 0) not null,
+          minimum_output numeric(78, 0) not null,
+          dex text not null,
+          path jsonb not null,
+          pools jsonb not null,
+          tx_hash text not null,
+          gas_price_wei numeric(78, 0) not null,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`create index defi_swaps_team on defi_swaps (team_id, created_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists defi_swaps`.execute(db);
+      await sql`alter table defi_quotes drop column if exists executed_at`.execute(db);
+    },
+  },
 };

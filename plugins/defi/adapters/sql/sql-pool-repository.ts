@@ -20,7 +20,7 @@ function toPool(row: PoolRow): StoredPool {
 
 const reserve = (pool: StoredPool, index: number) => (pool.reserves[index] === undefined ? null : String(pool.reserves[index]));
 
-/** Pools in defi_pools; seeding is an insert that ignores pools already there. */
+/** Pools in defi_pools; seeding is an insert that ignores pools already there, a trade locks its pools FOR UPDATE. */
 @injectable()
 export class SqlPoolRepository implements PoolRepository {
   async seed(tx: Tx, pools: readonly StoredPool[]): Promise<void> {
@@ -37,5 +37,22 @@ export class SqlPoolRepository implements PoolRepository {
     const { rows } = await sql<PoolRow>`
       select id, chain, reserve0, reserve1, reserve2, updated_at from defi_pools where chain = ${chain} order by id`.execute(sqlTx(tx).db);
     return rows.map(toPool);
+  }
+
+  async lock(tx: Tx, ids: readonly string[]): Promise<StoredPool[]> {
+    const { rows } = await sql<PoolRow>`
+      select id, chain, reserve0, reserve1, reserve2, updated_at from defi_pools
+      where id = any(${[...new Set(ids)]}::text[]) order by id for update`.execute(sqlTx(tx).db);
+    return rows.map(toPool);
+  }
+
+  async update(tx: Tx, pools: readonly StoredPool[]): Promise<void> {
+    const db = sqlTx(tx).db;
+    for (const pool of pools) {
+      await sql`
+        update defi_pools set reserve0 = ${reserve(pool, 0)}::numeric, reserve1 = ${reserve(pool, 1)}::numeric,
+          reserve2 = ${reserve(pool, 2)}::numeric, updated_at = ${pool.updatedAt}
+        where id = ${pool.id}`.execute(db);
+    }
   }
 }

@@ -75,4 +75,11 @@ export class SqlQuoteRepository implements QuoteRepository {
       select * from defi_quotes where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
     return rows[0] && toQuote(rows[0]);
   }
+
+  async markExecuted(tx: Tx, teamId: string, id: string, at: Date): Promise<boolean> {
+    // The row lock makes a racing second execution wait, then find executed_at set.
+    const result = await sql`
+      update defi_quotes set executed_at = ${at} where id = ${id} and team_id = ${teamId} and executed_at is null`.execute(sqlTx(tx).db);
+    return Number(result.numAffectedRows ?? 0n) === 1;
+  }
 }
