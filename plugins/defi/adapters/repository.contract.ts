@@ -1,11 +1,13 @@
 import * as assert from 'uvu/assert';
 import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { SwapRecord } from '../domain/swap.js';
 import type { SwapQuoteRecord } from '../domain/swap-quote.js';
-import type { PoolRepository, QuoteRepository, StoredPool } from '../ports.js';
+import type { PoolRepository, QuoteRepository, StoredPool, SwapRepository } from '../ports.js';
 
 export interface DefiRepositories {
   readonly pools: PoolRepository;
   readonly quotes: QuoteRepository;
+  readonly swaps: SwapRepository;
 }
 
 const HUGE = 2n ** 200n + 7n;
@@ -52,6 +54,54 @@ export function defiRepositoryContract(title: string, harness: RepositoryHarness
     const withMinimum = quote({ id: '00000000-0000-4000-8000-000000000002', minimumOutput: 5n, alternatives: [] });
     await run((tx) => quotes.insert(tx, withMinimum));
     assert.equal(await run((tx) => quotes.find(tx, TEAM_A, withMinimum.id)), withMinimum);
+  });
+
+  it('locked pools read back in id order; an update writes reserves and time', async ({ pools }) => {
+    await run((tx) => pools.seed(tx, [pool('base:b', 'base', [1n, 2n]), pool('base:a', 'base', [3n, 4n, 5n])]));
+    const later = new Date(T0.getTime() + 5_000);
+    await run(async (tx) => {
+      const locked = await pools.lock(tx, ['base:b', 'base:a', 'base:b']);
+      assert.equal(locked.map((one) => one.id), ['base:a', 'base:b']);
+      await pools.update(tx, [{ ...locked[1]!, reserves: [HUGE, 7n], updatedAt: later }]);
+    });
+    assert.equal(await run((tx) => pools.onChain(tx, 'base')), [pool('base:a', 'base', [3n, 4n, 5n]), { id: 'base:b', chain: 'base', reserves: [HUGE, 7n], updatedAt: later }]);
+  });
+
+  it('a quote is marked executed once, by its own team only; a rollback unmarks it', async ({ quotes }) => {
+    await run((tx) => quotes.insert(tx, quote()));
+    assert.is(await run((tx) => quotes.markExecuted(tx, TEAM_B, quote().id, T0)), false, 'another team\'s quote');
+    await run(async (tx) => {
+      assert.is(await quotes.markExecuted(tx, TEAM_A, quote().id, T0), true);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    assert.is(await run((tx) => quotes.markExecuted(tx, TEAM_A, quote().id, T0)), true);
+    assert.is(await run((tx) => quotes.markExecuted(tx, TEAM_A, quote().id, T0)), false);
+  });
+
+  it('a swap reads back whole, for its team only', async ({ quotes, swaps }) => {
+    await run((tx) => quotes.insert(tx, quote()));
+    const swap: SwapRecord = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      teamId: TEAM_A,
+      quoteId: quote().id,
+      accountId: 'acct-1',
+      chain: 'ethereum',
+      tokenIn: 'USDC',
+      tokenOut: 'WETH',
+      amountIn: 2_500_000_000n,
+      expectedOutput: HUGE,
+      amountOut: HUGE - 1n,
+      minimumOutput: HUGE - 10n,
+      dex: 'uniswap_v3',
+      path: ['USDC', 'WETH'],
+      pools: ['ethereum:uniswap_v3:USDC-WETH:500'],
+      txHash: `0x${'ab'.repeat(32)}`,
+      gasPriceWei: 8_000_000_000n,
+      createdAt: T0,
+    };
+    await run((tx) => swaps.insert(tx, swap));
+    assert.equal(await run((tx) => swaps.find(tx, TEAM_A, swap.id)), swap);
+    assert.is(await run((tx) => swaps.find(tx, TEAM_B, swap.id)), undefined);
   });
 
   it('a rolled-back unit of work stores no pool and no quote', async ({ pools, quotes }) => {

@@ -1,18 +1,20 @@
 import { onEveryStore } from '../../../kit/testing.js';
 import { MemoryPoolRepository } from './memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './memory/memory-quote-repository.js';
+import { MemorySwapRepository } from './memory/memory-swap-repository.js';
 import { defiRepositoryContract } from './repository.contract.js';
 import { defiMigrations } from './sql/migrations.js';
 import { SqlPoolRepository } from './sql/sql-pool-repository.js';
 import { SqlQuoteRepository } from './sql/sql-quote-repository.js';
+import { SqlSwapRepository } from './sql/sql-swap-repository.js';
 
 onEveryStore('defi', defiMigrations, (kind, open) =>
   defiRepositoryContract(`defi repositories: ${kind}`, {
     open,
     async reset(store) {
-      if (store.family === 'memory') return { pools: new MemoryPoolRepository(), quotes: new MemoryQuoteRepository() };
+      if (store.family === 'memory') return { pools: new MemoryPoolRepository(), quotes: new MemoryQuoteRepository(), swaps: new MemorySwapRepository() };
       await store.truncateAll();
-      return { pools: new SqlPoolRepository(), quotes: new SqlQuoteRepository() };
+      return { pools: new SqlPoolRepository(), quotes: new SqlQuoteRepository(), swaps: new SqlSwapRepository() };
     },
   }).run(),
 );
