@@ -7,6 +7,7 @@ import { defiMigrations } from './adapters/sql/migrations.js';
 import { SqlPoolRepository } from './adapters/sql/sql-pool-repository.js';
 import { SqlQuoteRepository } from './adapters/sql/sql-quote-repository.js';
 import { SqlSwapRepository } from './adapters/sql/sql-swap-repository.js';
+import { FlashLoanOperation } from './application/flash-loan.js';
 import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
 import { PoolTrading } from './application/pool-trading.js';
 import { SwapExecutor } from './application/swap-executor.js';
@@ -17,7 +18,7 @@ import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/defi.js';
-import { ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
+import { ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 
 /**
@@ -50,6 +51,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     operation(ExecuteSwap, ExecuteSwapOperation, ExecuteSwapBody),
     operation(ExecuteSwapV1, ExecuteSwapV1Operation, ExecuteSwapV1Input),
     operation(ReadSwap, ReadSwapOperation),
+    operation(FlashLoan, FlashLoanOperation, FlashLoanBody),
   ],
   persistence: {
     memory(bind: Bind) {

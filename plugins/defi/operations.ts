@@ -157,3 +157,69 @@ export type SwapParams = z.infer<typeof SwapParams>;
 export const ExecuteSwap = token<Operation<ExecuteSwapBody, SwapView>>('defi.execute-swap');
 export const ExecuteSwapV1 = token<Operation<ExecuteSwapV1Input, SwapView>>('defi.execute-swap-v1');
 export const ReadSwap = token<Operation<SwapParams, SwapView>>('defi.read-swap');
+
+export const FlashLoanBody = z
+  .strictObject({
+    token: tokenCode.describe('Token borrowed'),
+    amount: z.string().describe('Amount borrowed, a decimal string at the token\'s decimals'),
+    operations: z
+      .array(
+        z.strictObject({
+          type: z.literal('swap').describe('The one operation type: swap the whole current balance of `from` into `to`'),
+          from: tokenCode,
+          to: tokenCode,
+          dex: z.string().describe('uniswap_v3 (alias uniswap), sushiswap or curve: the best pool of that DEX for the pair is used'),
+        }),
+      )
+      .min(1)
+      .max(8),
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    account_id: accountId.describe('The account credited with the profit; default the team\'s oldest active account'),
+    dry_run: z.boolean().optional().describe('Run the loan against the pools now and answer what it would do, changing nothing'),
+  })
+  .meta({
+    id: 'FlashLoanRequest',
+    example: { token: 'USDC', amount: '100000', chain: 'ethereum', operations: [{ type: 'swap', from: 'USDC', to: 'WETH', dex: 'sushiswap' }, { type: 'swap', from: 'WETH', to: 'USDC', dex: 'uniswap_v3' }] },
+  });
+export type FlashLoanBody = z.infer<typeof FlashLoanBody>;
+
+export const FlashLoanView = z
+  .strictObject({
+    flash_loan_id: z.uuid().nullable().describe('The ledger movement\'s reference when the loan executed; null when it reverted or was a dry run'),
+    status: z.enum(['executed', 'reverted', 'simulated']).describe('simulated: a dry run that would execute'),
+    chain: z.string(),
+    account_id: z.string(),
+    token: z.string(),
+    amount: decimal,
+    premium: decimal.describe('flash_loan_premium_bps of the amount, rounded up'),
+    reason: z.string().nullable().describe('Why it reverted; null otherwise'),
+    operations: z.array(
+      z.strictObject({ type: z.literal('swap'), from: z.string(), to: z.string(), dex, pool: z.string(), amount_in: decimal, amount_out: decimal }),
+    ).describe('The operations that ran, in order (up to the one that failed)'),
+    profit: z.array(z.strictObject({ token: z.string(), amount: decimal })).describe('What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated)'),
+    tx_hash: z.string().nullable().describe('The chain transaction that paid the profit to the account\'s deposit address; null without profit, a revert or a dry run'),
+    created_at: timestamp,
+  })
+  .meta({
+    id: 'FlashLoan',
+    example: {
+      flash_loan_id: null,
+      status: 'reverted',
+      chain: 'ethereum',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      token: 'USDC',
+      amount: '100000.000000',
+      premium: '50.000000',
+      reason: 'cannot repay: holds 99391204118 base units of USDC after the operations, owes 100050000000 (amount + premium)',
+      operations: [
+        { type: 'swap', from: 'USDC', to: 'WETH', dex: 'sushiswap', pool: 'ethereum:sushiswap:USDC-WETH:3000', amount_in: '100000.000000', amount_out: '29.316005391282711262' },
+        { type: 'swap', from: 'WETH', to: 'USDC', dex: 'uniswap_v3', pool: 'ethereum:uniswap_v3:USDC-WETH:500', amount_in: '29.316005391282711262', amount_out: '99391.204118' },
+      ],
+      profit: [],
+      tx_hash: null,
+      created_at: '2026-01-15T09:30:05.000Z',
+    },
+  });
+export type FlashLoanView = z.infer<typeof FlashLoanView>;
+
+export const FlashLoan = token<Operation<FlashLoanBody, FlashLoanView>>('defi.flash-loan');

@@ -35,15 +35,14 @@ export function validateQuote(
 export function dexSources(sources: readonly string[] | undefined, pointer: string): Dex[] {
   if (sources === undefined) return [...DEXES];
   if (sources.length === 0) throw ValidationError.field(pointer, 'Name at least one DEX, or leave dex_sources out for all.', 'no_dex');
-  return [
-    ...new Set(
-      sources.map((source, index) => {
-        const id = source === 'uniswap' ? 'uniswap_v3' : source;
-        if (!(DEXES as readonly string[]).includes(id)) throw ValidationError.field(`${pointer}/${index}`, `Unknown DEX; one of ${DEXES.join(', ')} (uniswap is uniswap_v3).`, 'unknown_dex');
-        return id as Dex;
-      }),
-    ),
-  ];
+  return [...new Set(sources.map((source, index) => dexId(source, `${pointer}/${index}`)))];
+}
+
+/** A DEX id (uniswap is uniswap_v3), or a 422 at `pointer`. */
+export function dexId(source: string, pointer: string): Dex {
+  const id = source === 'uniswap' ? 'uniswap_v3' : source;
+  if (!(DEXES as readonly string[]).includes(id)) throw ValidationError.field(pointer, `Unknown DEX; one of ${DEXES.join(', ')} (uniswap is uniswap_v3).`, 'unknown_dex');
+  return id as Dex;
 }
 
 /** A slippage fraction (number or string, 0 to 0.5, at most 6 decimals) in millionths. */
