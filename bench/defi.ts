@@ -6,13 +6,19 @@ import { JsonClient, runConcurrently } from './http-client.js';
 import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
- * `npm run bench:defi`: GET /api/v2/defi/swap/quote over keep-alive HTTP
- * from 8 connections for a fixed time, against a service in its own process
- * with the chains and DeFi modules, cycling through trades that take every
- * kind of route (a direct pair, two hops through a hub, Curve's 3pool) on
- * several chains. Each quote evaluates every pool and route and is stored.
- * Prints one JSON line: quotes/s, latency percentiles, answers by status.
- * BENCH_STORE=memory|pglite|postgres (default postgres with DATABASE_URL).
+ * `npm run bench:defi`: against a service in its own process with the
+ * chains and DeFi modules, over keep-alive HTTP from 8 connections for a
+ * fixed time each:
+ * - quotes: GET /api/v2/defi/swap/quote cycling through trades that take
+ *   every kind of route (a direct pair, two hops through a hub, Curve's
+ *   3pool) on several chains; each evaluates every pool and route and is stored;
+ * - swaps: POST /api/v2/defi/swap/execute, each connection its own account
+ *   trading USDC and WETH back and forth on two chains, so swaps contend
+ *   for the same pools' locks; each locks the route's pools, trades them,
+ *   moves the holdings through the ledger and mirrors it on chain.
+ * Prints one JSON line per phase: operations/s, latency percentiles,
+ * answers by status. BENCH_STORE=memory|pglite|postgres (default postgres
+ * with DATABASE_URL).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 8;
@@ -25,6 +31,9 @@ const TRADES = [
   'from=USDT&to=WETH&amount=900&chain=polygon',
   'from=WBTC&to=USDT&amount=0.2&chain=optimism',
 ];
+
+/** Swaps trade on these chains, so connections contend for their pools. */
+const SWAP_CHAINS = ['ethereum', 'base'];
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -50,39 +59,60 @@ async function main(): Promise<void> {
     const created = await admin.send('POST', '/api/v2/admin/users', { name: 'Bench', email: 'bench@example.test' });
     const client = new JsonClient(service.url, CONNECTIONS, created.body.data.api_key.key);
     let next = 0;
-    const quote = async (): Promise<{ status: number; ms: number }> => {
-      const trade = TRADES[next++ % TRADES.length]!;
+    const timed = async (send: () => Promise<{ status: number }>): Promise<{ status: number; ms: number }> => {
       const begin = performance.now();
-      const response = await client.send('GET', `/api/v2/defi/swap/quote?${trade}`);
+      const response = await send();
       return { status: response.status, ms: performance.now() - begin };
     };
-    const warmUntil = Date.now() + WARM_UP_S * 1000;
-    await runConcurrently(CONNECTIONS, () => Date.now() < warmUntil, async () => void (await quote()));
+    const quote = () => timed(() => client.send('GET', `/api/v2/defi/swap/quote?${TRADES[next++ % TRADES.length]!}`));
+    const measure = async (bench: string, perSecond: string, operation: () => Promise<{ status: number; ms: number }>): Promise<void> => {
+      const warmUntil = Date.now() + WARM_UP_S * 1000;
+      await runConcurrently(CONNECTIONS, () => Date.now() < warmUntil, async () => void (await operation()));
+      const latencies: number[] = [];
+      const statuses: Record<string, number> = {};
+      const started = Date.now();
+      const until = started + SECONDS * 1000;
+      await runConcurrently(CONNECTIONS, () => Date.now() < until, async () => {
+        const { status, ms } = await operation();
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        latencies.push(ms);
+      });
+      const elapsed = (Date.now() - started) / 1000;
+      const sorted = latencies.sort((a, b) => a - b);
+      const round = (value: number) => Math.round(value * 100) / 100;
+      console.log(
+        JSON.stringify({
+          bench,
+          store,
+          seconds: round(elapsed),
+          connections: CONNECTIONS,
+          [perSecond]: round(latencies.length / elapsed),
+          latency_ms: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) },
+          statuses,
+          peak_rss_mb: service.peakRssMb(),
+        }),
+      );
+    };
+    await measure('defi-quotes', 'quotes_per_second', quote);
 
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    const started = Date.now();
-    const until = started + SECONDS * 1000;
-    await runConcurrently(CONNECTIONS, () => Date.now() < until, async () => {
-      const { status, ms } = await quote();
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      latencies.push(ms);
-    });
-    const elapsed = (Date.now() - started) / 1000;
-    const sorted = latencies.sort((a, b) => a - b);
-    const round = (value: number) => Math.round(value * 100) / 100;
-    console.log(
-      JSON.stringify({
-        bench: 'defi-quotes',
-        store,
-        seconds: round(elapsed),
-        connections: CONNECTIONS,
-        quotes_per_second: round(latencies.length / elapsed),
-        latency_ms: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) },
-        statuses,
-        peak_rss_mb: service.peakRssMb(),
-      }),
-    );
+    // One account per connection, funded on both chains; a swap alternates direction so the holdings never run out.
+    const accounts: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const id = (await client.send('POST', '/api/v2/accounts', { name: `Swapper ${i}`, type: 'business' })).body.data.uuid as string;
+      for (const chain of SWAP_CHAINS) {
+        await client.send('POST', `/api/v2/accounts/${id}/deposit`, { amount: '10000000', asset_code: 'USDC', chain });
+        await client.send('POST', `/api/v2/accounts/${id}/deposit`, { amount: '5000', asset_code: 'WETH', chain });
+      }
+      accounts.push(id);
+    }
+    let swaps = 0;
+    const swap = () => {
+      const n = swaps++;
+      const [from, to, amount] = n % 2 === 0 ? ['USDC', 'WETH', '2500'] : ['WETH', 'USDC', '0.7'];
+      const body = { from_token: from, to_token: to, amount, slippage_bps: 5000, chain: SWAP_CHAINS[Math.floor(n / 2) % SWAP_CHAINS.length], account_id: accounts[n % CONNECTIONS] };
+      return timed(() => client.send('POST', '/api/v2/defi/swap/execute', body));
+    };
+    await measure('defi-swaps', 'swaps_per_second', swap);
     client.close();
   } finally {
     admin.close();

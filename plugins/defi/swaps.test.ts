@@ -160,6 +160,18 @@ for (const store of stores) {
     assert.ok(Object.keys(holdingsBefore).length > 0);
   });
 
+  test('GraphQL executeSwap executes like the version 2 route; swap(id) reads it back for its team only', async () => {
+    const mutation = 'mutation($input: ExecuteSwapInput!) { executeSwap(input: $input) { swap_id status account_id token_in token_out amount_out } }';
+    const answer = await k.request('POST', '/api/graphql', { key: ada.key, body: { query: mutation, variables: { input: { from_token: 'USDC', to_token: 'DAI', amount: '10', chain: 'base' } } } });
+    assert.is(answer.status, 200, JSON.stringify(answer.body));
+    const swap = answer.body.data.executeSwap;
+    assert.equal([swap.status, swap.account_id, swap.token_in, swap.token_out], ['submitted', account, 'USDC', 'DAI']);
+    const read = (key: string) => k.request('POST', '/api/graphql', { key, body: { query: 'query($id: ID!) { swap(id: $id) { swap_id amount_out } }', variables: { id: swap.swap_id } } });
+    assert.equal((await read(ada.key)).body.data.swap, { swap_id: swap.swap_id, amount_out: swap.amount_out });
+    assert.is((await read(bob.key)).body.errors[0].extensions.code, 'not_found');
+    await assertReconciled(k);
+  });
+
   test('bad version 2 input is a 4xx with a pointer and moves nothing', async () => {
     const before = await h.holdings(account);
     const cases: Array<[Record<string, unknown>, number, string]> = [

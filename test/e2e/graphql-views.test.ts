@@ -83,6 +83,8 @@ const PAIRINGS: Record<string, Pairing> = {
   SwapRoute: { schema: defi.SwapQuoteView.shape.best_route },
   AlternativeRoute: { schema: element(defi.SwapQuoteView.shape.alternative_routes) },
   QuoteSwapInput: { schema: defi.SwapQuoteV1Input },
+  Swap: { schema: defi.SwapView },
+  ExecuteSwapInput: { schema: defi.ExecuteSwapBody },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

@@ -114,6 +114,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/defi/swap/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a swap (version 1)
+         * @description A swap of the team with its status now: `submitted`, or `confirmed` once its chain transaction is final. 404 for an unknown swap or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getSwapV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/defi/swap/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute a swap quote (version 1)
+         * @description Executes a stored version 1 quote for the account whose deposit address on the quote's chain is `wallet_address` (404 for an address that is not one of the team's). A quote executes at most once (409 `quote_already_executed`); 422 `quote_expired`, `deadline_passed` (later than `deadline_minutes` after the quote), `gas_price_too_high` (gas above `max_gas_price_gwei`), `slippage_exceeded` (output under the quote's `minimum_output`, or 0.5 % under the estimate when it had none), `insufficient_funds`; nothing moves on a refusal. Answers `submitted` with the chain transaction's hash; it reads `confirmed` once that transaction is final on the chain.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["executeSwapV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/defi/swap/quote": {
         parameters: {
             query?: never;
@@ -379,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Deposit funds (from the outside world) into an account
-         * @description Credits the account at once and answers the completed transaction with balance_after. The amount is a decimal string at most at the asset precision (422 invalid_amount, unknown_asset, amount_too_large); basket units cannot be deposited (422 basket_asset); 422 account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.
+         * @description Credits the account at once and answers the completed transaction with balance_after. The amount is a decimal string at most at the asset precision (422 invalid_amount, unknown_asset, amount_too_large); basket units cannot be deposited (422 basket_asset); 422 account_not_active when the account is frozen or closed. A token lands on `chain` (default ethereum): on the simulated chains it is minted to the account's deposit address there (docs/chains.md); `chain` on an off-chain asset, an unknown chain or a chain without the token is 422. Send an Idempotency-Key to retry safely.
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
@@ -511,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw available funds from an account
-         * @description Debits available funds at once and answers the completed transaction with balance_after. 422 insufficient_funds when the available balance is short (nothing changes), basket_asset for basket units, account_not_active when the account is frozen or closed. Send an Idempotency-Key to retry safely.
+         * @description Debits available funds at once and answers the completed transaction with balance_after. 422 insufficient_funds when the available balance is short (nothing changes), basket_asset for basket units, account_not_active when the account is frozen or closed. A token leaves its holding on `chain` (default ethereum) and is sent from the account's deposit address to `address` (default: the chain's payout address). Send an Idempotency-Key to retry safely.
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
@@ -880,6 +924,50 @@ export interface paths {
         get: operations["readBridgeQuote"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/flash-loan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a flash loan: borrow, swap, repay, atomically
+         * @description Borrows `amount` of `token` from the simulated lender, runs each operation (swap the whole current balance of `from` into `to` on the best pool of `dex`), and repays amount + premium (`flash_loan_premium_bps`, 5 by default, rounded up), all in one transaction. What is left is the profit, credited to `account_id` (default: the team's oldest active account) on the chain. When the operations cannot repay, the answer is `reverted` with the reason and nothing moved; `dry_run` answers what would happen (`simulated` or `reverted`) and changes nothing. No gas is charged: the simulated gas is the service's. 422 for an unknown chain, token or DEX, a pair the DEX has no pool for (`no_pool`), the same token in and out, or a bad amount.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["flashLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/swap/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Swap tokens: quote over every DEX and execute at once
+         * @description Quotes like GET /defi/swap/quote and executes that quote in the same transaction for `account_id` (default: the team's oldest active account): the route's pools are traded at their state now, and the account's holding of `from_token` on the chain pays the first pool while the last pool pays its holding of `to_token` (on chain between its deposit address and the pools). 422 `slippage_exceeded` when the pools pay less than the quote less `slippage_bps` (default 50), `insufficient_funds` when the holding is short; nothing moves on a refusal. Send an Idempotency-Key to retry safely.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["executeSwap"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1593,6 +1681,100 @@ export interface components {
         };
         /**
          * @example {
+         *       "swap_id": "7d4e2a1b-3c5f-4e6a-8b9c-0d1e2f3a4b5c",
+         *       "quote_id": "3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01",
+         *       "status": "submitted",
+         *       "tx_hash": "0x8f3a9d1c2b4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8",
+         *       "chain": "base",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "token_in": "USDC",
+         *       "token_out": "WETH",
+         *       "amount_in": "2500.000000",
+         *       "expected_output": "0.734790131022591847",
+         *       "amount_out": "0.734790131022591847",
+         *       "minimum_output": "0.731116180367478887",
+         *       "dex": "uniswap_v3",
+         *       "path": [
+         *         "USDC",
+         *         "WETH"
+         *       ],
+         *       "gas_price_gwei": "0.010000000",
+         *       "created_at": "2026-01-15T09:30:05.000Z"
+         *     }
+         */
+        Swap: {
+            /** Format: uuid */
+            swap_id: string;
+            /** Format: uuid */
+            quote_id: string;
+            /**
+             * @description submitted until its chain transaction is final on the chain, confirmed then
+             * @enum {string}
+             */
+            status: "submitted" | "confirmed";
+            /** @description The chain transaction that paid the first pool */
+            tx_hash: string;
+            chain: string;
+            account_id: string;
+            token_in: string;
+            token_out: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount_in: string;
+            /**
+             * @description What the quote promised
+             * @example 100.00
+             */
+            expected_output: string;
+            /**
+             * @description What the pools paid
+             * @example 100.00
+             */
+            amount_out: string;
+            /**
+             * @description The least output accepted (slippage bound)
+             * @example 100.00
+             */
+            minimum_output: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            path: string[];
+            /**
+             * @description The chain's gas price at execution; the simulated gas is paid by the service
+             * @example 100.00
+             */
+            gas_price_gwei: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "quote_id": "3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01",
+         *       "wallet_address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "max_gas_price_gwei": 50,
+         *       "deadline_minutes": 20
+         *     }
+         */
+        ExecuteSwapV1Input: {
+            /**
+             * Format: uuid
+             * @description A quote of POST /api/v1/defi/swap/quote, not expired, not executed yet
+             */
+            quote_id: string;
+            /** @description A deposit address of one of the team's accounts on the quote's chain: whose holdings move */
+            wallet_address: string;
+            /** @description Refused (422 gas_price_too_high) when the chain's gas price is above it */
+            max_gas_price_gwei: number;
+            /** @description Refused (422 deadline_passed) when executed later than this many minutes after the quote was given (0: at the quote's own instant) */
+            deadline_minutes: number;
+        };
+        /**
+         * @example {
          *       "quote_id": "3b1f6a2e-8c4d-4e7a-9f10-5d2c7b8e9a01",
          *       "chain": "ethereum",
          *       "token_in": "USDC",
@@ -2181,6 +2363,7 @@ export interface components {
          *       "balances": [
          *         {
          *           "asset_code": "USD",
+         *           "chain": null,
          *           "available_balance": "1250.00",
          *           "reserved_balance": "100.10",
          *           "total_balance": "1350.10"
@@ -2209,6 +2392,7 @@ export interface components {
          * @description One asset balance of an account: available + reserved (held by pending transfers) = total.
          * @example {
          *       "asset_code": "USD",
+         *       "chain": null,
          *       "available_balance": "1250.00",
          *       "reserved_balance": "100.10",
          *       "total_balance": "1350.10"
@@ -2216,6 +2400,8 @@ export interface components {
          */
         Balance: {
             asset_code: string;
+            /** @description The chain the holding is on (a token), or null for an off-chain asset */
+            chain: string | null;
             /**
              * @description Decimal string at the asset precision, e.g. "100.00"
              * @example 100.00
@@ -2239,6 +2425,7 @@ export interface components {
          *       "balances": [
          *         {
          *           "asset_code": "USD",
+         *           "chain": null,
          *           "available_balance": "1250.00",
          *           "reserved_balance": "100.10",
          *           "total_balance": "1350.10"
@@ -2335,6 +2522,7 @@ export interface components {
          *       "type": "deposit",
          *       "amount": "100.00",
          *       "asset_code": "USD",
+         *       "chain": null,
          *       "status": "completed",
          *       "reference": "INV-2026-0042",
          *       "created_at": "2026-01-15T09:31:00.000Z",
@@ -2353,6 +2541,8 @@ export interface components {
              */
             amount: string;
             asset_code: string;
+            /** @description The chain the holding is on (a token), or null for an off-chain asset */
+            chain: string | null;
             /** @enum {string} */
             status: "pending" | "completed" | "failed";
             reference: string | null;
@@ -2384,6 +2574,8 @@ export interface components {
             amount: string;
             /** @description Asset code from the catalogue, e.g. USD */
             asset_code: string;
+            /** @description For a token: the chain, by name (polygon) or CAIP-2 id (eip155:137); default ethereum. Refused for an off-chain asset */
+            chain?: string;
             reference?: string;
         };
         /**
@@ -2418,6 +2610,7 @@ export interface components {
          *       "to_account": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
          *       "amount": "100.00",
          *       "asset_code": "USD",
+         *       "chain": null,
          *       "status": "pending",
          *       "reference": "Rent January",
          *       "created_at": "2026-01-15T09:32:00.000Z",
@@ -2439,6 +2632,8 @@ export interface components {
              */
             amount: string;
             asset_code: string;
+            /** @description The chain the holding is on (a token), or null for an off-chain asset */
+            chain: string | null;
             /** @enum {string} */
             status: "pending" | "completed" | "failed" | "expired" | "reversed";
             reference: string | null;
@@ -2469,6 +2664,26 @@ export interface components {
         };
         /** @example {} */
         UnfreezeAccountRequest: Record<string, never>;
+        /**
+         * @example {
+         *       "amount": "25.50",
+         *       "asset_code": "USDC",
+         *       "chain": "polygon",
+         *       "address": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+         *       "reference": "Payout 7"
+         *     }
+         */
+        WithdrawalRequest: {
+            /** @description Decimal string at the asset precision, e.g. "100.00"; no sign, no exponent, at most 30 digits before the point */
+            amount: string;
+            /** @description Asset code from the catalogue, e.g. USD */
+            asset_code: string;
+            /** @description For a token: the chain, by name (polygon) or CAIP-2 id (eip155:137); default ethereum. Refused for an off-chain asset */
+            chain?: string;
+            reference?: string;
+            /** @description For a token: the EVM address the tokens are sent to; without it they go to the chain's payout address (docs/chains.md). Refused for an off-chain asset */
+            address?: string;
+        };
         /**
          * @example {
          *       "group": "webhooks.fanout",
@@ -2728,6 +2943,7 @@ export interface components {
          *         {
          *           "team_id": "5c8e1a3f-7b9d-4f2e-8c6a-1e3b5d7f9a2c",
          *           "asset_code": "USD",
+         *           "chain": null,
          *           "customer_balances": "1349.90",
          *           "deposits_minus_withdrawals": "1350.00",
          *           "system_accounts": {
@@ -2735,7 +2951,11 @@ export interface components {
          *             "system:fees": "0.10"
          *           }
          *         }
-         *       ]
+         *       ],
+         *       "reconciliation": {
+         *         "checked": 14,
+         *         "differences": []
+         *       }
          *     }
          */
         LedgerAudit: {
@@ -2749,6 +2969,8 @@ export interface components {
             totals: {
                 team_id: string;
                 asset_code: string;
+                /** @description The chain the holding is on (a token), or null for an off-chain asset */
+                chain: string | null;
                 /**
                  * @description Decimal string at the asset precision, negative for money that left, e.g. "-100.00"
                  * @example -100.00
@@ -2764,6 +2986,28 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
+            /** @description Every account’s ledger holdings on the chains against its custody addresses’ balances there (docs/chains.md); null without the chains module. A difference is also a problem. */
+            reconciliation: {
+                /** @description (custody address, token) pairs compared */
+                checked: number;
+                differences: {
+                    team_id: string;
+                    account_id: string;
+                    chain: string;
+                    address: string;
+                    asset_code: string;
+                    /**
+                     * @description Decimal string at the asset precision, negative for money that left, e.g. "-100.00"
+                     * @example -100.00
+                     */
+                    ledger: string;
+                    /**
+                     * @description Decimal string at the asset precision, negative for money that left, e.g. "-100.00"
+                     * @example -100.00
+                     */
+                    on_chain: string;
+                }[];
+            } | null;
         };
         /**
          * @example {
@@ -3502,6 +3746,171 @@ export interface components {
                 /** @description Takes the least time of the available protocols */
                 fastest: boolean;
             }[];
+        };
+        /**
+         * @example {
+         *       "flash_loan_id": null,
+         *       "status": "reverted",
+         *       "chain": "ethereum",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "token": "USDC",
+         *       "amount": "100000.000000",
+         *       "premium": "50.000000",
+         *       "reason": "cannot repay: holds 99391204118 base units of USDC after the operations, owes 100050000000 (amount + premium)",
+         *       "operations": [
+         *         {
+         *           "type": "swap",
+         *           "from": "USDC",
+         *           "to": "WETH",
+         *           "dex": "sushiswap",
+         *           "pool": "ethereum:sushiswap:USDC-WETH:3000",
+         *           "amount_in": "100000.000000",
+         *           "amount_out": "29.316005391282711262"
+         *         },
+         *         {
+         *           "type": "swap",
+         *           "from": "WETH",
+         *           "to": "USDC",
+         *           "dex": "uniswap_v3",
+         *           "pool": "ethereum:uniswap_v3:USDC-WETH:500",
+         *           "amount_in": "29.316005391282711262",
+         *           "amount_out": "99391.204118"
+         *         }
+         *       ],
+         *       "profit": [],
+         *       "tx_hash": null,
+         *       "created_at": "2026-01-15T09:30:05.000Z"
+         *     }
+         */
+        FlashLoan: {
+            /**
+             * Format: uuid
+             * @description The ledger movement's reference when the loan executed; null when it reverted or was a dry run
+             */
+            flash_loan_id: string | null;
+            /**
+             * @description simulated: a dry run that would execute
+             * @enum {string}
+             */
+            status: "executed" | "reverted" | "simulated";
+            chain: string;
+            account_id: string;
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            /**
+             * @description flash_loan_premium_bps of the amount, rounded up
+             * @example 100.00
+             */
+            premium: string;
+            /** @description Why it reverted; null otherwise */
+            reason: string | null;
+            /** @description The operations that ran, in order (up to the one that failed) */
+            operations: {
+                /** @enum {string} */
+                type: "swap";
+                from: string;
+                to: string;
+                /** @enum {string} */
+                dex: "uniswap_v3" | "sushiswap" | "curve";
+                pool: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_in: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_out: string;
+            }[];
+            /** @description What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated) */
+            profit: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /** @description The chain transaction that paid the profit to the account's deposit address; null without profit, a revert or a dry run */
+            tx_hash: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "token": "USDC",
+         *       "amount": "100000",
+         *       "chain": "ethereum",
+         *       "operations": [
+         *         {
+         *           "type": "swap",
+         *           "from": "USDC",
+         *           "to": "WETH",
+         *           "dex": "sushiswap"
+         *         },
+         *         {
+         *           "type": "swap",
+         *           "from": "WETH",
+         *           "to": "USDC",
+         *           "dex": "uniswap_v3"
+         *         }
+         *       ]
+         *     }
+         */
+        FlashLoanRequest: {
+            /** @description Token borrowed */
+            token: string;
+            /** @description Amount borrowed, a decimal string at the token's decimals */
+            amount: string;
+            operations: {
+                /**
+                 * @description The one operation type: swap the whole current balance of `from` into `to`
+                 * @enum {string}
+                 */
+                type: "swap";
+                from: string;
+                to: string;
+                /** @description uniswap_v3 (alias uniswap), sushiswap or curve: the best pool of that DEX for the pair is used */
+                dex: string;
+            }[];
+            /** @description Chain name or CAIP-2 id; default ethereum */
+            chain?: string;
+            /** @description The account credited with the profit; default the team's oldest active account */
+            account_id?: string;
+            /** @description Run the loan against the pools now and answer what it would do, changing nothing */
+            dry_run?: boolean;
+        };
+        /**
+         * @example {
+         *       "from_token": "USDC",
+         *       "to_token": "WETH",
+         *       "amount": "2500.00",
+         *       "slippage_bps": 50,
+         *       "chain": "base"
+         *     }
+         */
+        ExecuteSwapRequest: {
+            /** @description Token sold */
+            from_token: string;
+            /** @description Token bought */
+            to_token: string;
+            /** @description Amount sold, a decimal string at the token's decimals */
+            amount: string;
+            /** @description Output the caller accepts to lose against the quote, in basis points (default 50 = 0.5 %) */
+            slippage_bps?: number;
+            /** @description Chain name or CAIP-2 id; default ethereum */
+            chain?: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
         };
         /**
          * @description The GCU at a glance; GET /gcu/composition has the full breakdown.
@@ -4323,6 +4732,8 @@ export interface components {
             amount: string;
             /** @description Asset code from the catalogue, e.g. USD */
             asset_code: string;
+            /** @description For a token: the chain, by name (polygon) or CAIP-2 id (eip155:137); default ethereum. Refused for an off-chain asset */
+            chain?: string;
             reference?: string;
             workflow_enabled?: boolean;
             /** @description Free-form key/value pairs */
@@ -4880,6 +5291,79 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BridgeQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSwapV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A swap_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a swap (version 1) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Swap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    executeSwapV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecuteSwapV1Input"];
+            };
+        };
+        responses: {
+            /** @description Execute a swap quote (version 1) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Swap"];
                     };
                 };
             };
@@ -5622,7 +6106,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MoneyMovementRequest"];
+                "application/json": components["schemas"]["WithdrawalRequest"];
             };
         };
         responses: {
@@ -6281,6 +6765,86 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    flashLoan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlashLoanRequest"];
+            };
+        };
+        responses: {
+            /** @description Take a flash loan: borrow, swap, repay, atomically */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FlashLoan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    executeSwap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecuteSwapRequest"];
+            };
+        };
+        responses: {
+            /** @description Swap tokens: quote over every DEX and execute at once */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Swap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { DateTimeScalar, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
-import { QuoteSwapV1, ReadSwapQuote, type SwapQuoteV1Input, type SwapQuoteView } from '../operations.js';
+import { ExecuteSwap, QuoteSwapV1, ReadSwap, ReadSwapQuote, type ExecuteSwapBody, type SwapQuoteV1Input, type SwapQuoteView, type SwapView } from '../operations.js';
 
 /** The DeFi domain: swap quotes through the same operation as POST /v1/defi/swap/quote (graphql-views.test.ts pairs the types with its zod views). */
 @ObjectType('SwapRoute', { description: 'The route a quote takes: one DEX, its pools in order.' })
@@ -69,8 +69,70 @@ export class QuoteSwapInputType implements SwapQuoteV1Input {
   dex_sources?: string[];
 }
 
+@ObjectType('Swap', { description: 'An executed swap; submitted until its chain transaction is final, confirmed then.' })
+export class SwapType {
+  @Field(() => ID)
+  swap_id!: string;
+  @Field(() => ID)
+  quote_id!: string;
+  @Field(() => String, { description: 'submitted or confirmed.' })
+  status!: string;
+  @Field(() => String, { description: 'The chain transaction that paid the first pool.' })
+  tx_hash!: string;
+  @Field(() => String)
+  chain!: string;
+  @Field(() => ID)
+  account_id!: string;
+  @Field(() => String)
+  token_in!: string;
+  @Field(() => String)
+  token_out!: string;
+  @Field(() => String, { description: 'Decimal string.' })
+  amount_in!: string;
+  @Field(() => String, { description: 'What the quote promised.' })
+  expected_output!: string;
+  @Field(() => String, { description: 'What the pools paid.' })
+  amount_out!: string;
+  @Field(() => String, { description: 'The least output accepted.' })
+  minimum_output!: string;
+  @Field(() => String)
+  dex!: string;
+  @Field(() => [String])
+  path!: string[];
+  @Field(() => String, { description: 'Decimal string, 9 decimals.' })
+  gas_price_gwei!: string;
+  @Field(() => DateTimeScalar)
+  created_at!: string;
+}
+
+@InputType('ExecuteSwapInput')
+export class ExecuteSwapInputType implements ExecuteSwapBody {
+  @Field(() => String)
+  from_token!: string;
+  @Field(() => String)
+  to_token!: string;
+  @Field(() => String, { description: 'Decimal string at the token’s decimals.' })
+  amount!: string;
+  @Field(() => Int, { nullable: true, description: 'Basis points the output may fall short of the quote (default 50).' })
+  slippage_bps?: number;
+  @Field(() => String, { nullable: true, description: 'Chain name or CAIP-2 id; default ethereum.' })
+  chain?: string;
+  @Field(() => ID, { nullable: true, description: 'The account whose holdings move; default the team’s oldest active account.' })
+  account_id?: string;
+}
+
 @Resolver()
 export class DefiResolver {
+  @Query(() => SwapType, { description: 'A swap of the team with its status now.' })
+  swap(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string): Promise<SwapView> {
+    return ctx.run(ReadSwap, { id });
+  }
+
+  @Mutation(() => SwapType, { description: 'Quotes over every DEX and executes at once (as POST /api/v2/defi/swap/execute).' })
+  executeSwap(@Ctx() ctx: GraphqlContext, @Arg('input', () => ExecuteSwapInputType) input: ExecuteSwapInputType): Promise<SwapView> {
+    return ctx.run(ExecuteSwap, { ...input });
+  }
+
   @Query(() => SwapQuoteType, { description: 'A stored quote of the team, expired or not.' })
   swapQuote(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string): Promise<SwapQuoteView> {
     return ctx.run(ReadSwapQuote, { id });
