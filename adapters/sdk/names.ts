@@ -45,3 +45,13 @@ export function quoted(text: string): string {
 export function commentText(text: string): string {
   return text.replace(/\*\//g, '* /').replace(/"""/g, '\\"\\"\\"').replace(/\r/g, '');
 }
+
+/** Text inside a Python `"""` docstring: backslashes and triple quotes escaped, so it cannot end the string or start an escape. */
+export function inPythonDocstring(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"');
+}
+
+/** Text inside a `//` comment: a line terminator (JavaScript counts U+2028 and U+2029) would end it. */
+export function inLineComment(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]/g, ' ');
+}

@@ -71,7 +71,7 @@ export class OfflineSdkGenerator implements SdkGenerator {
     if (!PACKAGE_NAME.test(request.packageName)) {
       issues.push({ pointer: '/package_name', detail: 'A package name is lower-case letters, digits, ".", "_" or "-", optionally under one "@scope/".' });
     }
-    if (request.displayName.trim() === '' || request.displayName.length > 100 || /[\u0000-\u001f\u007f]/.test(request.displayName)) {
+    if (request.displayName.trim() === '' || request.displayName.length > 100 || /[\p{Cc}\u2028\u2029]/u.test(request.displayName)) {
       issues.push({ pointer: '/display_name', detail: 'A display name is 1 to 100 printable characters.' });
     }
     if (request.color !== undefined && !COLOR.test(request.color)) issues.push({ pointer: '/color', detail: 'A colour is #rrggbb.' });

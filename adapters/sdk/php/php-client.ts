@@ -1,5 +1,5 @@
 import type { ApiOperation } from '../api-model.js';
-import { camelCase } from '../names.js';
+import { camelCase, commentText } from '../names.js';
 import type { GeneratorInput } from '../sdk-options.js';
 import { phpDecoded, phpDoc, phpDocType, phpString, phpType, phpVariable, type PhpTyping } from './php-types.js';
 
@@ -7,7 +7,7 @@ import { phpDecoded, phpDoc, phpDocType, phpString, phpType, phpVariable, type P
 export function phpClient(input: GeneratorInput, namespace: string): string {
   const typing: PhpTyping = { typed: input.request.options.includeTypes, modelNamespace: `\\${namespace}\\Model\\` };
   return CLIENT_HEAD.replace(/\{ns\}/g, () => namespace)
-    .replace('{name}', () => input.request.displayName)
+    .replace('{name}', () => commentText(input.request.displayName))
     .replace('{user_agent}', () => phpString(`${input.request.packageName}-php/${input.version}`))
     .concat(input.api.operations.map((operation) => method(operation, typing)).join('\n\n'), '\n}\n');
 }

@@ -1,5 +1,6 @@
 import type { ApiOperation } from '../api-model.js';
 import type { GeneratorInput } from '../sdk-options.js';
+import { inPythonDocstring } from '../names.js';
 import { docstring, pythonIdentifier, pythonMethod, pyString } from './python-names.js';
 import { pythonDecoder, pythonType, type PythonTyping } from './python-types.js';
 
@@ -7,7 +8,7 @@ import { pythonDecoder, pythonType, type PythonTyping } from './python-types.js'
 export function pythonClient(input: GeneratorInput): string {
   const typing: PythonTyping = { typed: input.request.options.includeTypes, prefix: 'models.' };
   const imports = typing.typed ? 'from . import models\n' : '';
-  const head = CLIENT_HEAD.replace('{name}', () => input.request.displayName)
+  const head = CLIENT_HEAD.replace('{name}', () => inPythonDocstring(input.request.displayName))
     .replace('{imports}', () => imports)
     .replace('{user_agent}', () => pyString(`${input.request.packageName}-python/${input.version}`));
   return head + input.api.operations.map((operation) => method(operation, typing)).join('\n\n') + '\n';

@@ -1,4 +1,5 @@
 import type { ApiModel } from '../api-model.js';
+import { inPythonDocstring } from '../names.js';
 import { docstring, pythonClass, pythonIdentifier, pyString } from './python-names.js';
 import { pythonDecoder, pythonType } from './python-types.js';
 
@@ -6,7 +7,7 @@ const TYPING = { typed: true, prefix: '' } as const;
 
 /** models.py: one dataclass per schema, `from_dict` from the JSON, `to_dict` back (the JSON keys kept in field metadata). */
 export function pythonModels(models: readonly ApiModel[], displayName: string): string {
-  return [HEADER.replace('{name}', () => displayName), ...models.map(modelClass)].join('\n\n') + '\n';
+  return [HEADER.replace('{name}', () => inPythonDocstring(displayName)), ...models.map(modelClass)].join('\n\n') + '\n';
 }
 
 function modelClass(model: ApiModel): string {

@@ -1,4 +1,4 @@
-import { leadingDigitSafe, pascalCase, snakeCase } from '../names.js';
+import { inPythonDocstring, leadingDigitSafe, pascalCase, snakeCase } from '../names.js';
 
 /** Python's keywords and the soft ones a field or parameter must not shadow in generated code. */
 const RESERVED = new Set(
@@ -37,7 +37,9 @@ export function pyString(text: string): string {
 
 /** A docstring body, indented. */
 export function docstring(text: string, indent: string): string {
-  const cleaned = text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').trim();
+  const cleaned = inPythonDocstring(text).trim();
+  // On one line a closing quote of the text would run into the docstring's own.
+  if (!cleaned.includes('\n')) return `${indent}"""${cleaned.replace(/"$/, '\\"')}"""`;
   const lines = cleaned.split('\n').map((line) => (line ? indent + line : ''));
   return `${indent}"""${lines.join('\n').slice(indent.length)}\n${indent}"""`;
 }

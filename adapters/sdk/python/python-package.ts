@@ -1,4 +1,5 @@
 import type { ArchiveFile } from '../archives.js';
+import { inPythonDocstring } from '../names.js';
 import { brandingHeader, type GeneratorInput } from '../sdk-options.js';
 import { showcaseOperation } from '../showcase.js';
 import { pythonClient } from './python-client.js';
@@ -54,7 +55,7 @@ function pkgInfo(distribution: string, version: string, summary: string): string
 }
 
 function initPy(input: GeneratorInput, typed: boolean): string {
-  return `"""${input.request.displayName} API client (generated; do not edit)."""
+  return `"""${inPythonDocstring(input.request.displayName)} API client (generated; do not edit)."""
 from .client import Client, Page, Transport, urllib_transport
 from .errors import (
     ApiError,

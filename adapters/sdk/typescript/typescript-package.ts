@@ -1,6 +1,6 @@
 import type { ApiOperation } from '../api-model.js';
 import type { ArchiveFile } from '../archives.js';
-import { camelCase, commentText } from '../names.js';
+import { camelCase, commentText, inLineComment } from '../names.js';
 import { brandingHeader, splitPackageName, type GeneratorInput } from '../sdk-options.js';
 import { showcaseOperation } from '../showcase.js';
 import { TYPESCRIPT_RUNTIME, TYPESCRIPT_RUNTIME_TYPES } from './typescript-runtime.js';
@@ -15,7 +15,7 @@ import { TYPESCRIPT_RUNTIME, TYPESCRIPT_RUNTIME_TYPES } from './typescript-runti
 export async function typescriptPackageFiles(input: GeneratorInput, typescriptSchema: (openapiJson: string) => Promise<string>): Promise<{ files: ArchiveFile[]; fileName: string }> {
   const { request, version } = input;
   const typed = request.options.includeTypes;
-  const fill = (text: string) => text.replace('{name}', () => request.displayName).replace('{user_agent}', () => JSON.stringify(`${request.packageName}-typescript/${version}`));
+  const fill = (text: string) => text.replace(/\{name\}/g, () => inLineComment(request.displayName)).replace('{user_agent}', () => JSON.stringify(`${request.packageName}-typescript/${version}`));
   const operations = input.api.operations;
   const files: ArchiveFile[] = [
     { path: 'package.json', text: packageJson(input) },
