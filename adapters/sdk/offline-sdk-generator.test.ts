@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
+import { Webhook } from 'standardwebhooks';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../kernel/errors/errors.js';
@@ -19,6 +20,15 @@ import { bootTestKernel, type TestKernel } from '../../test/fixtures/boot.js';
  */
 const run = promisify(execFile);
 const test = suite<{ k: TestKernel; dir: string }>('offline sdk generator');
+
+/** Each language's webhook verifier gets a delivery signed by the Standard Webhooks reference library, as docs/webhooks.md says the service signs. */
+const SECRET = 'whsec_' + Buffer.from('a webhook secret of 32 bytes....').toString('base64');
+const DELIVERY_BODY = '{"id":"evt_1","event_type":"account.created","created_at":"2026-01-01T00:00:00.000Z","data":{"name":"Café"}}';
+const DELIVERY_TIME = new Date('2026-01-01T00:00:10Z');
+const DELIVERY_HEADERS = { 'Webhook-Id': 'evt_1', 'Webhook-Timestamp': String(DELIVERY_TIME.getTime() / 1000), 'Webhook-Signature': new Webhook(SECRET).sign('evt_1', DELIVERY_TIME, DELIVERY_BODY) };
+const NOW_SECONDS = DELIVERY_TIME.getTime() / 1000 + 60;
+/** What each verifier prints: the event's name for the delivery, and whether a changed byte and a late check are refused. */
+const EXPECTED_VERDICT = ['Café', 'refused', 'refused'];
 const HOSTILE_NAME = 'Evil """ */ \\ \'Bank\' "';
 
 const request = (language: SdkRequest['language'], overrides: Partial<SdkRequest> = {}): SdkRequest => ({
@@ -60,6 +70,21 @@ test('Python: every module compiles and the package tests pass', async ({ k, dir
   assert.equal(JSON.parse(stdout), ['0.1.0', 1]);
   const { stderr } = await run('python3', ['-m', 'unittest', 'discover', '-s', 'tests', '-t', '.'], { cwd: root });
   assert.match(stderr, /OK/);
+  const verify = `
+import json, sys
+from all_modules_sdk import WebhookVerificationError, verify_webhook
+body, headers, secret, now = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+out = [verify_webhook(body.encode("utf-8"), headers, secret, now=now)["data"]["name"]]
+for changed, at in ((body.replace("Caf", "Cav"), now), (body, now + 600)):
+    try:
+        verify_webhook(changed, headers, secret, now=at)
+        out.append("accepted")
+    except WebhookVerificationError:
+        out.append("refused")
+print(json.dumps(out))
+`;
+  const verdict = await run('python3', ['-c', verify, DELIVERY_BODY, JSON.stringify(DELIVERY_HEADERS), SECRET, String(NOW_SECONDS)], { cwd: root });
+  assert.equal(JSON.parse(verdict.stdout), EXPECTED_VERDICT);
 });
 
 test('PHP: every file of every module passes php -l and the package tests pass', async ({ k, dir }) => {
@@ -74,6 +99,26 @@ test('PHP: every file of every module passes php -l and the package tests pass',
   for (const file of php) await run('php', ['-l', file]);
   const { stdout } = await run('php', ['tests/run.php'], { cwd: root });
   assert.not.match(stdout, /FAIL/);
+  const verify = `<?php
+require 'autoload.php';
+use AllModulesSdk\\Webhook\\Signature;
+use AllModulesSdk\\Webhook\\WebhookVerificationException;
+[, $body, $headers, $secret, $now] = $argv;
+$headers = json_decode($headers, true);
+$out = [Signature::verify($body, $headers, $secret, 300, (int) $now)['data']['name']];
+foreach ([[str_replace('Caf', 'Cav', $body), (int) $now], [$body, (int) $now + 600]] as [$changed, $at]) {
+    try {
+        Signature::verify($changed, $headers, $secret, 300, $at);
+        $out[] = 'accepted';
+    } catch (WebhookVerificationException) {
+        $out[] = 'refused';
+    }
+}
+echo json_encode($out, JSON_UNESCAPED_UNICODE);
+`;
+  await writeFile(join(root, 'verify.php'), verify);
+  const verdict = await run('php', ['verify.php', DELIVERY_BODY, JSON.stringify(DELIVERY_HEADERS), SECRET, String(NOW_SECONDS)], { cwd: root });
+  assert.equal(JSON.parse(verdict.stdout), EXPECTED_VERDICT);
 });
 
 test('TypeScript: every module type-checks strictly and the package tests pass', async ({ k, dir }) => {
@@ -92,6 +137,18 @@ test('TypeScript: every module type-checks strictly and the package tests pass',
   });
   const { stdout } = await run(process.execPath, ['--test', 'test/'], { cwd: join(app, 'node_modules', '@all', 'modules-sdk') });
   assert.match(stdout, /# fail 0/);
+  const verify = `import { verifyWebhook, WebhookVerificationError } from '@all/modules-sdk';
+const [body, headers, secret, now] = process.argv.slice(2);
+const at = (seconds) => ({ now: new Date(seconds * 1000) });
+const out = [(await verifyWebhook(body, JSON.parse(headers), secret, at(Number(now)))).data.name];
+for (const [changed, seconds] of [[body.replace('Caf', 'Cav'), Number(now)], [body, Number(now) + 600]]) {
+  out.push(await verifyWebhook(changed, JSON.parse(headers), secret, at(seconds)).then(() => 'accepted', (error) => (error instanceof WebhookVerificationError ? 'refused' : String(error))));
+}
+console.log(JSON.stringify(out));
+`;
+  await writeFile(join(app, 'verify.mjs'), verify);
+  const verdict = await run(process.execPath, [join(app, 'verify.mjs'), DELIVERY_BODY, JSON.stringify(DELIVERY_HEADERS), SECRET, String(NOW_SECONDS)], { cwd: app });
+  assert.equal(JSON.parse(verdict.stdout), EXPECTED_VERDICT);
 });
 
 test('bad requests are one 422 with a pointer per field, before anything is generated', async ({ k }) => {

@@ -1,3 +1,5 @@
+import { PHP_WEBHOOK_EXCEPTION, PHP_WEBHOOK_SIGNATURE } from '../webhook-verifiers.js';
+
 /**
  * The PHP files that do not depend on the API: JSON encoding of models,
  * the page, the stream transport, and the exceptions of the error
@@ -24,6 +26,8 @@ class ${name} extends ApiException
     { path: 'src/Page.php', text: fill(PAGE_PHP) },
     { path: 'src/StreamTransport.php', text: fill(TRANSPORT_PHP) },
     { path: 'src/Exception/ApiException.php', text: fill(API_EXCEPTION_PHP) },
+    { path: 'src/Webhook/Signature.php', text: fill(PHP_WEBHOOK_SIGNATURE) },
+    { path: 'src/Webhook/WebhookVerificationException.php', text: fill(PHP_WEBHOOK_EXCEPTION) },
     ...exceptions,
   ];
 }

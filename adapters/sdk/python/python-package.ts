@@ -4,6 +4,7 @@ import { brandingHeader, type GeneratorInput } from '../sdk-options.js';
 import { showcaseOperation } from '../showcase.js';
 import { pythonClient } from './python-client.js';
 import { PYTHON_ERRORS } from './python-errors.js';
+import { PYTHON_WEBHOOKS } from '../webhook-verifiers.js';
 import { pythonModels } from './python-models.js';
 import { pythonDistribution, pythonMethod, pythonModule, pyString } from './python-names.js';
 
@@ -22,6 +23,7 @@ export function pythonPackageFiles(input: GeneratorInput): { root: string; files
     { path: `${module}/client.py`, text: pythonClient(input) },
     { path: `${module}/errors.py`, text: PYTHON_ERRORS },
     { path: `${module}/py.typed`, text: '' },
+    { path: `${module}/webhooks.py`, text: PYTHON_WEBHOOKS },
   ];
   if (typed) files.push({ path: `${module}/models.py`, text: pythonModels(input.api.models, request.displayName) });
   if (request.options.includeExamples) files.push({ path: 'examples/quickstart.py', text: example(input, module) });
@@ -69,6 +71,7 @@ from .errors import (
     ServerError,
     ValidationError,
 )
+from .webhooks import WebhookVerificationError, verify_webhook
 ${typed ? 'from . import models\n' : ''}
 __version__ = ${pyString(input.version)}
 
@@ -86,7 +89,9 @@ __all__ = [
     "ServerError",
     "Transport",
     "ValidationError",
-    "urllib_transport",${typed ? '\n    "models",' : ''}
+    "WebhookVerificationError",
+    "urllib_transport",
+    "verify_webhook",${typed ? '\n    "models",' : ''}
 ]
 `;
 }

@@ -4,6 +4,7 @@ import { camelCase, commentText, inLineComment } from '../names.js';
 import { brandingHeader, splitPackageName, type GeneratorInput } from '../sdk-options.js';
 import { showcaseOperation } from '../showcase.js';
 import { TYPESCRIPT_RUNTIME, TYPESCRIPT_RUNTIME_TYPES } from './typescript-runtime.js';
+import { TYPESCRIPT_WEBHOOKS, TYPESCRIPT_WEBHOOKS_TYPES } from '../webhook-verifiers.js';
 
 /**
  * The npm package: index.js (a fetch client, one method per operation),
@@ -20,7 +21,7 @@ export async function typescriptPackageFiles(input: GeneratorInput, typescriptSc
   const files: ArchiveFile[] = [
     { path: 'package.json', text: packageJson(input) },
     { path: 'README.md', text: readme(input) },
-    { path: 'index.js', text: fill(TYPESCRIPT_RUNTIME) + '\n' + operations.map(methodJs).join('\n\n') + '\n}\n' },
+    { path: 'index.js', text: fill(TYPESCRIPT_RUNTIME) + '\n' + operations.map(methodJs).join('\n\n') + '\n}\n' + TYPESCRIPT_WEBHOOKS },
     {
       path: 'index.d.ts',
       text:
@@ -28,7 +29,8 @@ export async function typescriptPackageFiles(input: GeneratorInput, typescriptSc
         fill(TYPESCRIPT_RUNTIME_TYPES) +
         '\n' +
         operations.map((operation) => methodDts(operation, typed)).join('\n\n') +
-        '\n}\n',
+        '\n}\n' +
+        TYPESCRIPT_WEBHOOKS_TYPES,
     },
   ];
   if (typed) files.push({ path: 'schema.d.ts', text: await typescriptSchema(JSON.stringify(input.document)) });
@@ -97,7 +99,7 @@ function packageJson(input: GeneratorInput): string {
         exports: { '.': { types: './index.d.ts', default: './index.js' } },
         types: './index.d.ts',
         files: ['index.js', 'index.d.ts', ...(input.request.options.includeTypes ? ['schema.d.ts'] : []), 'README.md'],
-        engines: { node: '>=18' },
+        engines: { node: '>=20' },
         ...(input.request.options.includeTests ? { scripts: { test: 'node --test test/' } } : {}),
         sideEffects: false,
       },
@@ -110,7 +112,7 @@ function packageJson(input: GeneratorInput): string {
 function readme(input: GeneratorInput): string {
   const { scope, name } = splitPackageName(input.request.packageName);
   const showcase = showcaseOperation(input.api);
-  const lines = [brandingHeader(input), '', '## Install', '', '```sh', `npm install ./${scope ? `${scope}-` : ''}${name}-${input.version}.tgz`, '```', '', 'Node 18 or later (or any runtime with fetch); no dependencies. The types come from the OpenAPI document (openapi-typescript): `Schemas` holds every model.', ''];
+  const lines = [brandingHeader(input), '', '## Install', '', '```sh', `npm install ./${scope ? `${scope}-` : ''}${name}-${input.version}.tgz`, '```', '', 'Node 20 or later (or any runtime with fetch and WebCrypto); no dependencies. The types come from the OpenAPI document (openapi-typescript): `Schemas` holds every model.', ''];
   if (input.request.options.includeExamples) {
     lines.push(
       '## Use',
