@@ -151,6 +151,42 @@ console.log(JSON.stringify(out));
   assert.equal(JSON.parse(verdict.stdout), EXPECTED_VERDICT);
 });
 
+test('without types, examples or tests: plain maps, and each language still compiles', async ({ k, dir }) => {
+  const bare = { includeTypes: false, includeExamples: false, includeTests: false };
+  const generator = k.get(SdkGenerator);
+  const root = join(dir, 'bare');
+  await mkdir(join(root, 'python'), { recursive: true });
+  await mkdir(join(root, 'ts', 'node_modules', 'bare-sdk'), { recursive: true });
+
+  const python = await generator.generate(request('python', { packageName: 'bare-sdk', options: bare }));
+  await writeFile(join(root, python.fileName), python.content);
+  await run('tar', ['-xzf', join(root, python.fileName), '-C', join(root, 'python')]);
+  const pythonFiles = (await filesUnder(join(root, 'python'))).map((file) => file.slice(join(root, 'python').length + 1)).sort();
+  assert.equal(pythonFiles, ['bare_sdk-0.1.0/PKG-INFO', 'bare_sdk-0.1.0/README.md', 'bare_sdk-0.1.0/bare_sdk/__init__.py', 'bare_sdk-0.1.0/bare_sdk/client.py', 'bare_sdk-0.1.0/bare_sdk/errors.py', 'bare_sdk-0.1.0/bare_sdk/py.typed', 'bare_sdk-0.1.0/bare_sdk/webhooks.py', 'bare_sdk-0.1.0/pyproject.toml']);
+  await run('python3', ['-c', 'import bare_sdk; assert not hasattr(bare_sdk, "models")'], { cwd: join(root, 'python', 'bare_sdk-0.1.0') });
+
+  const php = await generator.generate(request('php', { packageName: 'bare-sdk', options: bare }));
+  const phpRoot = join(root, 'php');
+  for (const [path, content] of Object.entries(unzipSync(php.content))) {
+    await mkdir(dirname(join(phpRoot, path)), { recursive: true });
+    await writeFile(join(phpRoot, path), content);
+  }
+  const phpFiles = (await filesUnder(phpRoot)).filter((file) => file.endsWith('.php'));
+  assert.not.ok(phpFiles.some((file) => file.includes('/Model/')));
+  for (const file of phpFiles) await run('php', ['-l', file]);
+
+  const ts = await generator.generate(request('typescript', { packageName: 'bare-sdk', options: bare }));
+  await writeFile(join(root, ts.fileName), ts.content);
+  await run('tar', ['-xzf', join(root, ts.fileName), '-C', join(root, 'ts', 'node_modules', 'bare-sdk'), '--strip-components=1']);
+  assert.equal((await filesUnder(join(root, 'ts', 'node_modules', 'bare-sdk'))).map((file) => file.split('/').pop()).sort(), ['README.md', 'index.d.ts', 'index.js', 'package.json']);
+  await writeFile(join(root, 'ts', 'package.json'), '{"type":"module"}');
+  await writeFile(join(root, 'ts', 'use.ts'), "import { Client, type Envelope } from 'bare-sdk';\nconst client = new Client({ baseUrl: 'http://127.0.0.1:1' });\nexport const page: Promise<Envelope> = client.listAccounts({ per_page: 5 });\n");
+  await writeFile(join(root, 'ts', 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023', 'dom'], types: [], strict: true, noEmit: true }, files: ['use.ts'] }));
+  await run(resolve('node_modules/.bin/tsc'), ['-p', join(root, 'ts')]).catch((error: { stdout?: string }) => {
+    throw new Error(`tsc: ${error.stdout}`);
+  });
+});
+
 test('bad requests are one 422 with a pointer per field, before anything is generated', async ({ k }) => {
   try {
     await k.get(SdkGenerator).generate({ ...request('python'), language: 'java' as never, packageName: 'Bad Name', displayName: 'a\u2028b', color: 'red', modules: ['core-banking', 'nope'] });
