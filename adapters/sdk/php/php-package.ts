@@ -52,7 +52,7 @@ declare(strict_types=1);
 
 // PSR-4 autoloading without Composer: require this file, then use ${namespace}\\Client.
 spl_autoload_register(static function (string $class): void {
-    $prefix = ${JSON.stringify(`${namespace}\\`).replace(/\\\\/g, '\\\\')};
+    $prefix = ${JSON.stringify(`${namespace}\\`)};
     if (strncmp($class, $prefix, strlen($prefix)) !== 0) {
         return;
     }

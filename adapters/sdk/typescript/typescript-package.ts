@@ -85,7 +85,7 @@ function methodDts(operation: ApiOperation, typed: boolean): string {
   const returns =
     operation.success.data === undefined ? 'void' : !typed ? (operation.success.list ? 'Envelope' : 'unknown') : operation.success.list ? envelope : `${envelope}['data']`;
   const doc = [operation.summary, '', `${operation.method} ${operation.path} (operation ${operation.id}, module ${operation.module}).`, ...(operation.description ? ['', operation.description] : [])];
-  return `  /**\n${doc.map((line) => `   *${line ? ` ${commentText(line)}` : ''}`).join('\n')}\n   */\n  ${methodName(operation)}(${params.join(', ')}): Promise<${returns}>;`;
+  return `  /**\n${doc.flatMap((line) => line.split('\n')).map((line) => `   *${line ? ` ${commentText(line)}` : ''}`).join('\n')}\n   */\n  ${methodName(operation)}(${params.join(', ')}): Promise<${returns}>;`;
 }
 
 function packageJson(input: GeneratorInput): string {
