@@ -6,12 +6,14 @@ import type { KernelConfig } from '../../config/schema.js';
 import { alwaysEnabledPlugins, builtinPlugins } from '../../plugins/index.js';
 import { Clock } from '../../ports/clock.js';
 import { Ids } from '../../ports/ids.js';
+import { SdkGenerator } from '../../ports/sdk-generator.js';
 import type { Logger } from '../../ports/logger.js';
 import { openStore } from '../open-store.js';
 import type { StoreBundle } from '../store.js';
 import { CryptoIds } from '../system/crypto-ids.js';
 import { SystemClock } from '../system/system-clock.js';
 import { bindInfrastructure } from './infrastructure.js';
+import { serviceSdkGenerator } from './sdk-deps.js';
 
 export interface ServiceOptions {
   readonly config: KernelConfig;
@@ -55,6 +57,12 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       ids,
       logger: options.logger,
     }));
+  // The SDK generator reads the booted kernel's routes; it is bound (with the infrastructure) before they exist.
+  let booted: Kernel | undefined;
+  const bootedKernel = (): Kernel => {
+    if (!booted) throw new Error('the kernel has not booted yet');
+    return booted;
+  };
   try {
     if (!options.store) await store.init();
     const kernel = await bootKernel({
@@ -62,11 +70,15 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       builtins: builtinPlugins,
       alwaysEnabled: alwaysEnabledPlugins,
       storeFamily: store.family,
-      infrastructure: (bind) => bindInfrastructure(bind, { config, store, logger: options.logger, clock, ids }),
+      infrastructure: (bind) => {
+        bindInfrastructure(bind, { config, store, logger: options.logger, clock, ids });
+        bind(SdkGenerator).toConstantValue(serviceSdkGenerator(bootedKernel));
+      },
       plugins: options.plugins,
       env: options.env,
       overrides: options.overrides,
     });
+    booted = kernel;
     return {
       kernel,
       store,
