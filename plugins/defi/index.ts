@@ -30,7 +30,7 @@ import { PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 export const defiPlugin = definePlugin<DefiConfig>({
   name: 'defi',
   version: '0.1.0',
-  kernel: '^2.1.0',
+  kernel: '^2.2.0',
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   provides: [],
