@@ -3,11 +3,14 @@ import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
 import { MemorySwapRepository } from './adapters/memory/memory-swap-repository.js';
+import { MemoryLiquidityRepository } from './adapters/memory/memory-liquidity-repository.js';
 import { defiMigrations } from './adapters/sql/migrations.js';
 import { SqlPoolRepository } from './adapters/sql/sql-pool-repository.js';
 import { SqlQuoteRepository } from './adapters/sql/sql-quote-repository.js';
 import { SqlSwapRepository } from './adapters/sql/sql-swap-repository.js';
+import { SqlLiquidityRepository } from './adapters/sql/sql-liquidity-repository.js';
 import { FlashLoanOperation } from './application/flash-loan.js';
+import { AddLiquidityOperation, LiquidityBook, ListLiquidityOperation, ReadLiquidityOperation, RemoveLiquidityOperation } from './application/liquidity.js';
 import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
 import { PoolTrading } from './application/pool-trading.js';
 import { SwapExecutor } from './application/swap-executor.js';
@@ -18,8 +21,8 @@ import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/defi.js';
-import { ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
-import { PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
+import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
+import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 
 /**
  * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
@@ -43,6 +46,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(PoolTrading).toSelf();
     bind(SwapExecutor).toSelf();
     bind(SwapViews).toSelf();
+    bind(LiquidityBook).toSelf();
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),
@@ -52,17 +56,23 @@ export const defiPlugin = definePlugin<DefiConfig>({
     operation(ExecuteSwapV1, ExecuteSwapV1Operation, ExecuteSwapV1Input),
     operation(ReadSwap, ReadSwapOperation),
     operation(FlashLoan, FlashLoanOperation, FlashLoanBody),
+    operation(AddLiquidity, AddLiquidityOperation, AddLiquidityBody),
+    operation(RemoveLiquidity, RemoveLiquidityOperation),
+    operation(ReadLiquidity, ReadLiquidityOperation),
+    operation(ListLiquidity, ListLiquidityOperation),
   ],
   persistence: {
     memory(bind: Bind) {
       bind(PoolRepository).to(MemoryPoolRepository);
       bind(QuoteRepository).to(MemoryQuoteRepository);
       bind(SwapRepository).to(MemorySwapRepository);
+      bind(LiquidityRepository).to(MemoryLiquidityRepository);
     },
     sql(bind: Bind) {
       bind(PoolRepository).to(SqlPoolRepository);
       bind(QuoteRepository).to(SqlQuoteRepository);
       bind(SwapRepository).to(SqlSwapRepository);
+      bind(LiquidityRepository).to(SqlLiquidityRepository);
     },
   },
   migrations: defiMigrations,

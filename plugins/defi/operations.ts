@@ -223,3 +223,66 @@ export const FlashLoanView = z
 export type FlashLoanView = z.infer<typeof FlashLoanView>;
 
 export const FlashLoan = token<Operation<FlashLoanBody, FlashLoanView>>('defi.flash-loan');
+
+export const AddLiquidityBody = z
+  .strictObject({
+    pool_id: z.string().min(1).max(80).describe('A pool id: <chain>:<dex>:<tokens>:<fee>, as quotes name them'),
+    token: tokenCode.describe('The pool token `amount` is of; the others are paid in the pool\'s proportions'),
+    amount: z.string().describe('Decimal string at the token\'s decimals'),
+    account_id: accountId,
+  })
+  .meta({ id: 'AddLiquidityRequest', example: { pool_id: 'base:uniswap_v3:USDC-WETH:500', token: 'USDC', amount: '5000' } });
+export type AddLiquidityBody = z.infer<typeof AddLiquidityBody>;
+
+const tokenAmounts = z.array(z.strictObject({ token: z.string(), amount: decimal }));
+
+export const LiquidityPositionView = z
+  .strictObject({
+    position_id: z.uuid(),
+    type: z.literal('liquidity_pool'),
+    status: z.enum(['open', 'closed']),
+    account_id: z.string(),
+    chain: z.string(),
+    pool_id: z.string(),
+    dex,
+    shares: z.string().regex(/^[0-9]+$/).describe('LP shares held (integer)'),
+    share_of_pool_percent: z.string().describe('Percent with 4 decimals, now (0 once closed)'),
+    deposited: tokenAmounts.describe('What was paid in'),
+    current_value: tokenAmounts.describe('What removing it would pay now (what it paid, once closed)'),
+    fees_earned: tokenAmounts.describe('Fee income from swaps since it opened, at the pool\'s reserves now (growth of the invariant per share); empty once closed'),
+    value_usd: decimal.describe('current_value at the price feed now, USD with 2 decimals'),
+    opened_at: timestamp,
+    closed_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'LiquidityPosition',
+    example: {
+      position_id: '5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+      type: 'liquidity_pool',
+      status: 'open',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      chain: 'base',
+      pool_id: 'base:uniswap_v3:USDC-WETH:500',
+      dex: 'uniswap_v3',
+      shares: '1703455019876',
+      share_of_pool_percent: '0.0111',
+      deposited: [{ token: 'USDC', amount: '5000.000000' }, { token: 'WETH', amount: '1.468230553214870611' }],
+      current_value: [{ token: 'USDC', amount: '5003.120004' }, { token: 'WETH', amount: '1.469146911019735271' }],
+      fees_earned: [{ token: 'USDC', amount: '3.118120' }, { token: 'WETH', amount: '0.000915610227130151' }],
+      value_usd: '10006.24',
+      opened_at: '2026-01-15T09:30:05.000Z',
+      closed_at: null,
+    },
+  });
+export type LiquidityPositionView = z.infer<typeof LiquidityPositionView>;
+
+export const PositionParams = z.object({ id: z.uuid().describe('A position_id') });
+export type PositionParams = z.infer<typeof PositionParams>;
+
+export const LiquidityList = z.array(LiquidityPositionView);
+export type LiquidityList = z.infer<typeof LiquidityList>;
+
+export const AddLiquidity = token<Operation<AddLiquidityBody, LiquidityPositionView>>('defi.add-liquidity');
+export const RemoveLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.remove-liquidity');
+export const ReadLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.read-liquidity');
+export const ListLiquidity = token<Operation<Record<string, never>, LiquidityList>>('defi.list-liquidity');

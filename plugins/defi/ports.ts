@@ -1,4 +1,5 @@
 import { token, type Tx } from '../../kernel/public.js';
+import type { LiquidityPosition } from './domain/liquidity-position.js';
 import type { SwapRecord } from './domain/swap.js';
 import type { SwapQuoteRecord } from './domain/swap-quote.js';
 
@@ -7,6 +8,8 @@ export interface StoredPool {
   readonly id: string;
   readonly chain: string;
   readonly reserves: readonly bigint[];
+  /** LP shares issued through the service on top of the outside providers' (0 until the first deposit: domain/liquidity.ts). */
+  readonly totalShares: bigint;
   readonly updatedAt: Date;
 }
 
@@ -43,3 +46,15 @@ export interface SwapRepository {
   find(tx: Tx, teamId: string, id: string): Promise<SwapRecord | undefined>;
 }
 export const SwapRepository = token<SwapRepository>('defi.swap-repository');
+
+/** Liquidity positions (table defi_liquidity_positions), each its team's. */
+export interface LiquidityRepository {
+  insert(tx: Tx, position: LiquidityPosition): Promise<void>;
+  /** The team's position; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<LiquidityPosition | undefined>;
+  /** Closes an open position of the team with what it paid out; false when it was not open (a second removal, also a racing one). */
+  close(tx: Tx, teamId: string, id: string, withdrawn: readonly bigint[], at: Date): Promise<boolean>;
+  /** The team's positions, open ones first, newest first. */
+  list(tx: Tx, teamId: string): Promise<LiquidityPosition[]>;
+}
+export const LiquidityRepository = token<LiquidityRepository>('defi.liquidity-repository');

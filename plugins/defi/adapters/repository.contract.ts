@@ -1,13 +1,15 @@
 import * as assert from 'uvu/assert';
 import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { LiquidityPosition } from '../domain/liquidity-position.js';
 import type { SwapRecord } from '../domain/swap.js';
 import type { SwapQuoteRecord } from '../domain/swap-quote.js';
-import type { PoolRepository, QuoteRepository, StoredPool, SwapRepository } from '../ports.js';
+import type { LiquidityRepository, PoolRepository, QuoteRepository, StoredPool, SwapRepository } from '../ports.js';
 
 export interface DefiRepositories {
   readonly pools: PoolRepository;
   readonly quotes: QuoteRepository;
   readonly swaps: SwapRepository;
+  readonly liquidity: LiquidityRepository;
 }
 
 const HUGE = 2n ** 200n + 7n;
@@ -18,7 +20,7 @@ const HUGE = 2n ** 200n + 7n;
  */
 export function defiRepositoryContract(title: string, harness: RepositoryHarness<DefiRepositories>) {
   const { test, it, run } = repositorySuite(title, harness);
-  const pool = (id: string, chain: string, reserves: bigint[]): StoredPool => ({ id, chain, reserves, updatedAt: T0 });
+  const pool = (id: string, chain: string, reserves: bigint[], totalShares = 0n): StoredPool => ({ id, chain, reserves, totalShares, updatedAt: T0 });
   const quote = (overrides: Partial<SwapQuoteRecord> = {}): SwapQuoteRecord => ({
     id: '00000000-0000-4000-8000-000000000001',
     teamId: TEAM_A,
@@ -62,9 +64,9 @@ export function defiRepositoryContract(title: string, harness: RepositoryHarness
     await run(async (tx) => {
       const locked = await pools.lock(tx, ['base:b', 'base:a', 'base:b']);
       assert.equal(locked.map((one) => one.id), ['base:a', 'base:b']);
-      await pools.update(tx, [{ ...locked[1]!, reserves: [HUGE, 7n], updatedAt: later }]);
+      await pools.update(tx, [{ ...locked[1]!, reserves: [HUGE, 7n], totalShares: HUGE + 1n, updatedAt: later }]);
     });
-    assert.equal(await run((tx) => pools.onChain(tx, 'base')), [pool('base:a', 'base', [3n, 4n, 5n]), { id: 'base:b', chain: 'base', reserves: [HUGE, 7n], updatedAt: later }]);
+    assert.equal(await run((tx) => pools.onChain(tx, 'base')), [pool('base:a', 'base', [3n, 4n, 5n]), { id: 'base:b', chain: 'base', reserves: [HUGE, 7n], totalShares: HUGE + 1n, updatedAt: later }]);
   });
 
   it('a quote is marked executed once, by its own team only; a rollback unmarks it', async ({ quotes }) => {
@@ -102,6 +104,38 @@ export function defiRepositoryContract(title: string, harness: RepositoryHarness
     await run((tx) => swaps.insert(tx, swap));
     assert.equal(await run((tx) => swaps.find(tx, TEAM_A, swap.id)), swap);
     assert.is(await run((tx) => swaps.find(tx, TEAM_B, swap.id)), undefined);
+  });
+
+  it('a liquidity position reads back for its team; it closes once; open ones list first', async ({ pools, liquidity }) => {
+    await run((tx) => pools.seed(tx, [pool('base:uniswap_v3:USDC-WETH:500', 'base', [10n, 20n])]));
+    const position = (id: string, openedAt: Date): LiquidityPosition => ({
+      id,
+      teamId: TEAM_A,
+      accountId: 'acct-1',
+      chain: 'base',
+      poolId: 'base:uniswap_v3:USDC-WETH:500',
+      shares: HUGE,
+      deposited: [5n, HUGE],
+      invariantPerShare: 10n ** 18n,
+      status: 'open',
+      withdrawn: null,
+      openedAt,
+      closedAt: null,
+    });
+    const first = position('00000000-0000-4000-8000-0000000000b1', T0);
+    const second = position('00000000-0000-4000-8000-0000000000b2', new Date(T0.getTime() + 1000));
+    await run(async (tx) => {
+      await liquidity.insert(tx, first);
+      await liquidity.insert(tx, second);
+    });
+    assert.equal(await run((tx) => liquidity.find(tx, TEAM_A, first.id)), first);
+    assert.is(await run((tx) => liquidity.find(tx, TEAM_B, first.id)), undefined);
+    const closedAt = new Date(T0.getTime() + 2000);
+    assert.is(await run((tx) => liquidity.close(tx, TEAM_B, second.id, [1n, 2n], closedAt)), false);
+    assert.is(await run((tx) => liquidity.close(tx, TEAM_A, second.id, [1n, HUGE], closedAt)), true);
+    assert.is(await run((tx) => liquidity.close(tx, TEAM_A, second.id, [1n, HUGE], closedAt)), false);
+    assert.equal(await run((tx) => liquidity.list(tx, TEAM_A)), [first, { ...second, status: 'closed', withdrawn: [1n, HUGE], closedAt }]);
+    assert.equal(await run((tx) => liquidity.list(tx, TEAM_B)), []);
   });
 
   it('a rolled-back unit of work stores no pool and no quote', async ({ pools, quotes }) => {

@@ -46,7 +46,7 @@ export class PoolMarket {
       const specs = this.specs(name);
       if (specs.length === 0) continue;
       const prices = await this.prices(name);
-      await this.pools.seed(tx, specs.map((spec): StoredPool => ({ id: spec.id, chain: name, reserves: seededReserves(spec, prices), updatedAt: now })));
+      await this.pools.seed(tx, specs.map((spec): StoredPool => ({ id: spec.id, chain: name, reserves: seededReserves(spec, prices), totalShares: 0n, updatedAt: now })));
     }
   }
 
@@ -63,7 +63,7 @@ export class PoolMarket {
   viewOf(spec: PoolSpec, pool: StoredPool, prices: ReadonlyMap<string, TokenPrice>): PoolView {
     const decimals = spec.tokens.map((token) => prices.get(token)!.decimals);
     const share = closedShare(this.clock.now().getTime() - pool.updatedAt.getTime(), this.config.arbitrage_interval_ms, BigInt(this.config.arbitrage_close_ppm));
-    return { spec, decimals, reserves: this.#drifted(spec, pool.reserves, decimals, prices, share) };
+    return { spec, decimals, reserves: this.#drifted(spec, pool.reserves, decimals, prices, share), totalShares: pool.totalShares };
   }
 
   #drifted(spec: PoolSpec, reserves: readonly bigint[], decimals: readonly number[], prices: ReadonlyMap<string, TokenPrice>, share: bigint): bigint[] {

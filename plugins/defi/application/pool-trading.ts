@@ -50,7 +50,7 @@ export class PoolTrading {
       await this.chain.transfer(tx, { chain, from: poolAddress(chainId, hops[hop - 1]!.poolId), to: poolAddress(chainId, poolId), assetCode: tokenIn, amount: amountIn });
     }
     const at = this.clock.now();
-    await this.pools.update(tx, [...traded.values()].map((view): StoredPool => ({ id: view.spec.id, chain, reserves: view.reserves, updatedAt: at })));
+    await this.pools.update(tx, [...traded.values()].map((view): StoredPool => ({ id: view.spec.id, chain, reserves: view.reserves, totalShares: view.totalShares ?? 0n, updatedAt: at })));
   }
 
   /** The address of a pool's contract. */

@@ -7,6 +7,8 @@ export interface PoolView {
   readonly spec: PoolSpec;
   readonly reserves: readonly bigint[];
   readonly decimals: readonly number[];
+  /** LP shares issued through the service (liquidity.ts); absent where quoting alone needs no shares. */
+  readonly totalShares?: bigint;
 }
 
 export interface HopQuote {

@@ -72,4 +72,29 @@ export const defiMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table defi_quotes drop column if exists executed_at`.execute(db);
     },
   },
+  '0005-liquidity': {
+    async up(db: Kysely<any>) {
+      await sql`alter table defi_pools add column total_shares numeric(78, 0) not null default 0 check (total_shares >= 0)`.execute(db);
+      await sql`
+        create table defi_liquidity_positions (
+          id uuid primary key,
+          team_id text not null,
+          account_id text not null,
+          chain text not null,
+          pool_id text not null references defi_pools (id),
+          shares numeric(78, 0) not null check (shares > 0),
+          deposited jsonb not null,
+          invariant_per_share numeric(78, 0) not null,
+          status text not null check (status in ('open', 'closed')),
+          withdrawn jsonb,
+          opened_at timestamptz not null,
+          closed_at timestamptz
+        )`.execute(db);
+      await sql`create index defi_liquidity_positions_team on defi_liquidity_positions (team_id, opened_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists defi_liquidity_positions`.execute(db);
+      await sql`alter table defi_pools drop column if exists total_shares`.execute(db);
+    },
+  },
 };
