@@ -27,6 +27,7 @@ export * from './money/index.js';
 export * from './errors/index.js';
 
 export * from './net/ip-address.js';
+export * from './net/cidr.js';
 export * from './text/storable-text.js';
 /** How far back the kernel's per-second event counters reach (the dashboard's longest window). */
 export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';
@@ -37,8 +38,10 @@ export type { WalkParams } from './simulation/random-walk.js';
 // The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.
 export * from '../ports/asset-catalog.js';
 export * from '../ports/authenticator.js';
+export * from '../ports/call-gate.js';
 export * from '../ports/chain.js';
 export * from '../ports/clock.js';
+export * from '../ports/enabled-modules.js';
 export * from '../ports/event-consumers.js';
 export * from '../ports/event-registry.js';
 export * from '../ports/event-store.js';
@@ -52,9 +55,11 @@ export * from '../ports/price-feed.js';
 export * from '../ports/progress.js';
 export * from '../ports/random.js';
 export * from '../ports/sanctions-screening.js';
+export * from '../ports/team-provisioning.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/unit-of-work.js';
 export * from '../ports/webhook-delivery-stats.js';
+export * from '../ports/webhook-subscriptions.js';
 export * from '../ports/workflow-engine.js';
 export * from '../ports/workflow-store.js';

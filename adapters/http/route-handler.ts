@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
+import type { GatedCall } from '../../ports/call-gate.js';
 import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
 import { carriesBody, readJsonBody } from '../edge/body.js';
 import type { Edge } from '../edge/edge.js';
+import { partnerKeyHeader } from '../edge/partner-key.js';
 import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../edge/idempotency.js';
 import { rateKey, type TokenBucketLimiter } from '../edge/rate-limit.js';
 import type { RenderedResponse } from '../edge/rendered-response.js';
@@ -31,6 +33,7 @@ export function routeHandler(
   declaration: RouteDeclaration,
   operation: Operation,
   services: RouteServices,
+  mounted: { readonly module: string; readonly route: string } = { module: '', route: `${declaration.method} ${declaration.path}` },
 ): (req: Request, res: Response) => Promise<void> {
   const successStatus = declaration.status ?? 200;
   return async (req, res) => {
@@ -41,6 +44,7 @@ export function routeHandler(
     if (declaration.access !== 'public') {
       actor = await authenticate(services.edge.authenticator, authorizationHeader(req.headersDistinct['authorization']), ip);
       authorize(actor, declaration.access);
+      if (services.edge.gate) actor = await services.edge.gate.admit(gatedCall(actor, ip, req, mounted));
       if (services.limiter.enabled) {
         const decision = services.limiter.take(rateKey(actor));
         res.setHeader('X-RateLimit-Limit', String(decision.limit));
@@ -86,6 +90,11 @@ export function routeHandler(
     if (services.checkResponses) checkResponse(declaration, outcome.response);
     send(res, outcome.response, outcome.replayed);
   };
+}
+
+/** What the CallGate sees of a call. */
+function gatedCall(actor: Actor, ip: string, req: Request, mounted: { readonly module: string; readonly route: string }): GatedCall {
+  return { actor, ip, module: mounted.module, route: mounted.route, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
