@@ -1,0 +1,138 @@
+import * as assert from 'uvu/assert';
+import { repositorySuite, T0, type RepositoryHarness } from '../../../kit/testing.js';
+import type { PartnerRecord } from '../domain/partner.js';
+import type { TenantRecord } from '../domain/tenant.js';
+import type { PartnerRepository, TenantRepository } from '../ports.js';
+
+export interface PartnerRepositories {
+  readonly partners: PartnerRepository;
+  readonly tenants: TenantRepository;
+}
+
+/**
+ * What every store's partner and tenant repositories must do, run on each
+ * store by repository.test.ts (memory, PGlite, PostgreSQL when DATABASE_URL is set).
+ */
+export function partnerRepositoryContract(title: string, harness: RepositoryHarness<PartnerRepositories>) {
+  const { test, it, run } = repositorySuite(title, harness);
+  const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+  let serial = 0;
+  const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+  const partner = (overrides: Partial<PartnerRecord> = {}): PartnerRecord => {
+    const id = uuid();
+    return {
+      id,
+      teamId: `team-${id}`,
+      sandboxTeamId: `sandbox-${id}`,
+      organizationName: `Org ${serial}`,
+      contactEmail: `org${serial}@example.test`,
+      adminUserId: `user-${id}`,
+      tier: 'growth',
+      modules: ['core-banking', 'webhooks'],
+      sdkLanguages: [],
+      ipWhitelist: ['10.0.0.0/8'],
+      requestsPerMinute: 600,
+      burst: 100,
+      metadata: { crm: 'A-1', nested: { n: 1 } },
+      status: 'active',
+      liveKeyHash: `live-${id}`,
+      liveKeyPrefix: 'abcdefgh',
+      sandboxKeyHash: `sandbox-${id}`,
+      sandboxKeyPrefix: 'ijklmnop',
+      complianceReview: 'pending',
+      sandboxTestedAt: null,
+      sdkGeneratedAt: null,
+      createdAt: T0,
+      updatedAt: T0,
+      ...overrides,
+    };
+  };
+  const tenant = (owner: PartnerRecord, overrides: Partial<TenantRecord> = {}): TenantRecord => {
+    const id = uuid();
+    return {
+      id,
+      partnerId: owner.id,
+      environment: 'live',
+      ownerTeamId: owner.teamId,
+      teamId: `tenant-${id}`,
+      name: `Tenant ${serial}`,
+      plan: 'starter',
+      domain: `t${serial}.example`,
+      status: 'active',
+      createdAt: T0,
+      ...overrides,
+    };
+  };
+
+  it('a partner is found by id, by either team and by either key digest', async ({ partners }) => {
+    const one = partner();
+    await run((tx) => partners.insert(tx, one));
+    assert.equal(await run((tx) => partners.findById(tx, one.id)), one);
+    assert.equal(await run((tx) => partners.findByTeam(tx, one.teamId)), one);
+    assert.equal(await run((tx) => partners.findByTeam(tx, one.sandboxTeamId)), one);
+    assert.equal(await run((tx) => partners.findByKeyHash(tx, one.liveKeyHash)), { partner: one, environment: 'live' });
+    assert.equal(await run((tx) => partners.findByKeyHash(tx, one.sandboxKeyHash)), { partner: one, environment: 'sandbox' });
+    assert.is(await run((tx) => partners.findByKeyHash(tx, 'unknown')), undefined);
+    assert.is(await run((tx) => partners.findByTeam(tx, 'another-team')), undefined);
+    assert.is(await run((tx) => partners.findById(tx, 'not-a-uuid')), undefined);
+  });
+
+  it('list pages partners oldest first with the total', async ({ partners }) => {
+    const all = [partner(), partner(), partner()];
+    for (const one of all) await run((tx) => partners.insert(tx, one));
+    const first = await run((tx) => partners.list(tx, { page: 1, perPage: 2 }));
+    const second = await run((tx) => partners.list(tx, { page: 2, perPage: 2 }));
+    assert.equal([...first.items, ...second.items].map((one) => one.id), all.map((one) => one.id));
+    assert.is(first.total, 3);
+  });
+
+  it('status, keys and the sandbox mark change in place', async ({ partners }) => {
+    const one = partner();
+    await run((tx) => partners.insert(tx, one));
+    assert.equal(await run((tx) => partners.setStatus(tx, one.id, 'suspended', at(1))), { ...one, status: 'suspended', updatedAt: at(1) });
+    const keys = { liveKeyHash: 'new-live', liveKeyPrefix: 'newlive1', sandboxKeyHash: 'new-sandbox', sandboxKeyPrefix: 'newsand1' };
+    const rotated = await run((tx) => partners.replaceKeys(tx, one.id, keys, at(2)));
+    assert.equal(rotated, { ...one, status: 'suspended', ...keys, updatedAt: at(2) });
+    assert.is(await run((tx) => partners.findByKeyHash(tx, one.liveKeyHash)), undefined);
+    await run((tx) => partners.markSandboxTested(tx, one.id, at(3)));
+    await run((tx) => partners.markSandboxTested(tx, one.id, at(4)));
+    assert.equal((await run((tx) => partners.findById(tx, one.id)))!.sandboxTestedAt, at(3));
+    assert.is(await run((tx) => partners.setStatus(tx, '00000000-0000-4000-8000-999999999999', 'revoked', at(5))), undefined);
+  });
+
+  it('tenants list by owner environment, are found by team and domain, and a domain is taken once', async ({ partners, tenants }) => {
+    const owner = partner();
+    const other = partner();
+    await run(async (tx) => {
+      await partners.insert(tx, owner);
+      await partners.insert(tx, other);
+    });
+    const live = [tenant(owner), tenant(owner)];
+    const sandbox = tenant(owner, { environment: 'sandbox', ownerTeamId: owner.sandboxTeamId });
+    const foreign = tenant(other);
+    for (const one of [...live, sandbox, foreign]) await run((tx) => tenants.insert(tx, one));
+    const listed = await run((tx) => tenants.listByOwner(tx, owner.teamId, { page: 1, perPage: 10 }));
+    assert.equal(listed.items.map((one) => one.id), live.map((one) => one.id));
+    assert.is(listed.total, 2);
+    assert.is(await run((tx) => tenants.countByOwner(tx, owner.sandboxTeamId)), 1);
+    assert.equal(await run((tx) => tenants.findByTeam(tx, foreign.teamId)), foreign);
+    assert.equal(await run((tx) => tenants.findByDomain(tx, sandbox.domain)), sandbox);
+    const clash = tenant(other, { domain: live[0]!.domain });
+    const error = await run((tx) => tenants.insert(tx, clash)).catch((caught: unknown) => caught);
+    assert.is((error as { code?: string }).code, 'domain_taken');
+    assert.is(await run((tx) => tenants.findByTeam(tx, clash.teamId)), undefined);
+  });
+
+  it('a rolled-back unit of work leaves nothing behind', async ({ partners, tenants }) => {
+    const lost = partner();
+    await run(async (tx) => {
+      await partners.insert(tx, lost);
+      await tenants.insert(tx, tenant(lost));
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    assert.is(await run((tx) => partners.findByTeam(tx, lost.teamId)), undefined);
+    assert.is(await run((tx) => tenants.countByOwner(tx, lost.teamId)), 0);
+  });
+
+  return test;
+}

@@ -1,0 +1,37 @@
+import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
+import type { Environment, PartnerRecord, PartnerStatus } from './domain/partner.js';
+import type { TenantRecord } from './domain/tenant.js';
+
+/**
+ * The partner module's private repositories, one implementation per store
+ * family, both held to adapters/repository.contract.ts. Lookups by team or
+ * key digest are not scoped by a caller's team: they are how the module
+ * finds out which partner a caller belongs to.
+ */
+export interface PartnerRepository {
+  insert(tx: Tx, partner: PartnerRecord): Promise<void>;
+  findById(tx: Tx, id: string): Promise<PartnerRecord | undefined>;
+  /** The partner whose live or sandbox team this is. */
+  findByTeam(tx: Tx, teamId: string): Promise<PartnerRecord | undefined>;
+  /** The partner whose live or sandbox key has this digest, and which of the two it is. */
+  findByKeyHash(tx: Tx, hash: string): Promise<{ partner: PartnerRecord; environment: Environment } | undefined>;
+  /** Every partner, oldest first (operators). */
+  list(tx: Tx, page: PageRequest): Promise<Slice<PartnerRecord>>;
+  setStatus(tx: Tx, id: string, status: PartnerStatus, at: Date): Promise<PartnerRecord | undefined>;
+  replaceKeys(tx: Tx, id: string, keys: Pick<PartnerRecord, 'liveKeyHash' | 'liveKeyPrefix' | 'sandboxKeyHash' | 'sandboxKeyPrefix'>, at: Date): Promise<PartnerRecord | undefined>;
+  /** Sets sandbox_tested_at once (the first sandbox call); later calls write nothing. */
+  markSandboxTested(tx: Tx, id: string, at: Date): Promise<void>;
+}
+export const PartnerRepository = token<PartnerRepository>('partner.partner-repository');
+
+export interface TenantRepository {
+  /** Throws ConflictError 'domain_taken' when another tenant has the domain. */
+  insert(tx: Tx, tenant: TenantRecord): Promise<void>;
+  /** The tenants of one partner environment (its live or sandbox team), oldest first. */
+  listByOwner(tx: Tx, ownerTeamId: string, page: PageRequest): Promise<Slice<TenantRecord>>;
+  countByOwner(tx: Tx, ownerTeamId: string): Promise<number>;
+  /** The tenant whose own team this is. */
+  findByTeam(tx: Tx, teamId: string): Promise<TenantRecord | undefined>;
+  findByDomain(tx: Tx, domain: string): Promise<TenantRecord | undefined>;
+}
+export const TenantRepository = token<TenantRepository>('partner.tenant-repository');
