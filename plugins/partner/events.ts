@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { eventType } from '../../kernel/public.js';
 import { partnerStatus } from './operations.js';
 import { tenantView } from './operations-tenants.js';
+import { whitelabelView } from './operations-whitelabel.js';
 import { TIERS } from './domain/tiers.js';
 
 /** The partner as events carry it: never a credential. */
@@ -78,4 +79,14 @@ export const TenantProvisioned = eventType({
   webhook: true,
 });
 
-export const partnerEvents = [PartnerOnboarded, PartnerSuspended, PartnerReactivated, PartnerRevoked, PartnerKeysRotated, TenantProvisioned];
+export const WidgetDeployed = eventType({
+  name: 'widget.deployed',
+  version: 1,
+  group: 'Partner',
+  description: 'A partner published a white-label configuration: its widget document has a new version.',
+  emittedBy: 'PUT /v2/partner/config/whitelabel',
+  payload: whitelabelView,
+  webhook: true,
+});
+
+export const partnerEvents = [PartnerOnboarded, PartnerSuspended, PartnerReactivated, PartnerRevoked, PartnerKeysRotated, TenantProvisioned, WidgetDeployed];

@@ -17,6 +17,7 @@ import {
   SuspendPartner,
 } from './operations.js';
 import { tenantRoutes } from './http-tenants.js';
+import { whitelabelRoutes } from './http-whitelabel.js';
 
 export const partnerRouteTags: readonly RouteTag[] = [
   {
@@ -70,6 +71,7 @@ export const partnerRoutes: readonly RouteDeclaration[] = [
     tags: partnerTag,
   }),
   ...tenantRoutes(partnerTag),
+  ...whitelabelRoutes(partnerTag),
   route({
     method: 'GET',
     path: '/admin/partners',

@@ -28,13 +28,17 @@ import {
 import { PartnerGate } from './application/partner-gate.js';
 import { PartnerKeys } from './application/partner-keys.js';
 import { CreateTenantOperation, ListTenantsOperation } from './application/tenants.js';
+import { GetWhitelabelOperation, GetWidgetOperation, PutWhitelabelOperation } from './application/whitelabel.js';
+import { MemoryWhitelabelRepository } from './adapters/memory/memory-whitelabel-repository.js';
+import { SqlWhitelabelRepository } from './adapters/sql/sql-whitelabel-repository.js';
 import { partnerCommands } from './commands.js';
 import { PartnerConfig, partnerConfigSchema } from './config.js';
 import { partnerEvents } from './events.js';
 import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
-import { PartnerRepository, TenantRepository } from './ports.js';
+import { GetWhitelabel, GetWidget, PutWhitelabel } from './operations-whitelabel.js';
+import { PartnerRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
 /**
  * Partner banking-as-a-service: onboarding (teams, admin user, fpk_ keys,
@@ -70,15 +74,20 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(ops.RotatePartnerKeys, RotatePartnerKeysOperation),
     operation(CreateTenant, CreateTenantOperation),
     operation(ListTenants, ListTenantsOperation),
+    operation(PutWhitelabel, PutWhitelabelOperation),
+    operation(GetWhitelabel, GetWhitelabelOperation),
+    operation(GetWidget, GetWidgetOperation),
   ],
   persistence: {
     memory(bind: Bind) {
       bind(PartnerRepository).to(MemoryPartnerRepository);
       bind(TenantRepository).to(MemoryTenantRepository);
+      bind(WhitelabelRepository).to(MemoryWhitelabelRepository);
     },
     sql(bind: Bind) {
       bind(PartnerRepository).to(SqlPartnerRepository);
       bind(TenantRepository).to(SqlTenantRepository);
+      bind(WhitelabelRepository).to(SqlWhitelabelRepository);
     },
   },
   migrations: partnerMigrations,

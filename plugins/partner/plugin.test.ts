@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { bootTestKernel, type TestKernel, type TestResponse } from '../../test/fixtures/boot.js';
 import { onboardingResultView, partnerView } from './operations.js';
 import { createdTenantView, tenantView } from './operations-tenants.js';
+import { whitelabelView, widgetView } from './operations-whitelabel.js';
 
 /**
  * The partner module end to end over real HTTP on the store BANK_TEST_STORE
@@ -42,7 +43,7 @@ const call = (method: string, path: string, key: string, partnerKey?: string, bo
 const partnerCount = async () => (await k.request('GET', '/api/v2/admin/partners', { key: k.operatorKey })).body.meta.total;
 
 test.before(async () => {
-  k = await bootTestKernel({ modules: ['core-banking', 'webhooks', 'partner'], config: { pluginConfig: { webhooks: { allow_private: true }, partner: { public_url: 'https://bank.example' } } } });
+  k = await bootTestKernel({ modules: ['core-banking', 'webhooks', 'chains', 'crosschain', 'partner'], config: { pluginConfig: { webhooks: { allow_private: true }, partner: { public_url: 'https://bank.example' } } } });
 });
 test.after(() => k.close());
 
@@ -277,6 +278,41 @@ test('isolation: a tenant’s key sees nothing of the partner’s or another ten
   // A tenant's key is not a partner user's: partner calls are refused, and so is a partner key sent with it.
   assert.is((await call('GET', '/api/v2/partner/tenants', tenantA.api_key, p.live)).status, 403);
   assert.is((await call('GET', '/api/v2/accounts', tenantA.api_key, p.sandbox)).status, 403);
+});
+
+test('white-label: features enforced for tenants by module, each publish a new widget version with widget.deployed', async () => {
+  const p = await onboard({ modules: ['core-banking', 'webhooks', 'crosschain'] });
+  const tenant = createdTenantView.parse((await call('POST', '/api/v2/partner/tenants', p.bearer, p.live, { name: 'Shop', plan: 'growth', domain: 'wl-shop.example' })).body.data);
+  const put = (body: unknown) => call('PUT', '/api/v2/partner/config/whitelabel', p.bearer, p.live, body);
+  assert.is((await call('GET', '/api/v2/partner/config/whitelabel', p.bearer, p.live)).status, 404);
+  assert.is((await call('GET', '/api/v2/crosschain/bridge/fees?source_chain=ethereum&destination_chain=polygon&token=USDC&amount=100', tenant.api_key)).status !== 403, true);
+  const refused = await put({ logo_url: 'http://cdn.example/logo.svg', primary_color: 'blue', features: { crosschain: false, defi: true } });
+  assert.is(refused.status, 422);
+  assert.equal(pointers(refused).sort(), ['/features/defi', '/logo_url', '/primary_color']);
+  const first = await put({ logo_url: 'https://cdn.example/logo.svg', primary_color: '#1A73E8', features: { crosschain: false } });
+  assert.is(first.status, 200, JSON.stringify(first.body));
+  assert.equal(whitelabelView.parse(first.body.data).features, { 'core-banking': true, webhooks: true, crosschain: false });
+  assert.is(first.body.data.version, 1);
+  const disabled = await call('GET', '/api/v2/crosschain/bridge/fees?source_chain=ethereum&destination_chain=polygon&token=USDC&amount=100', tenant.api_key);
+  assert.is(disabled.status, 403);
+  assert.equal(codes(disabled), ['feature_disabled']);
+  assert.is((await call('GET', '/api/v2/accounts', tenant.api_key)).status, 200);
+  // The partner's own calls are not switched off by its tenants' features.
+  assert.not.equal(codes(await call('GET', '/api/v2/crosschain/bridge/fees', p.bearer, p.live)), ['feature_disabled']);
+  const second = await put({ logo_url: 'https://cdn.example/logo-2.svg', primary_color: '#000', features: {} });
+  assert.is(second.body.data.version, 2);
+  assert.not.equal(codes(await call('GET', '/api/v2/crosschain/bridge/fees', tenant.api_key)), ['feature_disabled']);
+  // The widget document: public, newest or pinned.
+  const widget = await k.request('GET', `/api/v1/partner/widgets/${p.id}`);
+  assert.is(widget.status, 200);
+  assert.equal(widgetView.parse(widget.body.data).branding, { logo_url: 'https://cdn.example/logo-2.svg', primary_color: '#000' });
+  const pinned = await k.request('GET', `/api/v1/partner/widgets/${p.id}?version=1`);
+  assert.equal(pinned.body.data.features.crosschain, false);
+  assert.is((await k.request('GET', `/api/v1/partner/widgets/${p.id}?version=3`)).status, 404);
+  assert.is((await k.request('GET', '/api/v1/partner/widgets/nope')).status, 404);
+  assert.is((await k.request('GET', `/api/v1/partner/widgets/${p.id}?version=x`)).status, 422);
+  const deployed = (await k.store.eventStore.readAfter(0n, 1000)).filter((event) => event.type === 'widget.deployed' && (event.payload as any).partner_id === p.id);
+  assert.equal(deployed.map((event) => (event.payload as any).version), [1, 2]);
 });
 
 test.run();

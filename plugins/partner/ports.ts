@@ -1,6 +1,7 @@
 import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { Environment, PartnerRecord, PartnerStatus } from './domain/partner.js';
 import type { TenantRecord } from './domain/tenant.js';
+import type { WhitelabelRecord } from './domain/whitelabel.js';
 
 /**
  * The partner module's private repositories, one implementation per store
@@ -35,3 +36,11 @@ export interface TenantRepository {
   findByDomain(tx: Tx, domain: string): Promise<TenantRecord | undefined>;
 }
 export const TenantRepository = token<TenantRepository>('partner.tenant-repository');
+
+export interface WhitelabelRepository {
+  /** Throws ConflictError when the version is already published (two publishes at once: one wins). */
+  insert(tx: Tx, config: WhitelabelRecord): Promise<void>;
+  /** The newest version, or the given one. */
+  find(tx: Tx, partnerId: string, version?: number): Promise<WhitelabelRecord | undefined>;
+}
+export const WhitelabelRepository = token<WhitelabelRepository>('partner.whitelabel-repository');

@@ -2,11 +2,13 @@ import * as assert from 'uvu/assert';
 import { repositorySuite, T0, type RepositoryHarness } from '../../../kit/testing.js';
 import type { PartnerRecord } from '../domain/partner.js';
 import type { TenantRecord } from '../domain/tenant.js';
-import type { PartnerRepository, TenantRepository } from '../ports.js';
+import type { WhitelabelRecord } from '../domain/whitelabel.js';
+import type { PartnerRepository, TenantRepository, WhitelabelRepository } from '../ports.js';
 
 export interface PartnerRepositories {
   readonly partners: PartnerRepository;
   readonly tenants: TenantRepository;
+  readonly whitelabels: WhitelabelRepository;
 }
 
 /**
@@ -121,6 +123,29 @@ export function partnerRepositoryContract(title: string, harness: RepositoryHarn
     const error = await run((tx) => tenants.insert(tx, clash)).catch((caught: unknown) => caught);
     assert.is((error as { code?: string }).code, 'domain_taken');
     assert.is(await run((tx) => tenants.findByTeam(tx, clash.teamId)), undefined);
+  });
+
+  it('white-label versions: each kept, the newest found by default, a version published once', async ({ partners, whitelabels }) => {
+    const owner = partner();
+    await run((tx) => partners.insert(tx, owner));
+    const version = (n: number, features: Record<string, boolean>): WhitelabelRecord => ({
+      partnerId: owner.id,
+      teamId: owner.teamId,
+      version: n,
+      logoUrl: `https://cdn.example/logo-${n}.svg`,
+      primaryColor: '#112233',
+      features,
+      publishedAt: at(n),
+    });
+    assert.is(await run((tx) => whitelabels.find(tx, owner.id)), undefined);
+    await run((tx) => whitelabels.insert(tx, version(1, { webhooks: false })));
+    await run((tx) => whitelabels.insert(tx, version(2, { webhooks: true })));
+    assert.equal(await run((tx) => whitelabels.find(tx, owner.id)), version(2, { webhooks: true }));
+    assert.equal(await run((tx) => whitelabels.find(tx, owner.id, 1)), version(1, { webhooks: false }));
+    assert.is(await run((tx) => whitelabels.find(tx, owner.id, 3)), undefined);
+    assert.is(await run((tx) => whitelabels.find(tx, 'not-a-uuid')), undefined);
+    const error = await run((tx) => whitelabels.insert(tx, version(2, {}))).catch((caught: unknown) => caught);
+    assert.is((error as { code?: string }).code, 'version_taken');
   });
 
   it('a rolled-back unit of work leaves nothing behind', async ({ partners, tenants }) => {

@@ -1,5 +1,7 @@
 import { onEveryStore } from '../../../kit/testing.js';
 import { MemoryPartnerRepository, MemoryTenantRepository } from './memory/memory-partner-repositories.js';
+import { MemoryWhitelabelRepository } from './memory/memory-whitelabel-repository.js';
+import { SqlWhitelabelRepository } from './sql/sql-whitelabel-repository.js';
 import { partnerRepositoryContract } from './repository.contract.js';
 import { partnerMigrations } from './sql/migrations.js';
 import { SqlPartnerRepository, SqlTenantRepository } from './sql/sql-partner-repositories.js';
@@ -8,9 +10,9 @@ onEveryStore('partner', partnerMigrations, (kind, open) =>
   partnerRepositoryContract(`partner repositories: ${kind}`, {
     open,
     async reset(store) {
-      if (store.family === 'memory') return { partners: new MemoryPartnerRepository(), tenants: new MemoryTenantRepository() };
+      if (store.family === 'memory') return { partners: new MemoryPartnerRepository(), tenants: new MemoryTenantRepository(), whitelabels: new MemoryWhitelabelRepository() };
       await store.truncateAll();
-      return { partners: new SqlPartnerRepository(), tenants: new SqlTenantRepository() };
+      return { partners: new SqlPartnerRepository(), tenants: new SqlTenantRepository(), whitelabels: new SqlWhitelabelRepository() };
     },
   }).run(),
 );

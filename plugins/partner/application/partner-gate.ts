@@ -15,7 +15,8 @@ import type { Environment, PartnerRecord } from '../domain/partner.js';
 import type { TenantRecord } from '../domain/tenant.js';
 import { TIER_LIMITS } from '../domain/tiers.js';
 import { TokenBuckets } from '../domain/token-bucket.js';
-import { PartnerRepository, TenantRepository } from '../ports.js';
+import { featureEnabled, type WhitelabelRecord } from '../domain/whitelabel.js';
+import { PartnerRepository, TenantRepository, WhitelabelRepository } from '../ports.js';
 import { PartnerKeys } from './partner-keys.js';
 
 const missingKey = () =>
@@ -27,6 +28,8 @@ interface Membership {
   readonly partner: PartnerRecord;
   /** Set when the caller's team is one of the partner's tenants. */
   readonly tenant?: TenantRecord;
+  /** The partner's white-label configuration in force, read for tenants (their feature switches). */
+  readonly whitelabel?: WhitelabelRecord;
 }
 
 /**
@@ -41,7 +44,9 @@ interface Membership {
  * - a suspended or revoked partner: 403 for its users and tenants;
  * - the partner's users: ip_whitelist (403 ip_not_allowed) and its token
  *   bucket (429 with Retry-After); its tenants: their plan's bucket;
- * - a module the partner did not enable: 403 module_not_enabled;
+ * - a module the partner did not enable: 403 module_not_enabled; for a
+ *   tenant, a module its partner's white-label features switch off: 403
+ *   feature_disabled (by the route's module, so no module needs code for it);
  * - the sandbox key runs the call as the partner's sandbox team.
  * Callers that belong to no partner pass untouched (one indexed read).
  */
@@ -53,6 +58,7 @@ export class PartnerGate implements CallGate {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PartnerRepository) private readonly partners: PartnerRepository,
     @inject(TenantRepository) private readonly tenants: TenantRepository,
+    @inject(WhitelabelRepository) private readonly whitelabels: WhitelabelRepository,
     @inject(PartnerKeys) private readonly keys: PartnerKeys,
     @inject(Clock) private readonly clock: Clock,
   ) {
@@ -75,7 +81,12 @@ export class PartnerGate implements CallGate {
     if (!moduleAllowed(partner, call.module)) {
       throw new ForbiddenError(`The '${call.module}' module is not enabled for this partner.`, 'module_not_enabled');
     }
-    if (tenant) return this.#admitTenant(call, tenant, partnerCall);
+    if (tenant) {
+      if (!featureEnabled(membership.whitelabel, call.module)) {
+        throw new ForbiddenError(`The '${call.module}' feature is disabled by this tenant's partner.`, 'feature_disabled');
+      }
+      return this.#admitTenant(call, tenant, partnerCall);
+    }
 
     if (!ipAllowed(partner.ipWhitelist, call.ip)) throw new ForbiddenError(`This partner's keys may not be used from ${call.ip}.`, 'ip_not_allowed');
     this.#buckets.take(`partner:${partner.id}`, partner.requestsPerMinute, partner.burst);
@@ -111,7 +122,8 @@ export class PartnerGate implements CallGate {
       const tenant = await this.tenants.findByTeam(tx, teamId);
       if (tenant) {
         const partner = await this.partners.findById(tx, tenant.partnerId);
-        return partner && { partner, tenant };
+        const whitelabel = partner && (await this.whitelabels.find(tx, partner.id));
+        return partner && { partner, tenant, ...(whitelabel ? { whitelabel } : {}) };
       }
       const partner = await this.partners.findByTeam(tx, teamId);
       // The sandbox team has no users of its own: only the live team's keys reach here as the partner.

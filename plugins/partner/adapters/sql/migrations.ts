@@ -54,4 +54,23 @@ export const partnerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists partner_partners`.execute(db);
     },
   },
+  '0002-whitelabel': {
+    async up(db: Kysely<any>) {
+      // One row per published version: an embedded widget pinned to a version keeps reading it.
+      await sql`
+        create table partner_whitelabel (
+          partner_id uuid not null references partner_partners (id),
+          version integer not null,
+          team_id text not null,
+          logo_url text not null,
+          primary_color text not null,
+          features jsonb not null,
+          published_at timestamptz not null,
+          primary key (partner_id, version)
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists partner_whitelabel`.execute(db);
+    },
+  },
 };
