@@ -24,13 +24,13 @@ const tenantFields = {
   created_at: timestamp,
 };
 
-export const tenantView = z.object(tenantFields).strict().meta({ id: 'PartnerTenant' });
+export const tenantView = z.object(tenantFields).strict().meta({ id: 'PartnerTenant', example: { id: '8b3e4d1a-6c0f-4b5a-9d9c-4f7e0a3b2c56', name: 'Corner Shop Ltd', plan: 'starter', domain: 'cornershop.example', status: 'active', environment: 'live', team_id: '9c4f5e2b-7d1a-4c6b-8e0d-5a8f1b4c3d67', created_at: '2026-11-25T09:45:00.000Z' } });
 export type TenantView = z.infer<typeof tenantView>;
 
 export const createdTenantView = z
   .object({ ...tenantFields, api_key: z.string().describe('A fak_ key of the tenant’s admin user (every permission). Shown once.') })
   .strict()
-  .meta({ id: 'PartnerTenantCreated' });
+  .meta({ id: 'PartnerTenantCreated', example: { id: '8b3e4d1a-6c0f-4b5a-9d9c-4f7e0a3b2c56', name: 'Corner Shop Ltd', plan: 'starter', domain: 'cornershop.example', status: 'active', environment: 'live', team_id: '9c4f5e2b-7d1a-4c6b-8e0d-5a8f1b4c3d67', created_at: '2026-11-25T09:45:00.000Z', api_key: 'fak_5Lm2Qw8Rt1Yu4Io7Pa0Sd3Fg6Hj9Kl2Zx5Cv8Bn1Mq4' } });
 export type CreatedTenantView = z.infer<typeof createdTenantView>;
 
 export const listTenantsInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });

@@ -27,7 +27,18 @@ export const whitelabelView = z
     published_at: timestamp,
   })
   .strict()
-  .meta({ id: 'PartnerWhitelabel' });
+  .meta({
+    id: 'PartnerWhitelabel',
+    example: {
+      partner_id: '00000000-0000-4000-8000-0000000000a1',
+      version: 2,
+      logo_url: 'https://cdn.acme.example/logo.svg',
+      primary_color: '#1a73e8',
+      features: { 'core-banking': true, crosschain: false },
+      widget_url: 'https://bank.example/api/v1/partner/widgets/00000000-0000-4000-8000-0000000000a1?version=2',
+      published_at: '2026-11-25T10:00:00.000Z',
+    },
+  });
 export type WhitelabelView = z.infer<typeof whitelabelView>;
 
 export const widgetView = z
@@ -42,7 +53,19 @@ export const widgetView = z
     published_at: timestamp,
   })
   .strict()
-  .meta({ id: 'PartnerWidget' });
+  .meta({
+    id: 'PartnerWidget',
+    example: {
+      schema: 'open-bank.widget/1',
+      partner_id: '00000000-0000-4000-8000-0000000000a1',
+      version: 2,
+      organization_name: 'Acme Fintech',
+      branding: { logo_url: 'https://cdn.acme.example/logo.svg', primary_color: '#1a73e8' },
+      features: { 'core-banking': true, crosschain: false },
+      api_base_url: 'https://bank.example/api/v2',
+      published_at: '2026-11-25T10:00:00.000Z',
+    },
+  });
 export type WidgetView = z.infer<typeof widgetView>;
 
 export const getWidgetInput = z.object({

@@ -85,7 +85,28 @@ export const onboardingResultView = z
     onboarding_checklist: onboardingChecklistView,
   })
   .strict()
-  .meta({ id: 'PartnerOnboardingResult' });
+  .meta({
+    id: 'PartnerOnboardingResult',
+    example: {
+      partner_id: '00000000-0000-4000-8000-0000000000a1',
+      organization_name: 'Acme Fintech',
+      status: 'active',
+      tier: 'growth',
+      modules_enabled: ['core-banking', 'webhooks'],
+      api_credentials: {
+        api_key: 'fpk_Q2hhbmdlTWVDaGFuZ2VNZUNoYW5nZU1lQ2hhbmdlTWU',
+        sandbox_key: 'fpk_U2FuZGJveFNhbmRib3hTYW5kYm94U2FuZGJveFNhbmQ',
+        webhook_secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2U',
+        user_api_key: 'fak_3Jx0c7Vd9QmZr2LkT5wYb8NhF1sUe4AgP6oKi0Xy2Cn',
+      },
+      sdk_packages: [],
+      rate_limits: { requests_per_minute: 1200, burst_limit: 200 },
+      sandbox_url: 'https://bank.example/api/v2',
+      dashboard_url: 'https://bank.example/dashboard',
+      created_at: '2026-11-25T09:30:00.000Z',
+      onboarding_checklist: { api_key_generated: true, webhook_configured: true, sdk_generated: false, sandbox_tested: false, compliance_review: 'pending' },
+    },
+  });
 export type OnboardingResultView = z.infer<typeof onboardingResultView>;
 
 export const partnerView = z
@@ -107,7 +128,26 @@ export const partnerView = z
     updated_at: timestamp,
   })
   .strict()
-  .meta({ id: 'Partner' });
+  .meta({
+    id: 'Partner',
+    example: {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      organization_name: 'Acme Fintech',
+      contact_email: 'platform@acme.example',
+      status: 'active',
+      tier: 'growth',
+      team_id: '6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34',
+      sandbox_team_id: '7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45',
+      modules_enabled: ['core-banking', 'webhooks'],
+      ip_whitelist: ['203.0.113.0/24'],
+      rate_limits: { requests_per_minute: 1200, burst_limit: 200 },
+      key_prefixes: { live: 'Q2hhbmdl', sandbox: 'U2FuZGJv' },
+      metadata: { crm_id: 'A-42' },
+      onboarding_checklist: { api_key_generated: true, webhook_configured: true, sdk_generated: false, sandbox_tested: false, compliance_review: 'pending' },
+      created_at: '2026-11-25T09:30:00.000Z',
+      updated_at: '2026-11-25T09:30:00.000Z',
+    },
+  });
 export type PartnerView = z.infer<typeof partnerView>;
 
 export const rotatedKeysView = z
@@ -117,7 +157,10 @@ export const rotatedKeysView = z
     sandbox_key: z.string().describe('The new sandbox partner key. Shown once.'),
   })
   .strict()
-  .meta({ id: 'PartnerRotatedKeys' });
+  .meta({
+    id: 'PartnerRotatedKeys',
+    example: { partner_id: '00000000-0000-4000-8000-0000000000a1', api_key: 'fpk_TmV3TGl2ZUtleU5ld0xpdmVLZXlOZXdMaXZlS2V5TmV3', sandbox_key: 'fpk_TmV3U2FuZGJveE5ld1NhbmRib3hOZXdTYW5kYm94TmV3' },
+  });
 export type RotatedKeysView = z.infer<typeof rotatedKeysView>;
 
 export const listPartnersInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
