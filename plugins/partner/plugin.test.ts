@@ -315,4 +315,17 @@ test('white-label: features enforced for tenants by module, each publish a new w
   assert.equal(deployed.map((event) => (event.payload as any).version), [1, 2]);
 });
 
+test('GraphQL calls pass the same gate: the sandbox key selects the sandbox, a suspended partner is refused', async () => {
+  const p = await onboard();
+  assert.is((await call('POST', '/api/v2/accounts', p.bearer, p.sandbox, { name: 'Sandbox only', type: 'business' })).status, 201);
+  const query = (partnerKey?: string) =>
+    k.request('POST', '/api/graphql', { key: p.bearer, body: { query: '{ accounts(first: 10) { data { name } } }' }, ...(partnerKey ? { headers: { 'x-partner-key': partnerKey } } : {}) });
+  assert.equal((await query(p.sandbox)).body.data.accounts.data, [{ name: 'Sandbox only' }]);
+  assert.equal((await query()).body.data.accounts.data, []);
+  assert.is((await query('fpk_not-a-key')).status, 403);
+  await k.request('POST', `/api/v2/admin/partners/${p.id}/suspend`, { key: k.operatorKey });
+  const refused = await query(p.live);
+  assert.is(refused.status, 403, JSON.stringify(refused.body));
+});
+
 test.run();
