@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
+import { FileAnswer } from '../../kernel/contract/file-answer.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { GatedCall } from '../../ports/call-gate.js';
 import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
@@ -74,7 +75,9 @@ export function routeHandler(
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
     const { invoker } = services.edge;
     if (scopedKey === undefined) {
-      const response = renderSuccess(await invoker.invoke(operation, input, context), successStatus, url);
+      const value = await invoker.invoke(operation, input, context);
+      if (value instanceof FileAnswer) return sendFile(res, value);
+      const response = renderSuccess(value, successStatus, url);
       if (services.checkResponses) checkResponse(declaration, response);
       send(res, response, false);
       return;
@@ -113,6 +116,14 @@ export function mergeInput(params: unknown, query: unknown, body: unknown): Reco
   };
   if (body !== undefined && !isPlainObject(body)) input['body'] = body;
   return input;
+}
+
+/** A FileAnswer as it is: its bytes, media type and file name (no envelope, nothing cached by proxies). */
+function sendFile(res: Response, file: FileAnswer): void {
+  const disposition = file.inline ? 'inline' : 'attachment';
+  res.setHeader('Content-Disposition', `${disposition}; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(200).type(file.mediaType).send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
 }
 
 export function send(res: Response, response: RenderedResponse, replayed: boolean): void {

@@ -3,6 +3,7 @@ import { eventType } from '../../kernel/public.js';
 import { partnerStatus } from './operations.js';
 import { tenantView } from './operations-tenants.js';
 import { whitelabelView } from './operations-whitelabel.js';
+import { sdkPackageV1View } from './operations-sdk.js';
 import { TIERS } from './domain/tiers.js';
 
 /** The partner as events carry it: never a credential. */
@@ -89,4 +90,14 @@ export const WidgetDeployed = eventType({
   webhook: true,
 });
 
-export const partnerEvents = [PartnerOnboarded, PartnerSuspended, PartnerReactivated, PartnerRevoked, PartnerKeysRotated, TenantProvisioned, WidgetDeployed];
+export const SdkGenerated = eventType({
+  name: 'sdk.generated',
+  version: 1,
+  group: 'Partner',
+  description: 'SDK packages were generated for a partner (one event per request, every package listed).',
+  emittedBy: 'POST /v1/partner/onboard (sdk_languages), POST /v2/partner/sdk/generate, POST /v1/partner/sdk/generate',
+  payload: z.object({ partner_id: z.uuid(), generation_id: z.uuid(), packages: z.array(sdkPackageV1View) }).strict().meta({ id: 'SdkGeneratedEvent' }),
+  webhook: true,
+});
+
+export const partnerEvents = [SdkGenerated, PartnerOnboarded, PartnerSuspended, PartnerReactivated, PartnerRevoked, PartnerKeysRotated, TenantProvisioned, WidgetDeployed];

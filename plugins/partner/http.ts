@@ -18,6 +18,7 @@ import {
 } from './operations.js';
 import { tenantRoutes } from './http-tenants.js';
 import { whitelabelRoutes } from './http-whitelabel.js';
+import { sdkRoutes } from './http-sdk.js';
 
 export const partnerRouteTags: readonly RouteTag[] = [
   {
@@ -72,6 +73,7 @@ export const partnerRoutes: readonly RouteDeclaration[] = [
   }),
   ...tenantRoutes(partnerTag),
   ...whitelabelRoutes(partnerTag),
+  ...sdkRoutes(partnerTag),
   route({
     method: 'GET',
     path: '/admin/partners',

@@ -28,6 +28,10 @@ import {
 import { PartnerGate } from './application/partner-gate.js';
 import { PartnerKeys } from './application/partner-keys.js';
 import { CreateTenantOperation, ListTenantsOperation } from './application/tenants.js';
+import { DownloadSdkOperation, GenerateSdkOperation, GenerateSdkV1Operation } from './application/generate-sdk.js';
+import { SdkPackages } from './application/sdk-packages.js';
+import { MemorySdkPackageRepository } from './adapters/memory/memory-sdk-package-repository.js';
+import { SqlSdkPackageRepository } from './adapters/sql/sql-sdk-package-repository.js';
 import { GetWhitelabelOperation, GetWidgetOperation, PutWhitelabelOperation } from './application/whitelabel.js';
 import { MemoryWhitelabelRepository } from './adapters/memory/memory-whitelabel-repository.js';
 import { SqlWhitelabelRepository } from './adapters/sql/sql-whitelabel-repository.js';
@@ -38,7 +42,8 @@ import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
 import { GetWhitelabel, GetWidget, PutWhitelabel } from './operations-whitelabel.js';
-import { PartnerRepository, TenantRepository, WhitelabelRepository } from './ports.js';
+import { DownloadSdk, GenerateSdk, GenerateSdkV1 } from './operations-sdk.js';
+import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
 /**
  * Partner banking-as-a-service: onboarding (teams, admin user, fpk_ keys,
@@ -61,6 +66,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     bind(PartnerConfig).toConstantValue(ctx.config);
     bind(PartnerKeys).toSelf();
     bind(OnboardingChecklist).toSelf();
+    bind(SdkPackages).toSelf();
     bind(CallGate).to(PartnerGate);
   },
   operations: [
@@ -77,17 +83,22 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(PutWhitelabel, PutWhitelabelOperation),
     operation(GetWhitelabel, GetWhitelabelOperation),
     operation(GetWidget, GetWidgetOperation),
+    operation(GenerateSdk, GenerateSdkOperation),
+    operation(GenerateSdkV1, GenerateSdkV1Operation),
+    operation(DownloadSdk, DownloadSdkOperation),
   ],
   persistence: {
     memory(bind: Bind) {
       bind(PartnerRepository).to(MemoryPartnerRepository);
       bind(TenantRepository).to(MemoryTenantRepository);
       bind(WhitelabelRepository).to(MemoryWhitelabelRepository);
+      bind(SdkPackageRepository).to(MemorySdkPackageRepository);
     },
     sql(bind: Bind) {
       bind(PartnerRepository).to(SqlPartnerRepository);
       bind(TenantRepository).to(SqlTenantRepository);
       bind(WhitelabelRepository).to(SqlWhitelabelRepository);
+      bind(SdkPackageRepository).to(SqlSdkPackageRepository);
     },
   },
   migrations: partnerMigrations,

@@ -43,7 +43,7 @@ export const onboardPartnerInput = z
 export type OnboardPartnerInput = z.infer<typeof onboardPartnerInput>;
 
 export const sdkPackageView = z
-  .object({ language: z.enum(SDK_LANGUAGES), version: z.string(), package_name: z.string(), download_url: z.string(), docs_url: z.string() })
+  .object({ language: z.enum(SDK_LANGUAGES), version: z.string(), package_name: z.string(), download_url: z.string(), docs_url: z.string(), install_command: z.string() })
   .strict()
   .meta({ id: 'PartnerSdkPackage' });
 

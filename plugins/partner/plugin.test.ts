@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { SdkGenerator, type SdkRequest } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestResponse } from '../../test/fixtures/boot.js';
 import { onboardingResultView, partnerView } from './operations.js';
 import { createdTenantView, tenantView } from './operations-tenants.js';
@@ -42,8 +43,31 @@ const call = (method: string, path: string, key: string, partnerKey?: string, bo
 
 const partnerCount = async () => (await k.request('GET', '/api/v2/admin/partners', { key: k.operatorKey })).body.meta.total;
 
+/**
+ * A stand-in for the SdkGenerator port (the real one is the SDK module's
+ * adapter, tested by its own suites): deterministic bytes naming the request,
+ * so these tests check what the partner module does with a package.
+ */
+const generated: SdkRequest[] = [];
+const testGenerator: SdkGenerator = {
+  languages: () => ['typescript', 'python', 'php'],
+  async generate(request) {
+    generated.push(request);
+    const extension = { typescript: 'tgz', python: 'tar.gz', php: 'zip' }[request.language];
+    const fileName = `${request.packageName}-0.1.0.${extension}`;
+    return {
+      language: request.language,
+      fileName,
+      mediaType: request.language === 'php' ? 'application/zip' : 'application/gzip',
+      content: new TextEncoder().encode(JSON.stringify(request)),
+      installCommand: `install ./${fileName}`,
+      version: '0.1.0',
+    };
+  },
+};
+
 test.before(async () => {
-  k = await bootTestKernel({ modules: ['core-banking', 'webhooks', 'chains', 'crosschain', 'partner'], config: { pluginConfig: { webhooks: { allow_private: true }, partner: { public_url: 'https://bank.example' } } } });
+  k = await bootTestKernel({ overrides: [[SdkGenerator, testGenerator]], modules: ['core-banking', 'webhooks', 'chains', 'crosschain', 'partner'], config: { pluginConfig: { webhooks: { allow_private: true }, partner: { public_url: 'https://bank.example' } } } });
 });
 test.after(() => k.close());
 
@@ -326,6 +350,64 @@ test('GraphQL calls pass the same gate: the sandbox key selects the sandbox, a s
   await k.request('POST', `/api/v2/admin/partners/${p.id}/suspend`, { key: k.operatorKey });
   const refused = await query(p.live);
   assert.is(refused.status, 403, JSON.stringify(refused.body));
+});
+
+test('SDKs: generated through the port for the partner’s modules, stored, downloaded as generated, with sdk.generated', async () => {
+  const p = await onboard({ modules: ['core-banking', 'webhooks'], sdk_languages: ['typescript'] });
+  assert.is(p.body.sdk_packages.length, 1);
+  assert.is(p.body.sdk_packages[0].package_name, `partner-${serial}-sdk`);
+  assert.match(p.body.sdk_packages[0].download_url, /^https:\/\/bank\.example\/api\/v2\/partner\/sdk\/packages\/[0-9a-f-]{36}\/download$/);
+  assert.is(p.body.onboarding_checklist.sdk_generated, true);
+
+  const made = await call('POST', '/api/v2/partner/sdk/generate', p.bearer, p.live, { language: 'php', branding: { name: 'Acme Pay', color: '#1A73E8' }, modules: ['core-banking'] });
+  assert.is(made.status, 201, JSON.stringify(made.body));
+  assert.equal([made.body.data.package_name, made.body.data.file_name, made.body.data.install_command], ['acme-pay-sdk', 'acme-pay-sdk-0.1.0.zip', 'install ./acme-pay-sdk-0.1.0.zip']);
+  assert.equal(generated.at(-1), {
+    language: 'php',
+    modules: ['core-banking'],
+    packageName: 'acme-pay-sdk',
+    displayName: 'Acme Pay',
+    color: '#1a73e8',
+    options: { includeTypes: true, includeExamples: true, includeTests: false },
+  });
+  const path = new URL(made.body.data.download_url).pathname;
+  const download = await fetch(k.url + path, { headers: { authorization: `Bearer ${p.bearer}`, 'x-partner-key': p.live } });
+  assert.is(download.status, 200);
+  assert.is(download.headers.get('content-type'), 'application/zip');
+  assert.is(download.headers.get('content-disposition'), 'attachment; filename="acme-pay-sdk-0.1.0.zip"');
+  assert.equal(JSON.parse(await download.text()), generated.at(-1));
+  assert.is((await call('GET', path, p.bearer)).status, 401);
+  const other = await onboard();
+  assert.is((await call('GET', path.replace(/packages\/[^/]+/, 'packages/nope'), p.bearer, p.live)).status, 404);
+  assert.is((await call('GET', path, other.bearer, other.live)).status, 404);
+
+  const v1 = await call('POST', '/api/v1/partner/sdk/generate', p.bearer, p.sandbox, {
+    languages: ['typescript', 'python'],
+    api_version: 'v2',
+    include_modules: [],
+    options: { include_types: true, include_examples: false, include_tests: true },
+  });
+  assert.is(v1.status, 201, JSON.stringify(v1.body));
+  assert.is(v1.body.data.status, 'completed');
+  assert.equal(v1.body.data.packages.map((one: any) => [one.language, one.package_name]), [['typescript', `partner-${serial - 1}-sdk`], ['python', `partner-${serial - 1}-sdk`]]);
+  assert.equal(generated.at(-1)!.modules, ['core-banking', 'webhooks']);
+
+  const before = generated.length;
+  for (const [body, pointer, code] of [
+    [{ languages: ['java'], api_version: 'v2' }, '/languages/0', 'language_planned'],
+    [{ languages: ['go', 'cobol'], api_version: 'v2' }, '/languages/1', 'unknown_language'],
+    [{ languages: ['python'], api_version: 'v5' }, '/api_version', 'unknown_api_version'],
+    [{ languages: ['python'], api_version: 'v2', include_modules: ['defi'] }, '/include_modules/0', 'module_not_enabled'],
+  ] as const) {
+    const refused = await call('POST', '/api/v1/partner/sdk/generate', p.bearer, p.live, body);
+    assert.is(refused.status, 422, JSON.stringify(refused.body));
+    assert.ok(pointers(refused).includes(pointer) && codes(refused).includes(code), JSON.stringify(refused.body.errors));
+  }
+  const badColour = await call('POST', '/api/v2/partner/sdk/generate', p.bearer, p.live, { language: 'go', branding: { name: 'X', color: 'red' } });
+  assert.equal(pointers(badColour).sort(), ['/branding/color', '/language']);
+  assert.is(generated.length, before);
+  const events = (await k.store.eventStore.readAfter(0n, 1000)).filter((event) => event.type === 'sdk.generated' && (event.payload as any).partner_id === p.id);
+  assert.equal(events.map((event) => (event.payload as any).packages.length), [1, 1, 2]);
 });
 
 test.run();

@@ -2,6 +2,7 @@ import { token, type PageRequest, type Slice, type Tx } from '../../kernel/publi
 import type { Environment, PartnerRecord, PartnerStatus } from './domain/partner.js';
 import type { TenantRecord } from './domain/tenant.js';
 import type { WhitelabelRecord } from './domain/whitelabel.js';
+import type { SdkPackageRecord } from './domain/sdk-package.js';
 
 /**
  * The partner module's private repositories, one implementation per store
@@ -22,6 +23,8 @@ export interface PartnerRepository {
   replaceKeys(tx: Tx, id: string, keys: Pick<PartnerRecord, 'liveKeyHash' | 'liveKeyPrefix' | 'sandboxKeyHash' | 'sandboxKeyPrefix'>, at: Date): Promise<PartnerRecord | undefined>;
   /** Sets sandbox_tested_at once (the first sandbox call); later calls write nothing. */
   markSandboxTested(tx: Tx, id: string, at: Date): Promise<void>;
+  /** Sets sdk_generated_at once (the first generation). */
+  markSdkGenerated(tx: Tx, id: string, at: Date): Promise<void>;
 }
 export const PartnerRepository = token<PartnerRepository>('partner.partner-repository');
 
@@ -44,3 +47,10 @@ export interface WhitelabelRepository {
   find(tx: Tx, partnerId: string, version?: number): Promise<WhitelabelRecord | undefined>;
 }
 export const WhitelabelRepository = token<WhitelabelRepository>('partner.whitelabel-repository');
+
+export interface SdkPackageRepository {
+  insert(tx: Tx, packages: readonly SdkPackageRecord[]): Promise<void>;
+  /** One package of the partner (another partner's id is not found). */
+  find(tx: Tx, partnerId: string, id: string): Promise<SdkPackageRecord | undefined>;
+}
+export const SdkPackageRepository = token<SdkPackageRepository>('partner.sdk-package-repository');

@@ -3,12 +3,13 @@ import { repositorySuite, T0, type RepositoryHarness } from '../../../kit/testin
 import type { PartnerRecord } from '../domain/partner.js';
 import type { TenantRecord } from '../domain/tenant.js';
 import type { WhitelabelRecord } from '../domain/whitelabel.js';
-import type { PartnerRepository, TenantRepository, WhitelabelRepository } from '../ports.js';
+import type { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from '../ports.js';
 
 export interface PartnerRepositories {
   readonly partners: PartnerRepository;
   readonly tenants: TenantRepository;
   readonly whitelabels: WhitelabelRepository;
+  readonly sdkPackages: SdkPackageRepository;
 }
 
 /**
@@ -146,6 +147,37 @@ export function partnerRepositoryContract(title: string, harness: RepositoryHarn
     assert.is(await run((tx) => whitelabels.find(tx, 'not-a-uuid')), undefined);
     const error = await run((tx) => whitelabels.insert(tx, version(2, {}))).catch((caught: unknown) => caught);
     assert.is((error as { code?: string }).code, 'version_taken');
+  });
+
+  it('SDK packages keep their bytes and are found by their partner only; the sdk mark is set once', async ({ partners, sdkPackages }) => {
+    const owner = partner();
+    const other = partner();
+    await run(async (tx) => {
+      await partners.insert(tx, owner);
+      await partners.insert(tx, other);
+    });
+    const content = new Uint8Array([0x1f, 0x8b, 0, 255, 10, 13]);
+    const record = {
+      id: uuid(),
+      partnerId: owner.id,
+      teamId: owner.teamId,
+      generationId: uuid(),
+      language: 'python' as const,
+      version: '0.1.0',
+      packageName: 'acme-sdk',
+      fileName: 'acme_sdk-0.1.0.tar.gz',
+      mediaType: 'application/gzip',
+      content,
+      installCommand: 'pip install ./acme_sdk-0.1.0.tar.gz',
+      createdAt: T0,
+    };
+    await run((tx) => sdkPackages.insert(tx, [record]));
+    assert.equal(await run((tx) => sdkPackages.find(tx, owner.id, record.id)), record);
+    assert.is(await run((tx) => sdkPackages.find(tx, other.id, record.id)), undefined);
+    assert.is(await run((tx) => sdkPackages.find(tx, owner.id, 'nope')), undefined);
+    await run((tx) => partners.markSdkGenerated(tx, owner.id, at(1)));
+    await run((tx) => partners.markSdkGenerated(tx, owner.id, at(2)));
+    assert.equal((await run((tx) => partners.findById(tx, owner.id)))!.sdkGeneratedAt, at(1));
   });
 
   it('a rolled-back unit of work leaves nothing behind', async ({ partners, tenants }) => {

@@ -15,16 +15,15 @@ export function checkModules(requested: readonly string[], enabled: readonly str
   return [...new Set(requested)];
 }
 
-/** typescript, python, php; java and go are planned (422 'language_planned'). */
-export function checkSdkLanguages(requested: readonly string[], pointer: string): string[] {
+/** typescript, python, php; java and go are planned (422 'language_planned'). `pointerOf` names each entry's place in the body. */
+export function sdkLanguageIssues(requested: readonly string[], pointerOf: (index: number) => string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   requested.forEach((language, index) => {
     if ((PLANNED_SDK_LANGUAGES as readonly string[]).includes(language)) {
-      issues.push({ pointer: `${pointer}/${index}`, detail: `${language} SDKs are planned, not yet generated; use ${SDK_LANGUAGES.join(', ')}`, code: 'language_planned' });
+      issues.push({ pointer: pointerOf(index), detail: `${language} SDKs are planned, not yet generated; use ${SDK_LANGUAGES.join(', ')}`, code: 'language_planned' });
     } else if (!(SDK_LANGUAGES as readonly string[]).includes(language)) {
-      issues.push({ pointer: `${pointer}/${index}`, detail: `'${language}' is not an SDK language; use ${SDK_LANGUAGES.join(', ')}`, code: 'unknown_language' });
+      issues.push({ pointer: pointerOf(index), detail: `'${language}' is not an SDK language; use ${SDK_LANGUAGES.join(', ')}`, code: 'unknown_language' });
     }
   });
-  if (issues.length > 0) throw new ValidationError(issues);
-  return [...new Set(requested)];
+  return issues;
 }

@@ -22,7 +22,8 @@ import { PartnerOnboarded } from '../events.js';
 import type { OnboardingResultView, OnboardPartnerInput } from '../operations.js';
 import { PartnerRepository } from '../ports.js';
 import { OnboardingChecklist } from './checklist.js';
-import { checkModules, checkSdkLanguages } from './module-names.js';
+import { checkModules } from './module-names.js';
+import { SdkPackages, type SdkOrder } from './sdk-packages.js';
 import { PartnerKeys } from './partner-keys.js';
 import { partnerEventPayload } from './views.js';
 
@@ -46,19 +47,27 @@ export class OnboardPartnerOperation implements Operation<OnboardPartnerInput, O
     @inject(Random) private readonly random: Random,
     @inject(Ids) private readonly ids: Ids,
     @inject(Clock) private readonly clock: Clock,
+    @inject(SdkPackages) private readonly sdks: SdkPackages,
     @inject(WebhookSubscriptions) @optional() private readonly webhooks: WebhookSubscriptions | undefined,
   ) {}
 
   async execute(input: OnboardPartnerInput, ctx: RequestContext): Promise<OnboardingResultView> {
     if (ctx.actor.kind !== 'operator') throw new ForbiddenError('Only the bank operator key may onboard partners.', 'insufficient_permission');
     const modules = checkModules(input.modules, this.enabled.names(), '/modules');
-    const sdkLanguages = checkSdkLanguages(input.sdk_languages, '/sdk_languages');
-    if (sdkLanguages.length > 0) {
-      // The SdkGenerator port lands with the SDK module; until then nothing can be generated, and saying so beats an empty list.
-      throw ValidationError.field('/sdk_languages', 'SDK generation is not available in this service yet; onboard without sdk_languages', 'sdk_generation_unavailable');
-    }
+    const sdkOrder: SdkOrder = {
+      languages: input.sdk_languages,
+      languagesPointer: '/sdk_languages',
+      modules: [],
+      modulesPointer: '/modules',
+      displayName: input.organization_name,
+      options: { includeTypes: true, includeExamples: true, includeTests: false },
+    };
+    const { languages: sdkLanguages } = this.sdks.check({ modules }, sdkOrder);
     const ipWhitelist = checkAllowlist(input.ip_whitelist, '/ip_whitelist');
     const webhookUrl = input.webhook_url === undefined ? undefined : await this.#checkWebhookUrl(input.webhook_url);
+    const partnerId = this.ids.uuid();
+    // Generated before the unit of work (CPU work, no lock held); stored in it.
+    const sdkPackages = await this.sdks.generate({ id: partnerId, teamId: '', modules, organizationName: input.organization_name }, sdkOrder);
     const limits = rateLimitsFor(input.tier, input.rate_limit_override);
     const pair = this.keys.pair();
     const webhookSecret = webhookUrl === undefined ? null : formatWebhookSecret(this.random.bytes(32));
@@ -73,7 +82,7 @@ export class OnboardPartnerOperation implements Operation<OnboardPartnerInput, O
         });
       const sandbox = await this.teams.provision(tx, { teamName: `${input.organization_name} (sandbox)` });
       const partner: PartnerRecord = {
-        id: this.ids.uuid(),
+        id: partnerId,
         teamId: live.teamId,
         sandboxTeamId: sandbox.teamId,
         organizationName: input.organization_name,
@@ -99,6 +108,7 @@ export class OnboardPartnerOperation implements Operation<OnboardPartnerInput, O
         await this.webhooks!.subscribe(tx, { teamId: live.teamId, url: webhookUrl, secret: webhookSecret, description: `${input.organization_name} (partner onboarding)` });
       }
       await tx.append([{ type: PartnerOnboarded.name, teamId: partner.teamId, aggregateType: 'partner', aggregateId: partner.id, payload: partnerEventPayload(partner) }]);
+      await this.sdks.store(tx, partner.id, partner.teamId, sdkPackages);
       const base = this.config.public_url.replace(/\/+$/, '');
       return {
         partner_id: partner.id,
@@ -107,12 +117,12 @@ export class OnboardPartnerOperation implements Operation<OnboardPartnerInput, O
         tier: partner.tier,
         modules_enabled: [...partner.modules],
         api_credentials: { api_key: pair.live, sandbox_key: pair.sandbox, webhook_secret: webhookSecret, user_api_key: live.admin!.apiKey },
-        sdk_packages: [],
+        sdk_packages: sdkPackages.map((one) => ({ ...this.sdks.view(one), docs_url: this.sdks.docsUrl() })),
         rate_limits: { requests_per_minute: partner.requestsPerMinute, burst_limit: partner.burst },
         sandbox_url: `${base}/api/v2`,
         dashboard_url: `${base}/dashboard`,
         created_at: now.toISOString(),
-        onboarding_checklist: await this.checklist.of(tx, partner),
+        onboarding_checklist: await this.checklist.of(tx, (await this.partners.findById(tx, partner.id))!),
       };
     });
   }

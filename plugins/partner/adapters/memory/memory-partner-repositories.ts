@@ -60,6 +60,11 @@ export class MemoryPartnerRepository implements PartnerRepository {
     if (partner && partner.sandboxTestedAt === null) putUndoable(tx, this.#rows, id, { ...partner, sandboxTestedAt: at });
   }
 
+  async markSdkGenerated(tx: Tx, id: string, at: Date): Promise<void> {
+    const partner = this.#rows.get(id);
+    if (partner && partner.sdkGeneratedAt === null) putUndoable(tx, this.#rows, id, { ...partner, sdkGeneratedAt: at });
+  }
+
   #change(tx: Tx, id: string, change: Partial<PartnerRecord>): PartnerRecord | undefined {
     const partner = this.#rows.get(id);
     if (!partner) return undefined;

@@ -73,4 +73,27 @@ export const partnerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists partner_whitelabel`.execute(db);
     },
   },
+  '0003-sdk-packages': {
+    async up(db: Kysely<any>) {
+      // The archive itself: a download answers the bytes the generation reported, whatever the service version is by then.
+      await sql`
+        create table partner_sdk_packages (
+          id uuid primary key,
+          partner_id uuid not null references partner_partners (id),
+          team_id text not null,
+          generation_id uuid not null,
+          language text not null,
+          version text not null,
+          package_name text not null,
+          file_name text not null,
+          media_type text not null,
+          content bytea not null,
+          install_command text not null,
+          created_at timestamptz not null
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists partner_sdk_packages`.execute(db);
+    },
+  },
 };

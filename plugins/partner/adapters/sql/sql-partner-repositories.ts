@@ -136,6 +136,10 @@ export class SqlPartnerRepository implements PartnerRepository {
     await sql`update partner_partners set sandbox_tested_at = ${at} where id = ${id} and sandbox_tested_at is null`.execute(sqlTx(tx).db);
   }
 
+  async markSdkGenerated(tx: Tx, id: string, at: Date): Promise<void> {
+    await sql`update partner_partners set sdk_generated_at = ${at} where id = ${id} and sdk_generated_at is null`.execute(sqlTx(tx).db);
+  }
+
   async #one(tx: Tx, where: ReturnType<typeof sql>): Promise<PartnerRecord | undefined> {
     const { rows } = await sql<PartnerRow>`select ${PARTNER_COLUMNS} from partner_partners where ${where}`.execute(sqlTx(tx).db);
     return rows[0] && toPartner(rows[0]);
