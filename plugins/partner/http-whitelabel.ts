@@ -1,5 +1,5 @@
 import { route, type RouteDeclaration } from '../../kernel/public.js';
-import { GetWhitelabel, GetWidget, getWidgetInput, PutWhitelabel, putWhitelabelInput, whitelabelView, widgetView } from './operations-whitelabel.js';
+import { GetWhitelabel, GetWidget, GetWidgetScript, getWidgetInput, PutWhitelabel, putWhitelabelInput, whitelabelView, widgetView } from './operations-whitelabel.js';
 
 export function whitelabelRoutes(tags: string[]): RouteDeclaration[] {
   return [
@@ -38,6 +38,20 @@ export function whitelabelRoutes(tags: string[]): RouteDeclaration[] {
       operation: GetWidget,
       summary: 'A partner’s widget document (public)',
       description: 'What an embedded widget loads: branding, feature switches and the API base URL, newest or a pinned ?version=. No key needed; nothing secret. 404 for an unknown partner or version, or a partner that is not active.',
+      tags,
+    }),
+    route({
+      method: 'GET',
+      path: '/partner/widgets/:partner_id/widget.js',
+      prefixes: ['v1'],
+      access: 'public',
+      params: getWidgetInput.pick({ partner_id: true }),
+      query: getWidgetInput.pick({ version: true }),
+      produces: ['text/javascript'],
+      operation: GetWidgetScript,
+      summary: 'A partner’s widget script (public)',
+      description:
+        'The embeddable script of the widget document (newest or ?version=): `<script src=".../widget.js?version=2" data-target="#bank"></script>` mounts a branded container and defines window.OpenBankWidget {config, mount}. 404 as for the document.',
       tags,
     }),
   ];

@@ -32,7 +32,7 @@ import { DownloadSdkOperation, GenerateSdkOperation, GenerateSdkV1Operation } fr
 import { SdkPackages } from './application/sdk-packages.js';
 import { MemorySdkPackageRepository } from './adapters/memory/memory-sdk-package-repository.js';
 import { SqlSdkPackageRepository } from './adapters/sql/sql-sdk-package-repository.js';
-import { GetWhitelabelOperation, GetWidgetOperation, PutWhitelabelOperation } from './application/whitelabel.js';
+import { GetWhitelabelOperation, GetWidgetOperation, GetWidgetScriptOperation, PutWhitelabelOperation, WidgetDocuments } from './application/whitelabel.js';
 import { MemoryWhitelabelRepository } from './adapters/memory/memory-whitelabel-repository.js';
 import { SqlWhitelabelRepository } from './adapters/sql/sql-whitelabel-repository.js';
 import { partnerCommands } from './commands.js';
@@ -41,7 +41,7 @@ import { partnerEvents } from './events.js';
 import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
-import { GetWhitelabel, GetWidget, PutWhitelabel } from './operations-whitelabel.js';
+import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel } from './operations-whitelabel.js';
 import { DownloadSdk, GenerateSdk, GenerateSdkV1 } from './operations-sdk.js';
 import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
@@ -67,6 +67,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     bind(PartnerKeys).toSelf();
     bind(OnboardingChecklist).toSelf();
     bind(SdkPackages).toSelf();
+    bind(WidgetDocuments).toSelf();
     bind(CallGate).to(PartnerGate);
   },
   operations: [
@@ -83,6 +84,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(PutWhitelabel, PutWhitelabelOperation),
     operation(GetWhitelabel, GetWhitelabelOperation),
     operation(GetWidget, GetWidgetOperation),
+    operation(GetWidgetScript, GetWidgetScriptOperation),
     operation(GenerateSdk, GenerateSdkOperation),
     operation(GenerateSdkV1, GenerateSdkV1Operation),
     operation(DownloadSdk, DownloadSdkOperation),

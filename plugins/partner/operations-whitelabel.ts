@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp, token, type Operation } from '../../kernel/public.js';
+import { timestamp, token, type FileAnswer, type Operation } from '../../kernel/public.js';
 import type { EmptyInput } from './operations.js';
 
 /** White-label configuration and the embeddable widget it publishes (docs/partner.md#white-label). */
@@ -77,3 +77,4 @@ export type GetWidgetInput = z.infer<typeof getWidgetInput>;
 export const PutWhitelabel = token<Operation<PutWhitelabelInput, WhitelabelView>>('partner.put-whitelabel');
 export const GetWhitelabel = token<Operation<EmptyInput, WhitelabelView>>('partner.get-whitelabel');
 export const GetWidget = token<Operation<GetWidgetInput, WidgetView>>('partner.get-widget');
+export const GetWidgetScript = token<Operation<GetWidgetInput, FileAnswer>>('partner.get-widget-script');

@@ -335,6 +335,15 @@ test('white-label: features enforced for tenants by module, each publish a new w
   assert.is((await k.request('GET', `/api/v1/partner/widgets/${p.id}?version=3`)).status, 404);
   assert.is((await k.request('GET', '/api/v1/partner/widgets/nope')).status, 404);
   assert.is((await k.request('GET', `/api/v1/partner/widgets/${p.id}?version=x`)).status, 422);
+  // The script: self-contained, that version's document inside; run as a page would.
+  const script = await fetch(`${k.url}/api/v1/partner/widgets/${p.id}/widget.js?version=1`);
+  assert.is(script.status, 200);
+  assert.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  const window: any = {};
+  new Function('window', 'document', await script.text())(window, undefined);
+  assert.equal(window.OpenBankWidget.config.version, 1);
+  assert.equal(window.OpenBankWidget.config.features.crosschain, false);
+  assert.is((await fetch(`${k.url}/api/v1/partner/widgets/${p.id}/widget.js?version=9`)).status, 404);
   const deployed = (await k.store.eventStore.readAfter(0n, 1000)).filter((event) => event.type === 'widget.deployed' && (event.payload as any).partner_id === p.id);
   assert.equal(deployed.map((event) => (event.payload as any).version), [1, 2]);
 });

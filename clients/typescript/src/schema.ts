@@ -268,6 +268,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/sdk/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate SDKs (version 1)
+         * @description One package per language, named after the partner’s organisation. api_version must be one this service serves (v1, v2): 422 unknown_api_version otherwise. Needs X-Partner-Key.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["generatePartnerSdkV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/widgets/{partner_id}": {
         parameters: {
             query?: never;
@@ -1302,6 +1324,50 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/sdk/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a branded SDK
+         * @description Generates one package (typescript .tgz, python .tar.gz, php .zip) from the OpenAPI document of the chosen modules, named and branded after branding.name, and stores it for download_url (sdk.generated). 422 language_planned for java and go, module_not_enabled for a module the partner does not have.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["generateSdk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/sdk/packages/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a generated SDK
+         * @description The archive itself (not the JSON envelope), as an attachment named file_name; install_command installs it from that file. 404 for another partner’s package.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["downloadSdk"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2445,6 +2511,7 @@ export interface components {
             package_name: string;
             download_url: string;
             docs_url: string;
+            install_command: string;
         };
         PartnerRateLimits: {
             requests_per_minute: number;
@@ -2510,6 +2577,80 @@ export interface components {
              */
             metadata: {
                 [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "generation_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "status": "completed",
+         *       "packages": [
+         *         {
+         *           "language": "typescript",
+         *           "version": "0.1.0",
+         *           "package_name": "acme-pay-sdk",
+         *           "download_url": "https://bank.example/api/v2/partner/sdk/packages/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/download",
+         *           "install_command": "npm install ./acme-pay-sdk-0.1.0.tgz"
+         *         }
+         *       ]
+         *     }
+         */
+        PartnerSdkGeneration: {
+            /** Format: uuid */
+            generation_id: string;
+            /** @enum {string} */
+            status: "completed";
+            packages: components["schemas"]["PartnerSdkPackageV1"][];
+        };
+        PartnerSdkPackageV1: {
+            /** @enum {string} */
+            language: "typescript" | "python" | "php";
+            version: string;
+            package_name: string;
+            /** @description GET with the bearer key and X-Partner-Key; saves as file_name. */
+            download_url: string;
+            /** @description Installs the package from the downloaded file in the current directory. */
+            install_command: string;
+        };
+        /**
+         * @example {
+         *       "languages": [
+         *         "typescript",
+         *         "python"
+         *       ],
+         *       "api_version": "v2",
+         *       "include_modules": [
+         *         "core-banking"
+         *       ],
+         *       "options": {
+         *         "include_types": true,
+         *         "include_examples": true,
+         *         "include_tests": true
+         *       }
+         *     }
+         */
+        PartnerSdkGenerateV1Input: {
+            languages: string[];
+            /** @description A version this service serves: v1 or v2. */
+            api_version: string;
+            /**
+             * @description Modules of the partner to cover; all of its modules when empty.
+             * @default []
+             */
+            include_modules: string[];
+            /**
+             * @default {
+             *       "include_types": true,
+             *       "include_examples": true,
+             *       "include_tests": false
+             *     }
+             */
+            options: {
+                /** @default true */
+                include_types: boolean;
+                /** @default true */
+                include_examples: boolean;
+                /** @default false */
+                include_tests: boolean;
             };
         };
         /**
@@ -5119,6 +5260,68 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "generation_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "language": "typescript",
+         *       "version": "0.1.0",
+         *       "package_name": "acme-pay-sdk",
+         *       "download_url": "https://bank.example/api/v2/partner/sdk/packages/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/download",
+         *       "install_command": "npm install ./acme-pay-sdk-0.1.0.tgz",
+         *       "file_name": "acme-pay-sdk-0.1.0.tgz",
+         *       "docs_url": "https://bank.example/api/docs",
+         *       "created_at": "2026-11-25T10:15:00.000Z"
+         *     }
+         */
+        PartnerGeneratedSdk: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            generation_id: string;
+            /** @enum {string} */
+            language: "typescript" | "python" | "php";
+            version: string;
+            package_name: string;
+            /** @description GET with the bearer key and X-Partner-Key; saves as file_name. */
+            download_url: string;
+            /** @description Installs the package from the downloaded file in the current directory. */
+            install_command: string;
+            file_name: string;
+            docs_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "language": "typescript",
+         *       "branding": {
+         *         "name": "Acme Pay",
+         *         "color": "#1a73e8"
+         *       },
+         *       "modules": [
+         *         "core-banking"
+         *       ]
+         *     }
+         */
+        PartnerSdkGenerateInput: {
+            /** @description typescript, python or php; java and go are planned (422 language_planned). */
+            language: string;
+            branding: {
+                /** @description The product name in the README and User-Agent; the package is named after it (`Acme Pay` → acme-pay-sdk). */
+                name: string;
+                /** @description Brand colour, #rrggbb. */
+                color?: string;
+            };
+            /**
+             * @description Modules of the partner to cover; all of its modules when empty.
+             * @default []
+             */
+            modules: string[];
+        };
+        /**
+         * @example {
          *       "id": "8b3e4d1a-6c0f-4b5a-9d9c-4f7e0a3b2c56",
          *       "name": "Corner Shop Ltd",
          *       "plan": "starter",
@@ -6149,6 +6352,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PartnerOnboardingResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generatePartnerSdkV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerSdkGenerateV1Input"];
+            };
+        };
+        responses: {
+            /** @description Generate SDKs (version 1) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerSdkGeneration"];
                     };
                 };
             };
@@ -8000,6 +8243,77 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Partner_6"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateSdk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerSdkGenerateInput"];
+            };
+        };
+        responses: {
+            /** @description Generate a branded SDK */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerGeneratedSdk"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadSdk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download a generated SDK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                    "application/zip": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { Clock, NotFoundError, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { Clock, FileAnswer, NotFoundError, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { PartnerConfig } from '../config.js';
 import type { PartnerRecord } from '../domain/partner.js';
 import { colourIssue, featureIssues, logoUrlIssue, type WhitelabelRecord } from '../domain/whitelabel.js';
 import { ALWAYS_ON_MODULES } from '../domain/modules.js';
+import { widgetScript } from '../domain/widget-script.js';
 import { WidgetDeployed } from '../events.js';
 import type { EmptyInput } from '../operations.js';
 import type { GetWidgetInput, PutWhitelabelInput, WhitelabelView, WidgetView } from '../operations-whitelabel.js';
@@ -92,13 +93,12 @@ export class GetWhitelabelOperation implements Operation<EmptyInput, WhitelabelV
 }
 
 /**
- * GET /v1/partner/widgets/{partner_id} (public): the widget document a
- * partner's page embeds, newest or a pinned version. Nothing secret: the
- * branding, the feature switches and where the API is. A suspended or
- * revoked partner's widget is gone (404).
+ * The widget document a partner's page embeds, newest or a pinned version.
+ * Nothing secret: the branding, the feature switches and where the API is.
+ * A suspended or revoked partner's widget is gone (404).
  */
 @injectable()
-export class GetWidgetOperation implements Operation<GetWidgetInput, WidgetView> {
+export class WidgetDocuments {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PartnerRepository) private readonly partners: PartnerRepository,
@@ -106,7 +106,7 @@ export class GetWidgetOperation implements Operation<GetWidgetInput, WidgetView>
     @inject(PartnerConfig) private readonly config: PartnerConfig,
   ) {}
 
-  async execute(input: GetWidgetInput, _ctx: RequestContext): Promise<WidgetView> {
+  read(input: GetWidgetInput): Promise<WidgetView> {
     return this.uow.run(async (tx) => {
       const partner = await this.partners.findById(tx, input.partner_id);
       const record = partner?.status === 'active' ? await this.configs.find(tx, partner.id, input.version) : undefined;
@@ -122,5 +122,26 @@ export class GetWidgetOperation implements Operation<GetWidgetInput, WidgetView>
         published_at: record.publishedAt.toISOString(),
       };
     });
+  }
+}
+
+/** GET /v1/partner/widgets/{partner_id} (public): the widget document. */
+@injectable()
+export class GetWidgetOperation implements Operation<GetWidgetInput, WidgetView> {
+  constructor(@inject(WidgetDocuments) private readonly documents: WidgetDocuments) {}
+
+  execute(input: GetWidgetInput, _ctx: RequestContext): Promise<WidgetView> {
+    return this.documents.read(input);
+  }
+}
+
+/** GET /v1/partner/widgets/{partner_id}/widget.js (public): the embeddable script of that document's version. */
+@injectable()
+export class GetWidgetScriptOperation implements Operation<GetWidgetInput, FileAnswer> {
+  constructor(@inject(WidgetDocuments) private readonly documents: WidgetDocuments) {}
+
+  async execute(input: GetWidgetInput, _ctx: RequestContext): Promise<FileAnswer> {
+    const document = await this.documents.read(input);
+    return new FileAnswer(`widget-${document.version}.js`, 'text/javascript; charset=utf-8', new TextEncoder().encode(widgetScript(document)), true);
   }
 }
