@@ -51,7 +51,7 @@ export function whitelabelRoutes(tags: string[]): RouteDeclaration[] {
       operation: GetWidgetScript,
       summary: 'A partner’s widget script (public)',
       description:
-        'The embeddable script of the widget document (newest or ?version=): `<script src=".../widget.js?version=2" data-target="#bank"></script>` mounts a branded container and defines window.OpenBankWidget {config, mount}. 404 as for the document.',
+        'The embeddable script of the widget document (newest or ?version=), self-contained. Loaded by a page with a data-target attribute naming a CSS selector, it mounts a branded container there; it defines window.OpenBankWidget {config, mount}. 404 as for the document.',
       tags,
     }),
   ];

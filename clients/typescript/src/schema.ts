@@ -312,6 +312,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/widgets/{partner_id}/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner’s widget script (public)
+         * @description The embeddable script of the widget document (newest or ?version=), self-contained. Loaded by a page with a data-target attribute naming a CSS selector, it mounts a branded container there; it defines window.OpenBankWidget {config, mount}. 404 as for the document.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["getWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts": {
         parameters: {
             query?: never;
@@ -6431,6 +6453,36 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["PartnerWidget"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWidgetScript: {
+        parameters: {
+            query?: {
+                /** @description A published version; the newest when left out. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A partner’s widget script (public) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
             400: components["responses"]["BadRequest"];
