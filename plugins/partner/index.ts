@@ -27,6 +27,9 @@ import {
 } from './application/operator-partners.js';
 import { PartnerGate } from './application/partner-gate.js';
 import { PartnerKeys } from './application/partner-keys.js';
+import { ListCallerModulesOperation } from './application/caller-modules.js';
+import { FinancialInstitutionResolver } from './graphql/financial-institution.js';
+import { PluginResolver } from './graphql/plugin.js';
 import { CreateTenantOperation, ListTenantsOperation } from './application/tenants.js';
 import { DownloadSdkOperation, GenerateSdkOperation, GenerateSdkV1Operation } from './application/generate-sdk.js';
 import { SdkPackages } from './application/sdk-packages.js';
@@ -73,6 +76,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   operations: [
     operation(ops.OnboardPartner, OnboardPartnerOperation),
     operation(ops.GetOwnPartner, GetOwnPartnerOperation),
+    operation(ops.ListCallerModules, ListCallerModulesOperation),
     operation(ops.ListPartners, ListPartnersOperation),
     operation(ops.GetPartner, GetPartnerOperation),
     operation(ops.SuspendPartner, SuspendPartnerOperation),
@@ -108,6 +112,10 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   routeTags: partnerRouteTags,
   commands: partnerCommands,
   events: partnerEvents,
+  graphql: [
+    { domain: 'financial-institution', resolvers: [FinancialInstitutionResolver] },
+    { domain: 'plugin', resolvers: [PluginResolver] },
+  ],
 });
 
 export default partnerPlugin;

@@ -180,3 +180,15 @@ export const ReactivatePartner = token<Operation<PartnerIdInput, PartnerView>>('
 export const RevokePartner = token<Operation<PartnerIdInput, PartnerView>>('partner.revoke');
 export const RotatePartnerKeys = token<Operation<PartnerIdInput, RotatedKeysView>>('partner.rotate-keys');
 export const GetOwnPartner = token<Operation<EmptyInput, PartnerView>>('partner.get-own');
+
+export const moduleAccessView = z
+  .object({
+    name: z.string().describe('The module as BANK_MODULES spells it.'),
+    enabled: z.boolean().describe('Whether the caller’s key may use its routes.'),
+    reason: z.enum(['enabled', 'always_on', 'module_not_enabled', 'feature_disabled']).describe('Why: the partner did not enable the module, or its white-label switched the feature off for tenants.'),
+  })
+  .strict()
+  .meta({ id: 'ModuleAccess', example: { name: 'crosschain', enabled: false, reason: 'feature_disabled' } });
+export type ModuleAccessView = z.infer<typeof moduleAccessView>;
+
+export const ListCallerModules = token<Operation<EmptyInput, ModuleAccessView[]>>('partner.list-caller-modules');

@@ -419,4 +419,36 @@ test('SDKs: generated through the port for the partner’s modules, stored, down
   assert.equal(events.map((event) => (event.payload as any).packages.length), [1, 1, 2]);
 });
 
+test('GraphQL financial-institution and plugin domains: partners, the caller’s partner and tenants, the modules a key may use', async () => {
+  const p = await onboard({ modules: ['core-banking', 'crosschain'] });
+  const tenant = createdTenantView.parse((await call('POST', '/api/v2/partner/tenants', p.bearer, p.live, { name: 'Gql Shop', plan: 'growth', domain: 'gql-shop.example' })).body.data);
+  await call('PUT', '/api/v2/partner/config/whitelabel', p.bearer, p.live, { logo_url: 'https://cdn.example/l.svg', primary_color: '#123456', features: { crosschain: false } });
+  const gql = (key: string, query: string, partnerKey?: string) =>
+    k.request('POST', '/api/graphql', { key, body: { query }, ...(partnerKey ? { headers: { 'x-partner-key': partnerKey } } : {}) });
+  const profile = await gql(p.bearer, '{ partnerProfile { id status tier modules_enabled rate_limits { requests_per_minute burst_limit } onboarding_checklist { api_key_generated sandbox_tested } } }', p.live);
+  assert.equal(profile.body.data.partnerProfile, {
+    id: p.id,
+    status: 'active',
+    tier: 'growth',
+    modules_enabled: ['core-banking', 'crosschain'],
+    rate_limits: { requests_per_minute: 600, burst_limit: 100 },
+    onboarding_checklist: { api_key_generated: true, sandbox_tested: false },
+  });
+  const tenants = await gql(p.bearer, '{ partnerTenants(first: 10) { data { id domain environment } paginatorInfo { total } } }', p.live);
+  assert.equal(tenants.body.data.partnerTenants.data, [{ id: tenant.id, domain: 'gql-shop.example', environment: 'live' }]);
+  assert.equal((await gql(p.bearer, '{ partnerTenants { paginatorInfo { total } } }', p.sandbox)).body.data.partnerTenants.paginatorInfo.total, 0);
+  const operator = await gql(k.operatorKey, `{ partner(id: "${p.id}") { organization_name status } partners(first: 100) { paginatorInfo { total } } }`);
+  assert.is(operator.body.data.partner.status, 'active');
+  assert.ok(operator.body.data.partners.paginatorInfo.total >= 1);
+  // Neither the tenant nor the partner may read what is not theirs.
+  assert.ok((await gql(tenant.api_key, '{ partnerProfile { id } }')).body.errors?.length > 0);
+  assert.ok((await gql(tenant.api_key, '{ partnerTenants { paginatorInfo { total } } }')).body.errors?.length > 0);
+  assert.ok((await gql(p.bearer, `{ partner(id: "${p.id}") { id } }`, p.live)).body.errors?.length > 0);
+  const modules = async (key: string) =>
+    Object.fromEntries((await gql(key, '{ modules { name enabled reason } }')).body.data.modules.map((one: any) => [one.name, one.reason]));
+  assert.equal(await modules(tenant.api_key), { identity: 'always_on', 'core-banking': 'enabled', webhooks: 'module_not_enabled', chains: 'module_not_enabled', crosschain: 'feature_disabled', partner: 'always_on' });
+  assert.equal((await modules(p.bearer)).crosschain, 'enabled');
+  assert.equal((await modules((await k.createUser('Plain Gql')).key)).webhooks, 'enabled');
+});
+
 test.run();
