@@ -57,6 +57,7 @@ export * from '../ports/progress.js';
 export * from '../ports/random.js';
 export * from '../ports/sanctions-screening.js';
 export * from '../ports/team-provisioning.js';
+export * from '../ports/team-quotas.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
 export * from '../ports/secret-store.js';

@@ -8,6 +8,7 @@ import {
   operation,
   Random,
   TeamProvisioning,
+  TeamQuotas,
   UnitOfWork,
   type PluginContext,
 } from '../../kernel/public.js';
@@ -26,6 +27,7 @@ import {
   SuspendPartnerOperation,
 } from './application/operator-partners.js';
 import { PartnerGate } from './application/partner-gate.js';
+import { TenantQuotas } from './application/tenant-quotas.js';
 import { PartnerKeys } from './application/partner-keys.js';
 import { ListCallerModulesOperation } from './application/caller-modules.js';
 import { FinancialInstitutionResolver } from './graphql/financial-institution.js';
@@ -62,7 +64,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   kernel: '^2.1.0',
   description: 'Partner onboarding, fpk_ partner keys with sandbox, allow-lists and rate limits, tenants (isolated teams).',
   dependsOn: ['identity'],
-  provides: [CallGate],
+  provides: [CallGate, TeamQuotas],
   requires: [UnitOfWork, Clock, Ids, Random, TeamProvisioning, EnabledModules],
   config: partnerConfigSchema,
   register(bind: Bind, ctx: PluginContext<PartnerConfig>) {
@@ -72,6 +74,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     bind(SdkPackages).toSelf();
     bind(WidgetDocuments).toSelf();
     bind(CallGate).to(PartnerGate);
+    bind(TeamQuotas).to(TenantQuotas);
   },
   operations: [
     operation(ops.OnboardPartner, OnboardPartnerOperation),

@@ -263,6 +263,19 @@ test('tenants: provisioned as isolated teams, listed per partner and environment
   const full = await create({ name: 'Four', plan: 'starter', domain: 'four.example' });
   assert.is(full.status, 422);
   assert.equal(codes(full), ['tenant_limit_reached']);
+  // The starter plan holds five accounts; the sixth is refused and nothing is opened.
+  // (The starter plan's rate is 30 a minute with a burst of 5: the clock moves 10 s per call.)
+  const tick = () => k.clock.advance(10_000);
+  for (let index = 0; index < 5; index += 1) {
+    tick();
+    assert.is((await call('POST', '/api/v2/accounts', tenant.api_key, undefined, { name: `A${index}`, type: 'business' })).status, 201);
+  }
+  tick();
+  const sixth = await call('POST', '/api/v2/accounts', tenant.api_key, undefined, { name: 'A5', type: 'business' });
+  assert.is(sixth.status, 422);
+  assert.equal(codes(sixth), ['account_limit_reached']);
+  tick();
+  assert.is((await call('GET', '/api/v2/accounts', tenant.api_key)).body.meta.total, 5);
 });
 
 test('isolation: a tenant’s key sees nothing of the partner’s or another tenant’s data, on every route', async () => {

@@ -14,12 +14,14 @@ export interface TierLimits {
   readonly maxTenants: number;
   /** A tenant on this plan: its own request rate. */
   readonly tenantRequestsPerMinute: number;
+  /** A tenant on this plan: the accounts it may hold. */
+  readonly tenantMaxAccounts: number;
 }
 
 export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = {
-  starter: { requestsPerMinute: 60, burst: 10, maxTenants: 3, tenantRequestsPerMinute: 30 },
-  growth: { requestsPerMinute: 600, burst: 100, maxTenants: 25, tenantRequestsPerMinute: 300 },
-  enterprise: { requestsPerMinute: 6000, burst: 1000, maxTenants: 1000, tenantRequestsPerMinute: 3000 },
+  starter: { requestsPerMinute: 60, burst: 10, maxTenants: 3, tenantRequestsPerMinute: 30, tenantMaxAccounts: 5 },
+  growth: { requestsPerMinute: 600, burst: 100, maxTenants: 25, tenantRequestsPerMinute: 300, tenantMaxAccounts: 100 },
+  enterprise: { requestsPerMinute: 6000, burst: 1000, maxTenants: 1000, tenantRequestsPerMinute: 3000, tenantMaxAccounts: 10_000 },
 };
 
 export const MAX_RATE_LIMIT_OVERRIDE = 100_000;
