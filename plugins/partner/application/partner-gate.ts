@@ -19,6 +19,8 @@ import { featureEnabled, type WhitelabelRecord } from '../domain/whitelabel.js';
 import { PartnerRepository, TenantRepository, WhitelabelRepository } from '../ports.js';
 import { PartnerKeys } from './partner-keys.js';
 
+const MAX_REMEMBERED_OUTSIDERS = 100_000;
+
 const missingKey = () =>
   new AppError(401, 'partner_key_missing', 'Unauthenticated', 'Partner calls need "X-Partner-Key: <fpk_ key>" as well as the bearer key.', { header: 'X-Partner-Key' });
 const invalidKey = () =>
@@ -48,11 +50,20 @@ interface Membership {
  *   tenant, a module its partner's white-label features switch off: 403
  *   feature_disabled (by the route's module, so no module needs code for it);
  * - the sandbox key runs the call as the partner's sandbox team.
- * Callers that belong to no partner pass untouched (one indexed read).
+ * Callers that belong to no partner pass untouched (one indexed read the
+ * first time their team is seen, none after).
  */
 @injectable()
 export class PartnerGate implements CallGate {
   readonly #buckets: TokenBuckets;
+  /**
+   * Teams known to belong to no partner. A partner's and a tenant's teams are
+   * created with their partner or tenant row, in one unit of work, before any
+   * key of theirs exists; a team seen without one never gains one, so this
+   * process-local memory is right in every process and spares ordinary
+   * callers the lookup. Bounded: cleared when full.
+   */
+  readonly #outsiders = new Set<string>();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -117,7 +128,18 @@ export class PartnerGate implements CallGate {
     throw invalidKey();
   }
 
-  #membership(teamId: string): Promise<Membership | undefined> {
+  async #membership(teamId: string): Promise<Membership | undefined> {
+    if (this.#outsiders.has(teamId)) return undefined;
+    const found = await this.#lookUp(teamId);
+    if (found === 'outsider') {
+      if (this.#outsiders.size >= MAX_REMEMBERED_OUTSIDERS) this.#outsiders.clear();
+      this.#outsiders.add(teamId);
+      return undefined;
+    }
+    return found;
+  }
+
+  #lookUp(teamId: string): Promise<Membership | 'outsider' | undefined> {
     return this.uow.readOnly(async (tx) => {
       const tenant = await this.tenants.findByTeam(tx, teamId);
       if (tenant) {
@@ -126,8 +148,9 @@ export class PartnerGate implements CallGate {
         return partner && { partner, tenant, ...(whitelabel ? { whitelabel } : {}) };
       }
       const partner = await this.partners.findByTeam(tx, teamId);
+      if (!partner) return 'outsider';
       // The sandbox team has no users of its own: only the live team's keys reach here as the partner.
-      return partner && partner.teamId === teamId ? { partner } : undefined;
+      return partner.teamId === teamId ? { partner } : undefined;
     });
   }
 }
