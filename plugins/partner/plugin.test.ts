@@ -309,8 +309,24 @@ test('isolation: a tenant’s key sees nothing of the partner’s or another ten
       }
     }
   }
+  // Transfers touching another's account, and the same ids over GraphQL.
+  const aAccount = await accountOf(tenantA.api_key);
+  for (const id of [partnerAccount, sandboxAccount, bAccount]) {
+    for (const body of [
+      { from_account: id, to_account: aAccount, amount: '1.00', asset_code: 'USD' },
+      { from_account: aAccount, to_account: id, amount: '1.00', asset_code: 'USD' },
+    ]) {
+      const answer = await call('POST', '/api/v2/transfers', tenantA.api_key, undefined, body);
+      if (answer.status !== 404 && answer.status !== 422) leaks += 1;
+      if (JSON.stringify(answer.body).includes(id) && answer.status !== 404) leaks += 1;
+    }
+    const graph = await k.request('POST', '/api/graphql', { key: tenantA.api_key, body: { query: 'query($id: ID!) { account(id: $id) { id } }', variables: { id } } });
+    if (graph.body?.data?.account !== null) leaks += 1;
+  }
   const own = await call('GET', '/api/v2/accounts', tenantA.api_key);
-  assert.is(own.body.meta.total, 0);
+  assert.is(own.body.meta.total, 1);
+  const graphList = await k.request('POST', '/api/graphql', { key: tenantA.api_key, body: { query: '{ accounts(first: 100) { data { id } } }' } });
+  assert.equal(graphList.body.data.accounts.data, [{ id: aAccount }]);
   assert.is(leaks, 0);
   // A tenant's key is not a partner user's: partner calls are refused, and so is a partner key sent with it.
   assert.is((await call('GET', '/api/v2/partner/tenants', tenantA.api_key, p.live)).status, 403);

@@ -1,22 +1,21 @@
 import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
-import type { Environment, PartnerRecord, PartnerStatus } from './domain/partner.js';
+import type { PartnerRecord, PartnerStatus } from './domain/partner.js';
 import type { TenantRecord } from './domain/tenant.js';
 import type { WhitelabelRecord } from './domain/whitelabel.js';
 import type { SdkPackageRecord } from './domain/sdk-package.js';
 
 /**
  * The partner module's private repositories, one implementation per store
- * family, both held to adapters/repository.contract.ts. Lookups by team or
- * key digest are not scoped by a caller's team: they are how the module
- * finds out which partner a caller belongs to.
+ * family, both held to adapters/repository.contract.ts. Lookups by team are
+ * not scoped by a caller's team: they are how the module finds out which
+ * partner a caller belongs to (the gate then compares the X-Partner-Key's
+ * digest with the partner's own).
  */
 export interface PartnerRepository {
   insert(tx: Tx, partner: PartnerRecord): Promise<void>;
   findById(tx: Tx, id: string): Promise<PartnerRecord | undefined>;
   /** The partner whose live or sandbox team this is. */
   findByTeam(tx: Tx, teamId: string): Promise<PartnerRecord | undefined>;
-  /** The partner whose live or sandbox key has this digest, and which of the two it is. */
-  findByKeyHash(tx: Tx, hash: string): Promise<{ partner: PartnerRecord; environment: Environment } | undefined>;
   /** Every partner, oldest first (operators). */
   list(tx: Tx, page: PageRequest): Promise<Slice<PartnerRecord>>;
   setStatus(tx: Tx, id: string, status: PartnerStatus, at: Date): Promise<PartnerRecord | undefined>;

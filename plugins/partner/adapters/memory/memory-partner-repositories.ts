@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { ConflictError, pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
-import type { Environment, PartnerRecord, PartnerStatus } from '../../domain/partner.js';
+import type { PartnerRecord, PartnerStatus } from '../../domain/partner.js';
 import type { TenantRecord } from '../../domain/tenant.js';
 import type { PartnerRepository, TenantRepository } from '../../ports.js';
 
@@ -26,14 +26,6 @@ export class MemoryPartnerRepository implements PartnerRepository {
   async findByTeam(_tx: Tx, teamId: string): Promise<PartnerRecord | undefined> {
     const id = this.#byTeam.get(teamId);
     return id === undefined ? undefined : this.#rows.get(id);
-  }
-
-  async findByKeyHash(_tx: Tx, hash: string): Promise<{ partner: PartnerRecord; environment: Environment } | undefined> {
-    for (const partner of this.#rows.values()) {
-      if (partner.liveKeyHash === hash) return { partner, environment: 'live' };
-      if (partner.sandboxKeyHash === hash) return { partner, environment: 'sandbox' };
-    }
-    return undefined;
   }
 
   async list(_tx: Tx, page: PageRequest): Promise<Slice<PartnerRecord>> {

@@ -96,13 +96,6 @@ export class SqlPartnerRepository implements PartnerRepository {
     return rows[0] && toPartner(rows[0]);
   }
 
-  async findByKeyHash(tx: Tx, hash: string): Promise<{ partner: PartnerRecord; environment: Environment } | undefined> {
-    const live = await this.#one(tx, sql`live_key_hash = ${hash}`);
-    if (live) return { partner: live, environment: 'live' };
-    const sandbox = await this.#one(tx, sql`sandbox_key_hash = ${hash}`);
-    return sandbox && { partner: sandbox, environment: 'sandbox' };
-  }
-
   async list(tx: Tx, page: PageRequest): Promise<Slice<PartnerRecord>> {
     const db = sqlTx(tx).db;
     const { rows } = await sql<PartnerRow>`
