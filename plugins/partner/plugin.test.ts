@@ -1,5 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
 import { SdkGenerator, type SdkRequest } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestResponse } from '../../test/fixtures/boot.js';
 import { onboardingResultView, partnerView } from './operations.js';
@@ -385,9 +387,31 @@ test('GraphQL calls pass the same gate: the sandbox key selects the sandbox, a s
   assert.equal((await query(p.sandbox)).body.data.accounts.data, [{ name: 'Sandbox only' }]);
   assert.equal((await query()).body.data.accounts.data, []);
   assert.is((await query('fpk_not-a-key')).status, 403);
+  // WebSocket subscriptions: connection_init carries the partner key too.
+  const connect = (partnerKey?: string) =>
+    new Promise<string>((resolve) => {
+      const client = createClient({
+        url: k.url.replace(/^http/, 'ws') + '/api/graphql',
+        webSocketImpl: WebSocket,
+        lazy: false,
+        retryAttempts: 0,
+        onNonLazyError: () => undefined,
+        connectionParams: { Authorization: `Bearer ${p.bearer}`, ...(partnerKey ? { 'X-Partner-Key': partnerKey } : {}) },
+        on: {
+          connected: () => {
+            resolve('connected');
+            void client.dispose();
+          },
+          closed: (event) => resolve(`closed ${(event as { code: number }).code}`),
+        },
+      });
+    });
+  assert.is(await connect(p.sandbox), 'connected');
+  assert.is(await connect('fpk_not-a-key'), 'closed 4403');
   await k.request('POST', `/api/v2/admin/partners/${p.id}/suspend`, { key: k.operatorKey });
   const refused = await query(p.live);
   assert.is(refused.status, 403, JSON.stringify(refused.body));
+  assert.is(await connect(p.live), 'closed 4403');
 });
 
 test('SDKs: generated through the port for the partner’s modules, stored, downloaded as generated, with sdk.generated', async () => {
