@@ -202,8 +202,10 @@ test('the rate limit is a token bucket: 429 with Retry-After once the burst is s
 
 test('the operator suspends, reactivates, rotates and revokes: each applies to the next request', async () => {
   const p = await onboard();
+  const tenant = createdTenantView.parse((await call('POST', '/api/v2/partner/tenants', p.bearer, p.live, { name: 'Ops Shop', plan: 'growth', domain: 'ops-shop.example' })).body.data);
   const admin = (path: string) => k.request('POST', `/api/v2/admin/partners/${p.id}/${path}`, { key: k.operatorKey });
   assert.is((await admin('suspend')).body.data.status, 'suspended');
+  assert.equal(codes(await call('GET', '/api/v2/accounts', tenant.api_key)), ['partner_suspended']);
   const suspended = await call('GET', '/api/v2/partner/profile', p.bearer, p.live);
   assert.is(suspended.status, 403);
   assert.equal(codes(suspended), ['partner_suspended']);
@@ -217,6 +219,8 @@ test('the operator suspends, reactivates, rotates and revokes: each applies to t
   assert.is((await admin('revoke')).body.data.status, 'revoked');
   const revoked = await call('GET', '/api/v2/partner/profile', p.bearer, rotated.body.data.api_key);
   assert.equal(codes(revoked), ['partner_revoked']);
+  assert.equal(codes(await call('GET', '/api/v2/accounts', tenant.api_key)), ['partner_revoked']);
+  assert.is((await k.request('GET', `/api/v1/partner/widgets/${p.id}`)).status, 404);
   assert.is((await admin('reactivate')).status, 409);
   assert.is((await admin('rotate-keys')).status, 409);
   assert.is((await k.request('POST', '/api/v2/admin/partners/00000000-0000-4000-8000-000000000000/suspend', { key: k.operatorKey })).status, 404);
@@ -224,6 +228,7 @@ test('the operator suspends, reactivates, rotates and revokes: each applies to t
   assert.is((await k.request('POST', `/api/v2/admin/partners/${p.id}/suspend`, { key: p.bearer })).status, 403);
   const types = (await k.store.eventStore.readAfter(0n, 1000)).filter((event) => (event.payload as any).partner_id === p.id).map((event) => event.type);
   assert.equal(types, ['partner.onboarded', 'partner.suspended', 'partner.reactivated', 'partner.keys_rotated', 'partner.revoked']);
+  assert.is((await call('GET', '/api/v2/accounts', tenant.api_key)).status, 403);
 });
 
 test('tenants: provisioned as isolated teams, listed per partner and environment, bad input refused', async () => {
