@@ -1,5 +1,6 @@
 import type { BatchLaneOptions } from '../../kernel/batching/batch-lane.js';
 import type { Authenticator } from '../../ports/authenticator.js';
+import type { CallGate } from '../../ports/call-gate.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -9,6 +10,8 @@ import { OperationInvoker } from './invoke-operation.js';
 
 export interface EdgeDeps {
   readonly authenticator: Authenticator;
+  /** Present when a module provides it (partner): every authenticated call passes it. */
+  readonly gate?: CallGate;
   readonly idempotency: IdempotencyStore;
   readonly unitOfWork: UnitOfWork;
   readonly clock: Clock;
@@ -24,6 +27,7 @@ export interface EdgeDeps {
  */
 export interface Edge {
   readonly authenticator: Authenticator;
+  readonly gate?: CallGate;
   readonly invoker: OperationInvoker;
 }
 
@@ -31,6 +35,7 @@ export function createEdge(deps: EdgeDeps): Edge {
   const guard = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   return {
     authenticator: deps.authenticator,
+    ...(deps.gate ? { gate: deps.gate } : {}),
     invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Kernel } from '../../kernel/boot/kernel.js';
 import { Authenticator } from '../../ports/authenticator.js';
+import { CallGate } from '../../ports/call-gate.js';
 import { Clock } from '../../ports/clock.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -17,8 +18,10 @@ const edges = new WeakMap<Kernel, Edge>();
 export function kernelEdge(kernel: Kernel): Edge {
   let edge = edges.get(kernel);
   if (!edge) {
+    const gated = kernel.plugins.some(({ manifest }) => manifest.provides?.includes(CallGate));
     edge = createEdge({
       authenticator: kernel.get(Authenticator),
+      ...(gated ? { gate: kernel.get(CallGate) } : {}),
       idempotency: kernel.get(IdempotencyStore),
       unitOfWork: kernel.get(UnitOfWork),
       clock: kernel.get(Clock),

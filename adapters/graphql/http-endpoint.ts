@@ -3,8 +3,10 @@ import { GraphQLError, type ExecutionResult, type GraphQLFormattedError, type Gr
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
 import { AppError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
+import type { CallGate } from '../../ports/call-gate.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate, authorizationHeader } from '../edge/auth.js';
+import { partnerKeyHeader } from '../edge/partner-key.js';
 import { readJsonBody } from '../edge/body.js';
 import { idempotencyKeyOf, requestHash } from '../edge/idempotency.js';
 import { requestIdOfResponse } from '../edge/request-id.js';
@@ -19,6 +21,8 @@ export interface EndpointDeps {
   readonly preparer: OperationPreparer;
   readonly runtime: GraphqlRuntime;
   readonly authenticator: Authenticator;
+  /** Partner keys' allow-lists, limits and sandbox selection (the partner module's CallGate), when enabled. */
+  readonly gate?: CallGate;
   readonly limits: GraphqlRateLimits;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
@@ -53,6 +57,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       let actor: Actor = ANONYMOUS;
       const header = authorizationHeader(req.headersDistinct['authorization']);
       if (header !== undefined) actor = await authenticate(deps.authenticator, header, ip);
+      if (header !== undefined && deps.gate) actor = await deps.gate.admit({ actor, ip, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) });
       const limited = deps.limits.take(actor, ip);
       if (limited) {
         res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limited.retryAfter))));

@@ -43,7 +43,7 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();
   const runtime: GraphqlRuntime = { ...deps.runtime, events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
-  const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, limits, logger: deps.logger };
+  const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, ...(deps.edge.gate ? { gate: deps.edge.gate } : {}), limits, logger: deps.logger };
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);
   const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock, clientAddress: (req) => clientAddress(req, trust) });

@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import type { Actor } from '../../kernel/contract/context.js';
 import { AppError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
+import type { CallGate } from '../../ports/call-gate.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
@@ -38,6 +39,8 @@ export interface SubscriptionDeps {
   readonly preparer: OperationPreparer;
   readonly runtime: GraphqlRuntime;
   readonly authenticator: Authenticator;
+  /** The partner module's CallGate, when enabled: checked with the key at connect, at each subscribe and at each recheck. */
+  readonly gate?: CallGate;
   readonly limits: GraphqlRateLimits;
   readonly ids: Ids;
   readonly clock: Clock;
@@ -47,6 +50,8 @@ export interface SubscriptionDeps {
 interface ConnectionState {
   actor?: Actor;
   header?: string;
+  /** connection_init's X-Partner-Key, for the CallGate. */
+  partnerKey?: string;
   ip: string;
   /** Clock time of the last successful key check. */
   checkedAt: number;
@@ -81,6 +86,11 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
   const connectionsPerOwner = new Map<string, number>();
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object): ConnectionState => states.get(extra)!;
+  /** The key, then the CallGate (a partner's status, allow-list, limits, sandbox key), as on POST /graphql. */
+  const admitted = async (state: ConnectionState): Promise<Actor> => {
+    const actor = await authenticate(deps.authenticator, state.header, state.ip);
+    return deps.gate ? deps.gate.admit({ actor, ip: state.ip, ...(state.partnerKey !== undefined ? { partnerKey: state.partnerKey } : {}) }) : actor;
+  };
 
   bindGraphqlWs<Record<string, unknown>, { state?: ConnectionState }>(
     {
@@ -99,7 +109,9 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
         try {
           state.header = typeof header === 'string' ? header : undefined;
-          state.actor = await authenticate(deps.authenticator, state.header, ip);
+          const partnerKey = ctx.connectionParams?.['X-Partner-Key'] ?? ctx.connectionParams?.['x-partner-key'];
+          if (typeof partnerKey === 'string') state.partnerKey = partnerKey;
+          state.actor = await admitted(state);
           // Closed while the key was being checked: onClose has run already, so do not count it.
           if (socket.readyState !== socket.OPEN) return false;
           const owner = connectionOwner(state.actor);
@@ -138,7 +150,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         // The key is checked again for every subscription: one revoked or expired since connecting gets nothing new.
         let actor: Actor;
         try {
-          actor = await authenticate(deps.authenticator, state.header, state.ip);
+          actor = await admitted(state);
         } catch (error) {
           if (error instanceof AppError) return refuse([new GraphQLError(error.message, { originalError: error })]);
           throw error;
@@ -182,7 +194,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         const now = deps.clock.now().getTime();
         if (now - state.checkedAt >= KEY_RECHECK_MS) {
           try {
-            state.actor = await authenticate(deps.authenticator, state.header, state.ip);
+            state.actor = await admitted(state);
             state.checkedAt = now;
           } catch (error) {
             if (!(error instanceof AppError)) throw error;

@@ -144,7 +144,7 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
         `HTTP route ${route.method} ${path} of plugin ${plugin}: operation ${tokenId(route.operation)} is not bound (${describe(error)}).`,
       );
     }
-    mounted.push({ method: route.method, path, owner: plugin, handler: routeHandler(route, operation, services) });
+    mounted.push({ method: route.method, path, owner: plugin, handler: routeHandler(route, operation, services, { module: plugin, route: `${route.method} ${path}` }) });
   }
   for (const extension of deps.extensions ?? []) mounted.push(...extension.routes);
   server.onUpgrade((req, socket, head) => {

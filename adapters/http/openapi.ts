@@ -230,7 +230,12 @@ function operationOf(route: RouteDeclaration, plugin: string, path: string, oper
   const status = route.status ?? 200;
   const responses: Json = {};
   if (status === 204) responses['204'] = { description: 'Done; no body.' };
-  else {
+  else if (route.produces) {
+    // A FileAnswer: the bytes themselves, no envelope.
+    const content: Json = {};
+    for (const mediaType of route.produces) content[mediaType] = { schema: { type: 'string', format: 'binary' } };
+    responses[String(status)] = { description: route.summary, headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }, content };
+  } else {
     const data = route.response ? convert(route.response, 'output', `${operationId}_response`, schemas) : {};
     responses[String(status)] = envelopeResponse(route.summary, data, cursorMode);
   }

@@ -1,9 +1,12 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
+import { FileAnswer } from '../../kernel/contract/file-answer.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
+import type { GatedCall } from '../../ports/call-gate.js';
 import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
 import { carriesBody, readJsonBody } from '../edge/body.js';
 import type { Edge } from '../edge/edge.js';
+import { partnerKeyHeader } from '../edge/partner-key.js';
 import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../edge/idempotency.js';
 import { rateKey, type TokenBucketLimiter } from '../edge/rate-limit.js';
 import type { RenderedResponse } from '../edge/rendered-response.js';
@@ -31,6 +34,7 @@ export function routeHandler(
   declaration: RouteDeclaration,
   operation: Operation,
   services: RouteServices,
+  mounted: { readonly module: string; readonly route: string } = { module: '', route: `${declaration.method} ${declaration.path}` },
 ): (req: Request, res: Response) => Promise<void> {
   const successStatus = declaration.status ?? 200;
   return async (req, res) => {
@@ -41,6 +45,7 @@ export function routeHandler(
     if (declaration.access !== 'public') {
       actor = await authenticate(services.edge.authenticator, authorizationHeader(req.headersDistinct['authorization']), ip);
       authorize(actor, declaration.access);
+      if (services.edge.gate) actor = await services.edge.gate.admit(gatedCall(actor, ip, req, mounted));
       if (services.limiter.enabled) {
         const decision = services.limiter.take(rateKey(actor));
         res.setHeader('X-RateLimit-Limit', String(decision.limit));
@@ -70,7 +75,9 @@ export function routeHandler(
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
     const { invoker } = services.edge;
     if (scopedKey === undefined) {
-      const response = renderSuccess(await invoker.invoke(operation, input, context), successStatus, url);
+      const value = await invoker.invoke(operation, input, context);
+      if (value instanceof FileAnswer) return sendFile(res, value);
+      const response = renderSuccess(value, successStatus, url);
       if (services.checkResponses) checkResponse(declaration, response);
       send(res, response, false);
       return;
@@ -86,6 +93,11 @@ export function routeHandler(
     if (services.checkResponses) checkResponse(declaration, outcome.response);
     send(res, outcome.response, outcome.replayed);
   };
+}
+
+/** What the CallGate sees of a call. */
+function gatedCall(actor: Actor, ip: string, req: Request, mounted: { readonly module: string; readonly route: string }): GatedCall {
+  return { actor, ip, module: mounted.module, route: mounted.route, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -104,6 +116,14 @@ export function mergeInput(params: unknown, query: unknown, body: unknown): Reco
   };
   if (body !== undefined && !isPlainObject(body)) input['body'] = body;
   return input;
+}
+
+/** A FileAnswer as it is: its bytes, media type and file name (no envelope, nothing cached by proxies). */
+function sendFile(res: Response, file: FileAnswer): void {
+  const disposition = file.inline ? 'inline' : 'attachment';
+  res.setHeader('Content-Disposition', `${disposition}; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(200).type(file.mediaType).send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
 }
 
 export function send(res: Response, response: RenderedResponse, replayed: boolean): void {

@@ -6,6 +6,7 @@ import { AssetCatalog } from '../../ports/asset-catalog.js';
 import { Clock } from '../../ports/clock.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { Progress, silentProgress } from '../../ports/progress.js';
+import { EnabledModules } from '../../ports/enabled-modules.js';
 import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { Migrator } from '../../ports/migrator.js';
@@ -143,6 +144,8 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
       });
       audited(AssetCatalog).toConstantValue(new ConfiguredAssetCatalog(options.config.assets));
       audited(Progress).toConstantValue(silentProgress);
+      const moduleNames = Object.freeze(manifests.map((manifest) => manifest.name));
+      audited(EnabledModules).toConstantValue({ names: () => moduleNames });
       audited(EventRegistryPort).toConstantValue(events);
       audited(WorkflowEngine).toResolvedValue(
         (store: WorkflowStore, unitOfWork: UnitOfWork, clock: Clock, ids: Ids, logger: Logger, scheduler: Scheduler) =>

@@ -44,6 +44,11 @@ export interface RouteDeclaration {
    * the secret never rests in the idempotency store; a replay is 409.
    */
   readonly responseHasSecret?: boolean;
+  /**
+   * The route answers a file (its operation returns a FileAnswer), not the
+   * JSON envelope: the media types it may send, for the OpenAPI document.
+   */
+  readonly produces?: readonly string[];
   readonly operation: Token<Operation>;
   /**
    * The OpenAPI operationId. Default: the operation token's id without the

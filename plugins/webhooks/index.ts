@@ -12,6 +12,7 @@ import {
   Scheduler,
   UnitOfWork,
   WebhookDeliveryStats,
+  WebhookSubscriptions,
   type OperationBinding,
   type PluginContext,
 } from '../../kernel/public.js';
@@ -37,6 +38,7 @@ import { ListOutboxOperation } from './application/list-outbox.js';
 import { ListWebhooksOperation } from './application/list-webhooks.js';
 import { TestWebhookOperation } from './application/test-webhook.js';
 import { UpdateWebhookOperation } from './application/update-webhook.js';
+import { SubscriptionsForOthers } from './application/subscriptions-for-others.js';
 import { UrlPolicy } from './application/url-policy.js';
 import { WebhooksConfig, webhooksConfigSchema } from './config.js';
 import { webhookEvents } from './events.js';
@@ -69,7 +71,8 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   // The live dashboard reads the delivery backlog through WebhookDeliveryStats (optionally: it never imports this plugin).
-  provides: [WebhookDeliveryStats],
+  // Partner onboarding subscribes a partner's webhook_url through WebhookSubscriptions.
+  provides: [WebhookDeliveryStats, WebhookSubscriptions],
   requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger, Meter],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
@@ -82,6 +85,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     bind<WebhookFanOut>(FanOut).to(WebhookFanOut);
     bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
     bind<WebhookDeliveryStats>(WebhookDeliveryStats).to(DeliveryStats);
+    bind<WebhookSubscriptions>(WebhookSubscriptions).to(SubscriptionsForOthers);
   },
   operations,
   persistence: {

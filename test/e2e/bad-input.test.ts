@@ -80,7 +80,10 @@ for (const store of stores) {
   const head = (): Promise<bigint> => g.k.get(EventStore).head();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random.next() * items.length)]!;
   const routes = () => expandRoutes(g.k.kernel.routes);
-  const keyFor = (access: string): string => (access === 'operator' ? g.k.operatorKey : ada.key);
+  /** Partner calls (/partner/… below v2) carry a partner user's key and X-Partner-Key, so they reach validation too. */
+  let partner: { key: string; headers: Record<string, string> } | undefined;
+  const callerFor = (route: { access: string; path: string }): { key: string; headers?: Record<string, string> } =>
+    route.access === 'operator' ? { key: g.k.operatorKey } : partner && route.path.startsWith('/partner/') ? partner : { key: ada.key };
 
   /** A 4xx in the envelope whose errors all carry that status and a snake_case code, none from the SQL safety net. */
   function assertRefused(response: { status: number; body: any }, where: string): void {
@@ -129,6 +132,11 @@ for (const store of stores) {
     assert.is((await deposit(accountId, '50.00')).status, 201);
     mine = await openAccount('Mine');
     assert.is((await deposit(mine, '50.00')).status, 201);
+    const onboarded = await g.request('POST', '/api/v1/partner/onboard', {
+      key: g.k.operatorKey,
+      body: { organization_name: 'Hostile Partner', contact_email: 'hostile@partner.example', tier: 'enterprise', modules: ['core-banking'] },
+    });
+    if (onboarded.status === 201) partner = { key: onboarded.body.data.api_credentials.user_api_key, headers: { 'x-partner-key': onboarded.body.data.api_credentials.api_key } };
   });
   test.after(async () => {
     await g?.close();
@@ -220,7 +228,7 @@ for (const store of stores) {
       for (const [, name] of path.matchAll(/:([A-Za-z_]+)/g)) {
         const target = path.replace(/:([A-Za-z_]+)/g, (_all, other: string) => (other === name ? urlEncode(NUL) : accountId));
         const where = `${route.method} ${target}`;
-        const response = await refused(where, () => g.request(route.method, target, { key: keyFor(route.access) }));
+        const response = await refused(where, () => g.request(route.method, target, callerFor(route)));
         assert.is(response.status, 422, where);
         assert.ok(sources(response).includes(`invalid_characters {"parameter":"${name}"}`), `${where}: ${sources(response)}`);
         checked += 1;
@@ -236,13 +244,13 @@ for (const store of stores) {
       for (const [index, field] of keysOf(route.body).entries()) {
         const bad = index % 2 === 0 ? NUL : SURROGATE;
         const where = `${route.method} ${target} {${field}: ${JSON.stringify(bad)}}`;
-        const response = await refused(where, () => g.request(route.method, target, { key: keyFor(route.access), body: { [field]: bad } }));
+        const response = await refused(where, () => g.request(route.method, target, { ...callerFor(route), body: { [field]: bad } }));
         assert.ok(sources(response).includes(`invalid_characters {"pointer":"/${field}"}`), `${where}: ${sources(response)}`);
         checked += 1;
       }
       for (const parameter of keysOf(route.query)) {
         const where = `${route.method} ${target}?${parameter}=%00`;
-        const response = await refused(where, () => g.request(route.method, `${target}?${parameter}=${urlEncode(NUL)}`, { key: keyFor(route.access) }));
+        const response = await refused(where, () => g.request(route.method, `${target}?${parameter}=${urlEncode(NUL)}`, callerFor(route)));
         assert.ok(sources(response).includes(`invalid_characters {"parameter":"${parameter}"}`), `${where}: ${sources(response)}`);
         checked += 1;
       }

@@ -32,7 +32,8 @@ interface Fixture {
 }
 let fx: Fixture;
 
-type Expect = 'null' | 'not_found' | 'none_of_bob';
+/** refused: an error (a partner or operator field asked by an ordinary team), no data, nothing of Bob's in it. */
+type Expect = 'null' | 'not_found' | 'none_of_bob' | 'refused';
 
 interface Case {
   readonly query: string;
@@ -70,6 +71,11 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.trades': [{ query: '{ trades(first: 100) { data { id buy_order_id sell_order_id } } }', expect: 'none_of_bob' }],
   'Query.apiKeys': [{ query: '{ apiKeys(first: 100) { data { id user_id } } }', expect: 'none_of_bob' }],
   'Query.me': [{ query: '{ me { user_id team_id } }', expect: 'none_of_bob' }],
+  'Query.partners': [{ query: '{ partners(first: 100) { data { id team_id } } }', expect: 'refused' }],
+  'Query.partner': [{ query: 'query($id: ID!) { partner(id: $id) { id } }', variables: (f) => ({ id: f.account }), expect: 'refused' }],
+  'Query.partnerProfile': [{ query: '{ partnerProfile { id team_id } }', expect: 'refused' }],
+  'Query.partnerTenants': [{ query: '{ partnerTenants(first: 100) { data { id team_id } } }', expect: 'refused' }],
+  'Query.modules': [{ query: '{ modules { name enabled reason } }', expect: 'none_of_bob' }],
   'Mutation.createAccount': [{ query: 'mutation { createAccount(input: {name: "Ada extra"}) { id } }', expect: 'none_of_bob' }],
   'Mutation.deposit': [{ query: 'mutation($input: MoneyMovementInput!) { deposit(input: $input) { uuid } }', variables: (f) => ({ input: ACCOUNT_INPUT(f.account) }), expect: 'not_found' }],
   'Mutation.withdraw': [{ query: 'mutation($input: MoneyMovementInput!) { withdraw(input: $input) { uuid } }', variables: (f) => ({ input: ACCOUNT_INPUT(f.account) }), expect: 'not_found' }],
@@ -201,6 +207,10 @@ test('every Query and Mutation field of the composed schema, called with another
       } else if (call.expect === 'not_found') {
         assert.is(body.errors?.[0]?.extensions?.code, 'not_found', where);
         assert.is(body.data?.[fieldName] ?? null, null, where);
+      } else if (call.expect === 'refused') {
+        assert.ok(body.errors?.length > 0, where);
+        assert.is(body.data?.[fieldName] ?? null, null, where);
+        for (const value of bobsIds) assert.not.ok(JSON.stringify(body).includes(value), `${name} shows Bob's ${value}: ${where}`);
       } else {
         assert.is(body.errors, undefined, where);
         const text = JSON.stringify(body.data);

@@ -290,6 +290,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/onboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Onboard a partner
+         * @description Creates the partner’s team with an admin user for contact_email, a sandbox team, the fpk_ live and sandbox keys, a fak_ key of the admin user and, for webhook_url, a webhook subscription of the partner’s team; every credential is shown once. 422 for an unknown module or language (java and go: language_planned), a bad CIDR or webhook URL; 409 when contact_email is already a user’s.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["onboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/sdk/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate SDKs (version 1)
+         * @description One package per language, named after the partner’s organisation. api_version must be one this service serves (v1, v2): 422 unknown_api_version otherwise. Needs X-Partner-Key.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["generatePartnerSdkV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/widgets/{partner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner’s widget document (public)
+         * @description What an embedded widget loads: branding, feature switches and the API base URL, newest or a pinned ?version=. No key needed; nothing secret. 404 for an unknown partner or version, or a partner that is not active.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["getWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/widgets/{partner_id}/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner’s widget script (public)
+         * @description The embeddable script of the widget document (newest or ?version=), self-contained. Loaded by a page with a data-target attribute naming a CSS selector, it mounts a branded container there; it defines window.OpenBankWidget {config, mount}. 404 as for the document.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["getWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts": {
         parameters: {
             query?: never;
@@ -648,6 +736,138 @@ export interface paths {
         get: operations["auditLedger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List partners, oldest first
+         * @description Paginated by page and per_page.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One partner
+         * @description 404 for an unknown id.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a suspended partner
+         * @description 409 unless the partner is suspended (or already active).
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a partner for good
+         * @description Its keys, its users’ and its tenants’ keys are refused (403 partner_revoked) from the next request on; a revoked partner cannot be reactivated.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners/{id}/rotate-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a partner’s keys
+         * @description New live and sandbox fpk_ keys, shown once; the old ones are refused (403) from the next request on. 409 for a revoked partner.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["rotateKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/partners/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a partner
+         * @description Every call with the partner’s keys, its users’ and its tenants’ keys is refused (403 partner_suspended) from the next request on, until it is reactivated. 409 for a revoked partner.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["suspend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1166,6 +1386,128 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["castVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/config/whitelabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The white-label configuration in force
+         * @description The newest published version; 404 before the first PUT.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getWhitelabel"];
+        /**
+         * Publish the white-label configuration
+         * @description Publishes the next version of the partner’s widget document (widget.deployed). Feature names are the partner’s modules; a tenant gets 403 feature_disabled on the routes of a module switched off. 422 for a logo_url that is not https, a primary_color that is not a hex colour, or an unknown feature, all at once.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        put: operations["putWhitelabel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling partner
+         * @description Its tier, limits, modules, key prefixes and the onboarding checklist as it stands. Needs X-Partner-Key.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/sdk/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a branded SDK
+         * @description Generates one package (typescript .tgz, python .tar.gz, php .zip) from the OpenAPI document of the chosen modules, named and branded after branding.name, and stores it for download_url (sdk.generated). 422 language_planned for java and go, module_not_enabled for a module the partner does not have.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["generateSdk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/sdk/packages/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a generated SDK
+         * @description The archive itself (not the JSON envelope), as an attachment named file_name; install_command installs it from that file. 404 for another partner’s package.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["downloadSdk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/partner/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the partner’s tenants, oldest first
+         * @description Only this environment’s: the sandbox key lists the sandbox tenants.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listTenants"];
+        put?: never;
+        /**
+         * Provision a tenant
+         * @description A new isolated team in the partner’s environment (live, or sandbox with the sandbox key) with an admin user and its fak_ key, shown once. 422 for a bad or taken domain, an unknown plan, or when the partner’s tier allows no more tenants.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createTenant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2304,6 +2646,260 @@ export interface components {
             } | null;
         };
         /**
+         * @example {
+         *       "partner_id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "api_credentials": {
+         *         "api_key": "fpk_Q2hhbmdlTWVDaGFuZ2VNZUNoYW5nZU1lQ2hhbmdlTWU",
+         *         "sandbox_key": "fpk_U2FuZGJveFNhbmRib3hTYW5kYm94U2FuZGJveFNhbmQ",
+         *         "webhook_secret": "whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2U",
+         *         "user_api_key": "fak_3Jx0c7Vd9QmZr2LkT5wYb8NhF1sUe4AgP6oKi0Xy2Cn"
+         *       },
+         *       "sdk_packages": [],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "sandbox_url": "https://bank.example/api/v2",
+         *       "dashboard_url": "https://bank.example/dashboard",
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       }
+         *     }
+         */
+        PartnerOnboardingResult: {
+            /** Format: uuid */
+            partner_id: string;
+            organization_name: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            modules_enabled: string[];
+            api_credentials: {
+                /** @description The live partner key (fpk_), sent as X-Partner-Key. Shown once. */
+                api_key: string;
+                /** @description The sandbox partner key (fpk_): selects the partner’s sandbox team. Shown once. */
+                sandbox_key: string;
+                /** @description Signs the webhook made from webhook_url (x-service-signature). Shown once; null without a webhook_url. */
+                webhook_secret: string | null;
+                /** @description A fak_ key of the partner’s admin user: the bearer key of partner calls. Shown once. */
+                user_api_key: string;
+            };
+            sdk_packages: components["schemas"]["PartnerSdkPackage"][];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            sandbox_url: string;
+            dashboard_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+        };
+        PartnerSdkPackage: {
+            /** @enum {string} */
+            language: "typescript" | "python" | "php";
+            version: string;
+            package_name: string;
+            download_url: string;
+            docs_url: string;
+            install_command: string;
+        };
+        PartnerRateLimits: {
+            requests_per_minute: number;
+            burst_limit: number;
+        };
+        PartnerOnboardingChecklist: {
+            /** @description The live partner key is valid (not revoked). */
+            api_key_generated: boolean;
+            /** @description The partner’s team has a webhook subscription. */
+            webhook_configured: boolean;
+            /** @description An SDK was generated for the partner. */
+            sdk_generated: boolean;
+            /** @description A call was made with the sandbox key. */
+            sandbox_tested: boolean;
+            /** @description pending until the operator records a review. */
+            compliance_review: string;
+        };
+        /**
+         * @example {
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "tier": "growth",
+         *       "modules": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "sdk_languages": [],
+         *       "webhook_url": "https://hooks.acme.example/bank",
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limit_override": 1200,
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       }
+         *     }
+         */
+        PartnerOnboardInput: {
+            organization_name: string;
+            /** Format: email */
+            contact_email: string;
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            /** @description Module names as BANK_MODULES spells them ('core-banking', 'webhooks', 'defi', …); each must be enabled. */
+            modules: string[];
+            /**
+             * @description typescript, python or php; java and go are planned (422).
+             * @default []
+             */
+            sdk_languages: string[];
+            /** @description Becomes a webhook subscription of the partner's team for every event, signed with api_credentials.webhook_secret. */
+            webhook_url?: string;
+            /**
+             * @description CIDR blocks or addresses every call with the partner’s keys must come from; empty allows any.
+             * @default []
+             */
+            ip_whitelist: string[];
+            /** @description Requests per minute replacing the tier’s; the burst is ten seconds’ worth. */
+            rate_limit_override?: number;
+            /**
+             * @description Free-form key/value pairs
+             * @default {}
+             */
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "generation_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "status": "completed",
+         *       "packages": [
+         *         {
+         *           "language": "typescript",
+         *           "version": "0.1.0",
+         *           "package_name": "acme-pay-sdk",
+         *           "download_url": "https://bank.example/api/v2/partner/sdk/packages/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/download",
+         *           "install_command": "npm install ./acme-pay-sdk-0.1.0.tgz"
+         *         }
+         *       ]
+         *     }
+         */
+        PartnerSdkGeneration: {
+            /** Format: uuid */
+            generation_id: string;
+            /** @enum {string} */
+            status: "completed";
+            packages: components["schemas"]["PartnerSdkPackageV1"][];
+        };
+        PartnerSdkPackageV1: {
+            /** @enum {string} */
+            language: "typescript" | "python" | "php";
+            version: string;
+            package_name: string;
+            /** @description GET with the bearer key and X-Partner-Key; saves as file_name. */
+            download_url: string;
+            /** @description Installs the package from the downloaded file in the current directory. */
+            install_command: string;
+        };
+        /**
+         * @example {
+         *       "languages": [
+         *         "typescript",
+         *         "python"
+         *       ],
+         *       "api_version": "v2",
+         *       "include_modules": [
+         *         "core-banking"
+         *       ],
+         *       "options": {
+         *         "include_types": true,
+         *         "include_examples": true,
+         *         "include_tests": true
+         *       }
+         *     }
+         */
+        PartnerSdkGenerateV1Input: {
+            languages: string[];
+            /** @description A version this service serves: v1 or v2. */
+            api_version: string;
+            /**
+             * @description Modules of the partner to cover; all of its modules when empty.
+             * @default []
+             */
+            include_modules: string[];
+            /**
+             * @default {
+             *       "include_types": true,
+             *       "include_examples": true,
+             *       "include_tests": false
+             *     }
+             */
+            options: {
+                /** @default true */
+                include_types: boolean;
+                /** @default true */
+                include_examples: boolean;
+                /** @default false */
+                include_tests: boolean;
+            };
+        };
+        /**
+         * @example {
+         *       "schema": "open-bank.widget/1",
+         *       "partner_id": "00000000-0000-4000-8000-0000000000a1",
+         *       "version": 2,
+         *       "organization_name": "Acme Fintech",
+         *       "branding": {
+         *         "logo_url": "https://cdn.acme.example/logo.svg",
+         *         "primary_color": "#1a73e8"
+         *       },
+         *       "features": {
+         *         "core-banking": true,
+         *         "crosschain": false
+         *       },
+         *       "api_base_url": "https://bank.example/api/v2",
+         *       "published_at": "2026-11-25T10:00:00.000Z"
+         *     }
+         */
+        PartnerWidget: {
+            /**
+             * @description The widget document format; a breaking change gets a new one.
+             * @enum {string}
+             */
+            schema: "open-bank.widget/1";
+            /** Format: uuid */
+            partner_id: string;
+            version: number;
+            organization_name: string;
+            branding: {
+                logo_url: string;
+                primary_color: string;
+            };
+            features: {
+                [key: string]: boolean;
+            };
+            api_base_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            published_at: string;
+        };
+        /**
          * @description An account of the caller’s team.
          * @example {
          *       "uuid": "6f1c2a9e-4b7d-4c3e-9a51-2d8e7f0b1c34",
@@ -3008,6 +3604,386 @@ export interface components {
                     on_chain: string;
                 }[];
             } | null;
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner_2: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner_3: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner_4: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "partner_id": "00000000-0000-4000-8000-0000000000a1",
+         *       "api_key": "fpk_TmV3TGl2ZUtleU5ld0xpdmVLZXlOZXdMaXZlS2V5TmV3",
+         *       "sandbox_key": "fpk_TmV3U2FuZGJveE5ld1NhbmRib3hOZXdTYW5kYm94TmV3"
+         *     }
+         */
+        PartnerRotatedKeys: {
+            /** Format: uuid */
+            partner_id: string;
+            /** @description The new live partner key. Shown once; the old one stops at once. */
+            api_key: string;
+            /** @description The new sandbox partner key. Shown once. */
+            sandbox_key: string;
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner_5: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
         };
         /**
          * @example {
@@ -4586,6 +5562,285 @@ export interface components {
         };
         /**
          * @example {
+         *       "partner_id": "00000000-0000-4000-8000-0000000000a1",
+         *       "version": 2,
+         *       "logo_url": "https://cdn.acme.example/logo.svg",
+         *       "primary_color": "#1a73e8",
+         *       "features": {
+         *         "core-banking": true,
+         *         "crosschain": false
+         *       },
+         *       "widget_url": "https://bank.example/api/v1/partner/widgets/00000000-0000-4000-8000-0000000000a1?version=2",
+         *       "published_at": "2026-11-25T10:00:00.000Z"
+         *     }
+         */
+        PartnerWhitelabel: {
+            /** Format: uuid */
+            partner_id: string;
+            /** @description 1 for the first publish, one more for each later one. */
+            version: number;
+            logo_url: string;
+            primary_color: string;
+            /** @description Every module of the partner with whether its tenants may use it. */
+            features: {
+                [key: string]: boolean;
+            };
+            /** @description The published widget configuration of this version (public JSON). */
+            widget_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            published_at: string;
+        };
+        /**
+         * @example {
+         *       "logo_url": "https://cdn.acme.example/logo.svg",
+         *       "primary_color": "#1a73e8",
+         *       "features": {
+         *         "core-banking": true,
+         *         "crosschain": false
+         *       }
+         *     }
+         */
+        PartnerWhitelabelInput: {
+            /** @description An https URL. */
+            logo_url: string;
+            /** @description A hex colour, #rgb or #rrggbb. */
+            primary_color: string;
+            /**
+             * @description Feature name to enabled. Feature names are the partner’s modules (core-banking, webhooks, crosschain, …); a tenant gets 403 feature_disabled on the routes of a disabled one. A module left out stays enabled.
+             * @default {}
+             */
+            features: {
+                [key: string]: boolean;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "00000000-0000-4000-8000-0000000000a1",
+         *       "organization_name": "Acme Fintech",
+         *       "contact_email": "platform@acme.example",
+         *       "status": "active",
+         *       "tier": "growth",
+         *       "team_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "sandbox_team_id": "7a2d3c0f-5b9e-4a4f-8c8b-3e6d9f2a1b45",
+         *       "modules_enabled": [
+         *         "core-banking",
+         *         "webhooks"
+         *       ],
+         *       "ip_whitelist": [
+         *         "203.0.113.0/24"
+         *       ],
+         *       "rate_limits": {
+         *         "requests_per_minute": 1200,
+         *         "burst_limit": 200
+         *       },
+         *       "key_prefixes": {
+         *         "live": "Q2hhbmdl",
+         *         "sandbox": "U2FuZGJv"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "A-42"
+         *       },
+         *       "onboarding_checklist": {
+         *         "api_key_generated": true,
+         *         "webhook_configured": true,
+         *         "sdk_generated": false,
+         *         "sandbox_tested": false,
+         *         "compliance_review": "pending"
+         *       },
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        Partner_6: {
+            /** Format: uuid */
+            id: string;
+            organization_name: string;
+            contact_email: string;
+            /** @enum {string} */
+            status: "active" | "suspended" | "revoked";
+            /** @enum {string} */
+            tier: "starter" | "growth" | "enterprise";
+            team_id: string;
+            sandbox_team_id: string;
+            modules_enabled: string[];
+            ip_whitelist: string[];
+            rate_limits: components["schemas"]["PartnerRateLimits"];
+            /** @description The 8 characters after fpk_ of each key; not secret. */
+            key_prefixes: {
+                live: string;
+                sandbox: string;
+            };
+            /** @description Free-form key/value pairs */
+            metadata: {
+                [key: string]: unknown;
+            };
+            onboarding_checklist: components["schemas"]["PartnerOnboardingChecklist"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "generation_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "language": "typescript",
+         *       "version": "0.1.0",
+         *       "package_name": "acme-pay-sdk",
+         *       "download_url": "https://bank.example/api/v2/partner/sdk/packages/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/download",
+         *       "install_command": "npm install ./acme-pay-sdk-0.1.0.tgz",
+         *       "file_name": "acme-pay-sdk-0.1.0.tgz",
+         *       "docs_url": "https://bank.example/api/docs",
+         *       "created_at": "2026-11-25T10:15:00.000Z"
+         *     }
+         */
+        PartnerGeneratedSdk: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            generation_id: string;
+            /** @enum {string} */
+            language: "typescript" | "python" | "php";
+            version: string;
+            package_name: string;
+            /** @description GET with the bearer key and X-Partner-Key; saves as file_name. */
+            download_url: string;
+            /** @description Installs the package from the downloaded file in the current directory. */
+            install_command: string;
+            file_name: string;
+            docs_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "language": "typescript",
+         *       "branding": {
+         *         "name": "Acme Pay",
+         *         "color": "#1a73e8"
+         *       },
+         *       "modules": [
+         *         "core-banking"
+         *       ]
+         *     }
+         */
+        PartnerSdkGenerateInput: {
+            /** @description typescript, python or php; java and go are planned (422 language_planned). */
+            language: string;
+            branding: {
+                /** @description The product name in the README and User-Agent; the package is named after it (`Acme Pay` → acme-pay-sdk). */
+                name: string;
+                /** @description Brand colour, #rrggbb. */
+                color?: string;
+            };
+            /**
+             * @description Modules of the partner to cover; all of its modules when empty.
+             * @default []
+             */
+            modules: string[];
+        };
+        /**
+         * @example {
+         *       "id": "8b3e4d1a-6c0f-4b5a-9d9c-4f7e0a3b2c56",
+         *       "name": "Corner Shop Ltd",
+         *       "plan": "starter",
+         *       "domain": "cornershop.example",
+         *       "status": "active",
+         *       "environment": "live",
+         *       "team_id": "9c4f5e2b-7d1a-4c6b-8e0d-5a8f1b4c3d67",
+         *       "created_at": "2026-11-25T09:45:00.000Z"
+         *     }
+         */
+        PartnerTenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "starter" | "growth" | "enterprise";
+            domain: string;
+            /** @enum {string} */
+            status: "active";
+            /**
+             * @description sandbox when provisioned with the sandbox partner key.
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
+            /** @description The tenant’s own team: its keys see only its data. */
+            team_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "8b3e4d1a-6c0f-4b5a-9d9c-4f7e0a3b2c56",
+         *       "name": "Corner Shop Ltd",
+         *       "plan": "starter",
+         *       "domain": "cornershop.example",
+         *       "status": "active",
+         *       "environment": "live",
+         *       "team_id": "9c4f5e2b-7d1a-4c6b-8e0d-5a8f1b4c3d67",
+         *       "created_at": "2026-11-25T09:45:00.000Z",
+         *       "api_key": "fak_5Lm2Qw8Rt1Yu4Io7Pa0Sd3Fg6Hj9Kl2Zx5Cv8Bn1Mq4"
+         *     }
+         */
+        PartnerTenantCreated: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "starter" | "growth" | "enterprise";
+            domain: string;
+            /** @enum {string} */
+            status: "active";
+            /**
+             * @description sandbox when provisioned with the sandbox partner key.
+             * @enum {string}
+             */
+            environment: "live" | "sandbox";
+            /** @description The tenant’s own team: its keys see only its data. */
+            team_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description A fak_ key of the tenant’s admin user (every permission). Shown once. */
+            api_key: string;
+        };
+        /**
+         * @example {
+         *       "name": "Corner Shop Ltd",
+         *       "plan": "starter",
+         *       "domain": "cornershop.example"
+         *     }
+         */
+        CreatePartnerTenantInput: {
+            name: string;
+            /**
+             * @description starter, growth or enterprise: sets the tenant’s request rate.
+             * @enum {string}
+             */
+            plan: "starter" | "growth" | "enterprise";
+            /** @description The tenant’s DNS name, unique across the service (compared in lower case). */
+            domain: string;
+        };
+        /**
+         * @example {
          *       "screening_id": "2f5b7c1e-4a3d-4e8f-9b0a-6c2d1e3f4a5b",
          *       "screened_at": "2026-11-25T04:10:00.000Z",
          *       "party": {
@@ -5578,6 +6833,148 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    onboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerOnboardInput"];
+            };
+        };
+        responses: {
+            /** @description Onboard a partner */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerOnboardingResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generatePartnerSdkV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerSdkGenerateV1Input"];
+            };
+        };
+        responses: {
+            /** @description Generate SDKs (version 1) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerSdkGeneration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWidget: {
+        parameters: {
+            query?: {
+                /** @description A published version; the newest when left out. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A partner’s widget document (public) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerWidget"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWidgetScript: {
+        parameters: {
+            query?: {
+                /** @description A published version; the newest when left out. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A partner’s widget script (public) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listAccounts: {
         parameters: {
             query?: {
@@ -6277,6 +7674,225 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List partners, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One partner */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reactivate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reactivate a suspended partner */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner_3"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a partner for good */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner_4"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate a partner’s keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerRotatedKeys"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suspend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suspend a partner */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner_5"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7143,6 +8759,248 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Vote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWhitelabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The white-label configuration in force */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerWhitelabel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putWhitelabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerWhitelabelInput"];
+            };
+        };
+        responses: {
+            /** @description Publish the white-label configuration */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerWhitelabel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOwn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling partner */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner_6"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateSdk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerSdkGenerateInput"];
+            };
+        };
+        responses: {
+            /** @description Generate a branded SDK */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerGeneratedSdk"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadSdk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download a generated SDK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the partner’s tenants, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerTenant"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePartnerTenantInput"];
+            };
+        };
+        responses: {
+            /** @description Provision a tenant */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerTenantCreated"];
                     };
                 };
             };

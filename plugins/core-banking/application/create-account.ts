@@ -1,5 +1,5 @@
-import { inject, injectable } from 'inversify';
-import { Clock, Ids, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { inject, injectable, optional } from 'inversify';
+import { BusinessRuleError, Clock, Ids, TeamQuotas, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { CoreBankingConfig } from '../config.js';
 import type { AccountView, CreateAccountInput } from '../operations.js';
 import { AccountRepository, type AccountRecord } from '../ports.js';
@@ -15,6 +15,8 @@ export class CreateAccountOperation implements Operation<CreateAccountInput, Acc
     @inject(CoreBankingConfig) private readonly config: CoreBankingConfig,
     @inject(Clock) private readonly clock: Clock,
     @inject(Ids) private readonly ids: Ids,
+    // A partner's tenant plan caps its accounts; read in the opening unit of work, so the count and the insert agree.
+    @inject(TeamQuotas) @optional() private readonly quotas: TeamQuotas | undefined,
   ) {}
 
   async execute(input: CreateAccountInput, ctx: RequestContext): Promise<AccountView> {
@@ -35,6 +37,10 @@ export class CreateAccountOperation implements Operation<CreateAccountInput, Acc
       updatedAt: now,
     };
     await this.uow.run(async (tx) => {
+      const max = await this.quotas?.maxAccounts(tx, account.teamId);
+      if (max !== undefined && (await this.accounts.list(tx, account.teamId, { page: 1, perPage: 1 })).total >= max) {
+        throw new BusinessRuleError('account_limit_reached', `This team's plan allows ${max} accounts.`);
+      }
       await this.accounts.insert(tx, account);
       await tx.append([accountEvent('account.created', account, null)]);
     });
