@@ -27,6 +27,7 @@ interface Fixture {
   readonly apiKey: string;
   readonly proposal: string;
   readonly swapQuote: string;
+  readonly swap: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
 }
@@ -96,6 +97,14 @@ const CASES: Record<string, readonly Case[]> = {
   // Ada's team votes on the bank's proposal with its own holding; Bob's vote stays as it was (checked at the end).
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
+  'Query.swap': [{ query: 'query($id: ID!) { swap(id: $id) { swap_id } }', variables: (f) => ({ id: f.swap }), expect: 'not_found' }],
+  'Mutation.executeSwap': [
+    {
+      query: 'mutation($account: ID!) { executeSwap(input: {from_token: "USDC", to_token: "WETH", amount: "1", chain: "base", account_id: $account}) { swap_id } }',
+      variables: (f) => ({ account: f.account }),
+      expect: 'not_found',
+    },
+  ],
   'Mutation.quoteSwap': [{ query: 'mutation { quoteSwap(input: {chain: "base", token_in: "USDC", token_out: "WETH", amount_in: "100"}) { quote_id } }', expect: 'none_of_bob' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
@@ -153,7 +162,10 @@ test.before(async () => {
   await data(g, 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "for") { vote } }', { id: proposal }, bob.key);
   const QUOTE = 'mutation { quoteSwap(input: {chain: "ethereum", token_in: "USDC", token_out: "WETH", amount_in: "2500"}) { quote_id } }';
   const swapQuote = (await data(g, QUOTE, undefined, bob.key)).quoteSwap.quote_id;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, adaAccount };
+  await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "500", asset_code: "USDC", chain: "base"}) { uuid } }', { id: account }, bob.key);
+  const EXECUTE = 'mutation($id: ID!) { executeSwap(input: {from_token: "USDC", to_token: "WETH", amount: "100", chain: "base", account_id: $id}) { swap_id } }';
+  const swap = (await data(g, EXECUTE, { id: account }, bob.key)).executeSwap.swap_id;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, adaAccount };
 });
 test.after(async () => {
   await g?.close();
@@ -189,7 +201,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
