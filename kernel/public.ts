@@ -37,6 +37,7 @@ export type { WalkParams } from './simulation/random-walk.js';
 // The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.
 export * from '../ports/asset-catalog.js';
 export * from '../ports/authenticator.js';
+export * from '../ports/banking-records.js';
 export * from '../ports/chain.js';
 export * from '../ports/clock.js';
 export * from '../ports/event-consumers.js';

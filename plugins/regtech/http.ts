@@ -1,5 +1,14 @@
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
+  CheckTravelRule,
+  GetTravelRuleCheck,
+  GetTravelRuleSubmission,
+  SubmitTravelRuleTransfer,
+  TravelRuleCheckInput,
+  TravelRuleCheckView,
+  TravelRuleIdParams,
+  TravelRuleSubmissionInput,
+  TravelRuleSubmissionView,
   GetScreening,
   ListSanctionsLists,
   LoadSanctionsList,
@@ -18,7 +27,7 @@ export const regtechRouteTags: readonly RouteTag[] = [
   {
     name: 'RegTech',
     description:
-      'Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists: normalised names and aliases, a Jaro–Winkler score with a documented threshold, narrowing by date of birth, country and type; every screening recorded with the list versions it used (docs/regtech.md).',
+      'Regulatory technology (docs/regtech.md). Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists: normalised names and aliases, a Jaro–Winkler score with a documented threshold, narrowing by date of birth, country and type; every screening recorded with the list versions it used. Travel-rule checks: thresholds per jurisdiction with their legal sources, IVMS 101 completeness, both parties screened, a documented risk score; IVMS 101 messages stored for core-banking transfers.',
   },
 ];
 
@@ -71,6 +80,58 @@ export const regtechRoutes: readonly RouteDeclaration[] = [
     operation: GetScreening,
     summary: 'A screening of the team, as recorded',
     description: "The screening's party, matches and the list versions it used. Another team's screening is a 404.",
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/regtech/travel-rule/check',
+    prefixes: ['v1'],
+    access: 'write',
+    body: TravelRuleCheckInput,
+    response: TravelRuleCheckView,
+    status: 201,
+    operation: CheckTravelRule,
+    summary: 'Travel-rule check of a transfer',
+    description:
+      "Converts the amount through the price feed and compares it with the jurisdiction's threshold (US 3,000 USD, EU 1,000 EUR, UK 1,000 GBP, SG 1,500 SGD, CH 1,000 CHF; at or above it the originator must be fully identified), checks each party's IVMS 101 data for that level, screens both parties against the sanctions lists, scores the risk and records the check with `travel_rule.check.completed`. 422 with a pointer for an unknown jurisdiction or currency, a bad amount, a missing party field or an address, LEI or birth date IVMS 101 refuses; nothing is recorded then.",
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/regtech/travel-rule/checks/:id',
+    prefixes: ['v1'],
+    access: 'read',
+    params: TravelRuleIdParams,
+    response: TravelRuleCheckView,
+    operation: GetTravelRuleCheck,
+    summary: 'A travel-rule check of the team, as answered',
+    description: "Another team's check is a 404.",
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/regtech/travel-rule/transfers',
+    prefixes: ['v2'],
+    access: 'write',
+    body: TravelRuleSubmissionInput,
+    response: TravelRuleSubmissionView,
+    status: 201,
+    operation: SubmitTravelRuleTransfer,
+    summary: "Store the IVMS 101 message of a transfer of the team, and check it",
+    description:
+      "For a core-banking transfer of the caller's team: builds and stores the IVMS 101.2023 message (this bank as originating institution, the sending account as the originator's customer identification), runs the travel-rule check of the bank's jurisdiction (`pluginConfig.regtech.travel_rule_jurisdiction`) and answers both. Another team's or an unknown transfer is a 404; an amount, currency or sending account other than the transfer's a 422; a second submission for the transfer a 409. Nothing is stored on a refusal.",
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/regtech/travel-rule/transfers/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: TravelRuleIdParams,
+    response: TravelRuleSubmissionView,
+    operation: GetTravelRuleSubmission,
+    summary: 'A travel-rule submission of the team, with its check',
+    description: "Another team's submission is a 404.",
     tags,
   }),
 ];

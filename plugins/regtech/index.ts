@@ -1,4 +1,4 @@
-import { Clock, definePlugin, Ids, operation, SanctionsScreening, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Clock, definePlugin, Ids, operation, PriceFeed, SanctionsScreening, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { NodeListFiles } from './adapters/files/node-list-files.js';
 import { MemorySanctionsListRepository } from './adapters/memory/memory-sanctions-list-repository.js';
@@ -13,11 +13,31 @@ import { SanctionsListLoader } from './application/sanctions-list-loader.js';
 import { SanctionsScreener } from './application/sanctions-screener.js';
 import { ScreeningIndexCache } from './application/screening-index-cache.js';
 import { GetScreeningOperation, ScreenPartyOperation } from './application/screen-party.js';
+import { CheckTravelRuleOperation, GetTravelRuleCheckOperation } from './application/check-travel-rule.js';
+import { GetTravelRuleSubmissionOperation, SubmitTravelRuleTransferOperation } from './application/submit-travel-rule-transfer.js';
+import { TravelRuleChecker } from './application/travel-rule-checker.js';
+import { MemoryTravelRuleCheckRepository, MemoryTravelRuleSubmissionRepository } from './adapters/memory/memory-travel-rule-repositories.js';
+import { SqlTravelRuleCheckRepository, SqlTravelRuleSubmissionRepository } from './adapters/sql/sql-travel-rule-repositories.js';
 import { regtechCommands } from './commands.js';
+import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
-import { GetScreening, ListSanctionsLists, LoadSanctionsList, LoadSanctionsListFile, LoadSanctionsListInput, ScreeningPartyInput, ScreenParty } from './operations.js';
-import { ListFiles, SanctionsListRepository, ScreeningRepository } from './ports.js';
+import {
+  CheckTravelRule,
+  GetScreening,
+  GetTravelRuleCheck,
+  GetTravelRuleSubmission,
+  ListSanctionsLists,
+  LoadSanctionsList,
+  LoadSanctionsListFile,
+  LoadSanctionsListInput,
+  ScreeningPartyInput,
+  ScreenParty,
+  SubmitTravelRuleTransfer,
+  TravelRuleCheckInput,
+  TravelRuleSubmissionInput,
+} from './operations.js';
+import { ListFiles, SanctionsListRepository, ScreeningRepository, TravelRuleCheckRepository, TravelRuleSubmissionRepository } from './ports.js';
 
 /**
  * Regulatory technology (docs/regtech.md). This first part is sanctions
@@ -32,7 +52,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
   description: 'Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists (the SanctionsScreening port).',
   dependsOn: [],
   provides: [SanctionsScreening],
-  requires: [UnitOfWork, Clock, Ids],
+  // BankingRecords (core-banking's transfers) is injected optionally: without core-banking, sanctions screening and checks still work.
+  requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog],
   config: regtechConfigSchema,
   register(bind: Bind, ctx: PluginContext<RegtechConfig>) {
     bind(RegtechConfig).toConstantValue(ctx.config);
@@ -40,6 +61,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     bind(SanctionsListLoader).toSelf();
     bind(SanctionsScreening).to(SanctionsScreener);
     bind(ListFiles).to(NodeListFiles);
+    bind(TravelRuleChecker).toSelf();
   },
   operations: [
     operation(LoadSanctionsList, LoadSanctionsListOperation, LoadSanctionsListInput),
@@ -47,21 +69,30 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     operation(ListSanctionsLists, ListSanctionsListsOperation),
     operation(ScreenParty, ScreenPartyOperation, ScreeningPartyInput),
     operation(GetScreening, GetScreeningOperation),
+    operation(CheckTravelRule, CheckTravelRuleOperation, TravelRuleCheckInput),
+    operation(GetTravelRuleCheck, GetTravelRuleCheckOperation),
+    operation(SubmitTravelRuleTransfer, SubmitTravelRuleTransferOperation, TravelRuleSubmissionInput),
+    operation(GetTravelRuleSubmission, GetTravelRuleSubmissionOperation),
   ],
   persistence: {
     memory(bind: Bind) {
       bind(SanctionsListRepository).to(MemorySanctionsListRepository);
       bind(ScreeningRepository).to(MemoryScreeningRepository);
+      bind(TravelRuleCheckRepository).to(MemoryTravelRuleCheckRepository);
+      bind(TravelRuleSubmissionRepository).to(MemoryTravelRuleSubmissionRepository);
     },
     sql(bind: Bind) {
       bind(SanctionsListRepository).to(SqlSanctionsListRepository);
       bind(ScreeningRepository).to(SqlScreeningRepository);
+      bind(TravelRuleCheckRepository).to(SqlTravelRuleCheckRepository);
+      bind(TravelRuleSubmissionRepository).to(SqlTravelRuleSubmissionRepository);
     },
   },
   migrations: regtechMigrations,
   routes: regtechRoutes,
   routeTags: regtechRouteTags,
   commands: regtechCommands,
+  events: regtechEvents,
   async start(rt) {
     if (rt.get(RegtechConfig).load_test_lists) await rt.get(SanctionsListLoader).loadTestListsWhereMissing();
   },

@@ -128,3 +128,11 @@ export const LoadSanctionsListFile = token<Operation<LoadSanctionsListFileInput,
 export const ListSanctionsLists = token<Operation<Record<string, never>, SanctionsListsView>>('regtech.list-sanctions-lists');
 export const ScreenParty = token<Operation<ScreeningPartyInput, ScreeningView>>('regtech.screen-party');
 export const GetScreening = token<Operation<ScreeningIdParams, ScreeningView>>('regtech.get-screening');
+
+export * from './travel-rule-schemas.js';
+import type { TravelRuleCheckInput, TravelRuleCheckView, TravelRuleIdParams, TravelRuleSubmissionInput, TravelRuleSubmissionView } from './travel-rule-schemas.js';
+
+export const CheckTravelRule = token<Operation<TravelRuleCheckInput, TravelRuleCheckView>>('regtech.check-travel-rule');
+export const GetTravelRuleCheck = token<Operation<TravelRuleIdParams, TravelRuleCheckView>>('regtech.get-travel-rule-check');
+export const SubmitTravelRuleTransfer = token<Operation<TravelRuleSubmissionInput, TravelRuleSubmissionView>>('regtech.submit-travel-rule-transfer');
+export const GetTravelRuleSubmission = token<Operation<TravelRuleIdParams, TravelRuleSubmissionView>>('regtech.get-travel-rule-submission');

@@ -1,5 +1,6 @@
 import { token, type SanctionsMatch, type ScreeningParty, type Tx } from '../../kernel/public.js';
 import type { ListVersion, SanctionsEntry, SanctionsSource } from './domain/sanctions-list.js';
+import type { TravelRuleCheckView } from './travel-rule-schemas.js';
 
 /**
  * The loaded sanctions lists (tables regtech_sanctions_lists and
@@ -45,3 +46,39 @@ export interface ListFiles {
   readOfac(path: string): Promise<{ sdn: string; alt: string; add: string }>;
 }
 export const ListFiles = token<ListFiles>('regtech.list-files');
+
+/** A travel-rule check as answered (table regtech_travel_rule_checks), its team's. */
+export interface TravelRuleCheckRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly transferId: string;
+  readonly jurisdiction: string;
+  readonly view: TravelRuleCheckView;
+  readonly checkedAt: Date;
+}
+
+export interface TravelRuleCheckRepository {
+  insert(tx: Tx, check: TravelRuleCheckRecord): Promise<void>;
+  /** The team's check; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<TravelRuleCheckRecord | undefined>;
+}
+export const TravelRuleCheckRepository = token<TravelRuleCheckRepository>('regtech.travel-rule-check-repository');
+
+/** The IVMS 101 message stored for a core-banking transfer (table regtech_travel_rule_submissions), one per transfer. */
+export interface TravelRuleSubmissionRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly transferId: string;
+  readonly checkId: string;
+  readonly jurisdiction: string;
+  readonly ivms101: Record<string, unknown>;
+  readonly submittedAt: Date;
+}
+
+export interface TravelRuleSubmissionRepository {
+  /** False (and nothing written) when the transfer already has a submission. */
+  insert(tx: Tx, submission: TravelRuleSubmissionRecord): Promise<boolean>;
+  find(tx: Tx, teamId: string, id: string): Promise<TravelRuleSubmissionRecord | undefined>;
+  findByTransfer(tx: Tx, teamId: string, transferId: string): Promise<TravelRuleSubmissionRecord | undefined>;
+}
+export const TravelRuleSubmissionRepository = token<TravelRuleSubmissionRepository>('regtech.travel-rule-submission-repository');

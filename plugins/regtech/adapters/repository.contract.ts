@@ -1,11 +1,22 @@
 import * as assert from 'uvu/assert';
 import { rejection, repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ListVersion, SanctionsEntry } from '../domain/sanctions-list.js';
-import type { SanctionsListRepository, ScreeningRecord, ScreeningRepository } from '../ports.js';
+import type {
+  SanctionsListRepository,
+  ScreeningRecord,
+  ScreeningRepository,
+  TravelRuleCheckRecord,
+  TravelRuleCheckRepository,
+  TravelRuleSubmissionRecord,
+  TravelRuleSubmissionRepository,
+} from '../ports.js';
+import type { TravelRuleCheckView } from '../travel-rule-schemas.js';
 
 export interface RegtechRepositories {
   readonly lists: SanctionsListRepository;
   readonly screenings: ScreeningRepository;
+  readonly checks: TravelRuleCheckRepository;
+  readonly submissions: TravelRuleSubmissionRepository;
 }
 
 /**
@@ -97,6 +108,73 @@ export function regtechRepositoryContract(title: string, harness: RepositoryHarn
     assert.equal(await run((tx) => screenings.find(tx, TEAM_A, mine.id)), mine);
     assert.is(await run((tx) => screenings.find(tx, TEAM_B, mine.id)), undefined);
     assert.is(await run((tx) => screenings.find(tx, TEAM_A, '00000000-0000-4000-8000-000000000002')), undefined);
+  });
+
+  const CHECK_ID = '00000000-0000-4000-8000-0000000000c1';
+  const checkView: TravelRuleCheckView = {
+    check_id: CHECK_ID,
+    transfer_id: 'tr-1',
+    is_compliant: false,
+    risk_level: 'medium',
+    risk_score: 30,
+    risk_factors: ['incomplete_party'],
+    applicable_jurisdiction: 'EU',
+    applicable_regulations: ['FATF Recommendation 16'],
+    originator_verified: false,
+    beneficiary_verified: true,
+    threshold_analysis: {
+      amount_usd: '1080.00',
+      exceeds_threshold: true,
+      threshold_amount: '1080.00',
+      full_identification_required: true,
+      threshold_local_amount: '1000.00',
+      threshold_currency: 'EUR',
+      amount_in_threshold_currency: '1000.00',
+      legal_source: 'Regulation (EU) 2023/1113',
+    },
+    sanctions_screening: {
+      originator_cleared: true,
+      beneficiary_cleared: true,
+      screening_provider: 'regtech sanctions screening (un_sc sha256:bbbbbbbbbbbb)',
+      screened_at: T0.toISOString(),
+      originator_screening_id: '00000000-0000-4000-8000-0000000000a1',
+      beneficiary_screening_id: '00000000-0000-4000-8000-0000000000a2',
+      list_versions: [{ source: 'un_sc', version: 'sha256:' + 'b'.repeat(64) }],
+    },
+    compliance_issues: [{ code: 'originator_data_incomplete', description: 'lacks an address' }],
+    recommendations: ["Obtain the originator's address."],
+    checked_at: T0.toISOString(),
+    valid_until: new Date(T0.getTime() + 1_800_000).toISOString(),
+  };
+  const check: TravelRuleCheckRecord = { id: CHECK_ID, teamId: TEAM_A, transferId: 'tr-1', jurisdiction: 'EU', view: checkView, checkedAt: T0 };
+
+  it('a travel-rule check is found by its team only, its answer whole', async ({ checks }) => {
+    await run((tx) => checks.insert(tx, check));
+    assert.equal(await run((tx) => checks.find(tx, TEAM_A, CHECK_ID)), check);
+    assert.is(await run((tx) => checks.find(tx, TEAM_B, CHECK_ID)), undefined);
+    assert.is(await run((tx) => checks.find(tx, TEAM_A, 'not-a-uuid')), undefined);
+  });
+
+  it('one travel-rule submission per team and transfer: a second is refused and writes nothing; reads are by team', async ({ checks, submissions }) => {
+    const submission = (id: string, teamId = TEAM_A): TravelRuleSubmissionRecord => ({
+      id,
+      teamId,
+      transferId: 'tr-1',
+      checkId: CHECK_ID,
+      jurisdiction: 'EU',
+      ivms101: { originator: { originatorPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Lovelace' }] } } }] }, payloadMetadata: { payloadVersion: '101.2023' } },
+      submittedAt: T0,
+    });
+    await run((tx) => checks.insert(tx, check));
+    const first = submission('00000000-0000-4000-8000-0000000000d1');
+    assert.is(await run((tx) => submissions.insert(tx, first)), true);
+    assert.is(await run((tx) => submissions.insert(tx, submission('00000000-0000-4000-8000-0000000000d2'))), false);
+    assert.is(await run((tx) => submissions.insert(tx, submission('00000000-0000-4000-8000-0000000000d3', TEAM_B))), true, 'another team may use the same transfer id');
+    assert.equal(await run((tx) => submissions.find(tx, TEAM_A, first.id)), first);
+    assert.equal(await run((tx) => submissions.findByTransfer(tx, TEAM_A, 'tr-1')), first);
+    assert.is(await run((tx) => submissions.find(tx, TEAM_B, first.id)), undefined);
+    assert.is(await run((tx) => submissions.find(tx, TEAM_A, '00000000-0000-4000-8000-0000000000d2')), undefined);
+    assert.is(await run((tx) => submissions.findByTransfer(tx, TEAM_A, 'tr-2')), undefined);
   });
 
   return test;

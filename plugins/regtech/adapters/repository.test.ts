@@ -1,6 +1,8 @@
 import { onEveryStore } from '../../../kit/testing.js';
 import { MemorySanctionsListRepository } from './memory/memory-sanctions-list-repository.js';
 import { MemoryScreeningRepository } from './memory/memory-screening-repository.js';
+import { MemoryTravelRuleCheckRepository, MemoryTravelRuleSubmissionRepository } from './memory/memory-travel-rule-repositories.js';
+import { SqlTravelRuleCheckRepository, SqlTravelRuleSubmissionRepository } from './sql/sql-travel-rule-repositories.js';
 import { regtechRepositoryContract } from './repository.contract.js';
 import { regtechMigrations } from './sql/migrations.js';
 import { SqlSanctionsListRepository } from './sql/sql-sanctions-list-repository.js';
@@ -10,9 +12,11 @@ onEveryStore('regtech', regtechMigrations, (kind, open) =>
   regtechRepositoryContract(`regtech repositories: ${kind}`, {
     open,
     async reset(store) {
-      if (store.family === 'memory') return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository() };
+      if (store.family === 'memory') {
+        return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository(), checks: new MemoryTravelRuleCheckRepository(), submissions: new MemoryTravelRuleSubmissionRepository() };
+      }
       await store.truncateAll();
-      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository() };
+      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository(), checks: new SqlTravelRuleCheckRepository(), submissions: new SqlTravelRuleSubmissionRepository() };
     },
   }).run(),
 );

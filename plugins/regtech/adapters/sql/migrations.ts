@@ -49,4 +49,35 @@ export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists regtech_sanctions_lists`.execute(db);
     },
   },
+  '0002-travel-rule': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table regtech_travel_rule_checks (
+          id uuid primary key,
+          team_id text not null,
+          transfer_id text not null,
+          jurisdiction text not null,
+          view jsonb not null,
+          is_compliant boolean not null,
+          risk_level text not null,
+          checked_at timestamptz not null
+        )`.execute(db);
+      await sql`create index regtech_travel_rule_checks_team on regtech_travel_rule_checks (team_id, checked_at)`.execute(db);
+      await sql`
+        create table regtech_travel_rule_submissions (
+          id uuid primary key,
+          team_id text not null,
+          transfer_id text not null,
+          check_id uuid not null references regtech_travel_rule_checks (id),
+          jurisdiction text not null,
+          ivms101 jsonb not null,
+          submitted_at timestamptz not null,
+          unique (team_id, transfer_id)
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists regtech_travel_rule_submissions`.execute(db);
+      await sql`drop table if exists regtech_travel_rule_checks`.execute(db);
+    },
+  },
 };
