@@ -69,6 +69,46 @@ export const TravelRuleCheckInput = z
   });
 export type TravelRuleCheckInput = z.infer<typeof TravelRuleCheckInput>;
 
+const CHECK_EXAMPLE = {
+  check_id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+  transfer_id: 'tr_9f3c2a',
+  is_compliant: true,
+  risk_level: 'low',
+  risk_score: 15,
+  risk_factors: ['above_threshold', 'cross_border'],
+  applicable_jurisdiction: 'EU',
+  applicable_regulations: [
+    'FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)',
+    'Regulation (EU) 2023/1113 (Transfer of Funds Regulation)',
+    'Directive (EU) 2015/849 (AMLD)',
+  ],
+  originator_verified: true,
+  beneficiary_verified: true,
+  threshold_analysis: {
+    amount_usd: '2700.00',
+    exceeds_threshold: true,
+    threshold_amount: '1080.00',
+    full_identification_required: true,
+    threshold_local_amount: '1000.00',
+    threshold_currency: 'EUR',
+    amount_in_threshold_currency: '2500.00',
+    legal_source: 'Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …',
+  },
+  sanctions_screening: {
+    originator_cleared: true,
+    beneficiary_cleared: true,
+    screening_provider: 'regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)',
+    screened_at: '2026-11-25T04:10:00.000Z',
+    originator_screening_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    beneficiary_screening_id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+    list_versions: [{ source: 'ofac_sdn', version: 'sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f' }],
+  },
+  compliance_issues: [],
+  recommendations: ['No action needed; check again after valid_until if the transfer has not been sent by then.'],
+  checked_at: '2026-11-25T04:10:00.000Z',
+  valid_until: '2026-11-25T04:40:00.000Z',
+};
+
 export const TravelRuleCheckView = z
   .strictObject({
     check_id: z.uuid(),
@@ -105,7 +145,7 @@ export const TravelRuleCheckView = z
     checked_at: timestamp,
     valid_until: timestamp,
   })
-  .meta({ id: 'TravelRuleCheck' });
+  .meta({ id: 'TravelRuleCheck', example: CHECK_EXAMPLE });
 export type TravelRuleCheckView = z.infer<typeof TravelRuleCheckView>;
 
 export const TravelRuleSubmissionInput = z
@@ -144,7 +184,23 @@ export const TravelRuleSubmissionView = z
     result: TravelRuleCheckView,
     submitted_at: timestamp,
   })
-  .meta({ id: 'TravelRuleSubmission' });
+  .meta({
+    id: 'TravelRuleSubmission',
+    example: {
+      submission_id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+      transfer_id: '3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      jurisdiction: 'EU',
+      ivms101: {
+        originator: { originatorPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Lovelace', secondaryIdentifier: 'Ada', naturalPersonNameIdentifierType: 'LEGL' }] }, customerIdentification: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }, accountNumber: ['7c9e6679-7425-40de-944b-e07fc1f90ae7'] }] },
+        beneficiary: { beneficiaryPerson: [{ naturalPerson: { name: { nameIdentifier: [{ primaryIdentifier: 'Babbage', secondaryIdentifier: 'Charles', naturalPersonNameIdentifierType: 'LEGL' }] } }, accountNumber: ['9b2e1f3a-6c4d-4e5f-8a7b-0c1d2e3f4a5b'] }] },
+        originatingVASP: { originatingVASP: { legalPerson: { name: { nameIdentifier: [{ legalPersonName: 'Open Bank', legalPersonNameIdentifierType: 'LEGL' }] }, countryOfRegistration: 'DE' } } },
+        beneficiaryVASP: { beneficiaryVASP: { legalPerson: { name: { nameIdentifier: [{ legalPersonName: 'Engine Bank', legalPersonNameIdentifierType: 'LEGL' }] }, countryOfRegistration: 'GB' } } },
+        payloadMetadata: { payloadVersion: '101.2023' },
+      },
+      result: { ...CHECK_EXAMPLE, transfer_id: '3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f' },
+      submitted_at: '2026-11-25T04:10:00.000Z',
+    },
+  });
 export type TravelRuleSubmissionView = z.infer<typeof TravelRuleSubmissionView>;
 
 export const TravelRuleIdParams = z.strictObject({ id: z.uuid() });

@@ -246,6 +246,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regtech/travel-rule/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Travel-rule check of a transfer
+         * @description Converts the amount through the price feed and compares it with the jurisdiction's threshold (US 3,000 USD, EU 1,000 EUR, UK 1,000 GBP, SG 1,500 SGD, CH 1,000 CHF; at or above it the originator must be fully identified), checks each party's IVMS 101 data for that level, screens both parties against the sanctions lists, scores the risk and records the check with `travel_rule.check.completed`. 422 with a pointer for an unknown jurisdiction or currency, a bad amount, a missing party field or an address, LEI or birth date IVMS 101 refuses; nothing is recorded then.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["checkTravelRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/regtech/travel-rule/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A travel-rule check of the team, as answered
+         * @description Another team's check is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTravelRuleCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts": {
         parameters: {
             query?: never;
@@ -1120,6 +1164,50 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getScreening"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/travel-rule/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the IVMS 101 message of a transfer of the team, and check it
+         * @description For a core-banking transfer of the caller's team: builds and stores the IVMS 101.2023 message (this bank as originating institution, the sending account as the originator's customer identification), runs the travel-rule check of the bank's jurisdiction (`pluginConfig.regtech.travel_rule_jurisdiction`) and answers both. Another team's or an unknown transfer is a 404; an amount, currency or sending account other than the transfer's a 422; a second submission for the transfer a 409. Nothing is stored on a refusal.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["submitTravelRuleTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/travel-rule/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A travel-rule submission of the team, with its check
+         * @description Another team's submission is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTravelRuleSubmission"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2120,6 +2208,225 @@ export interface components {
                 heap_total_mb: number;
                 external_mb: number;
             } | null;
+        };
+        /**
+         * @example {
+         *       "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *       "transfer_id": "tr_9f3c2a",
+         *       "is_compliant": true,
+         *       "risk_level": "low",
+         *       "risk_score": 15,
+         *       "risk_factors": [
+         *         "above_threshold",
+         *         "cross_border"
+         *       ],
+         *       "applicable_jurisdiction": "EU",
+         *       "applicable_regulations": [
+         *         "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *         "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *         "Directive (EU) 2015/849 (AMLD)"
+         *       ],
+         *       "originator_verified": true,
+         *       "beneficiary_verified": true,
+         *       "threshold_analysis": {
+         *         "amount_usd": "2700.00",
+         *         "exceeds_threshold": true,
+         *         "threshold_amount": "1080.00",
+         *         "full_identification_required": true,
+         *         "threshold_local_amount": "1000.00",
+         *         "threshold_currency": "EUR",
+         *         "amount_in_threshold_currency": "2500.00",
+         *         "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *       },
+         *       "sanctions_screening": {
+         *         "originator_cleared": true,
+         *         "beneficiary_cleared": true,
+         *         "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *         "screened_at": "2026-11-25T04:10:00.000Z",
+         *         "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *         "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *         "list_versions": [
+         *           {
+         *             "source": "ofac_sdn",
+         *             "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *           }
+         *         ]
+         *       },
+         *       "compliance_issues": [],
+         *       "recommendations": [
+         *         "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *       ],
+         *       "checked_at": "2026-11-25T04:10:00.000Z",
+         *       "valid_until": "2026-11-25T04:40:00.000Z"
+         *     }
+         */
+        TravelRuleCheck: {
+            /** Format: uuid */
+            check_id: string;
+            transfer_id: string;
+            /** @description No compliance issue: both parties carry what the level asks for and neither matched a sanctions list */
+            is_compliant: boolean;
+            /**
+             * @description The band of risk_score: <25 low, <50 medium, <75 high, else critical
+             * @enum {string}
+             */
+            risk_level: "low" | "medium" | "high" | "critical";
+            /** @description 0-100, the sum of the weights of risk_factors (docs/regtech.md#risk-score) */
+            risk_score: number;
+            risk_factors: string[];
+            applicable_jurisdiction: string;
+            applicable_regulations: string[];
+            /** @description The originator's IVMS 101 data is complete for the level (full identification at or above the threshold) */
+            originator_verified: boolean;
+            /** @description The beneficiary's IVMS 101 data is complete */
+            beneficiary_verified: boolean;
+            threshold_analysis: {
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_usd: string;
+                /** @description amount ≥ threshold, compared exactly at the price feed’s prices */
+                exceeds_threshold: boolean;
+                /**
+                 * @description The threshold in USD at the same prices
+                 * @example 100.00
+                 */
+                threshold_amount: string;
+                full_identification_required: boolean;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                threshold_local_amount: string;
+                threshold_currency: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_in_threshold_currency: string;
+                legal_source: string;
+            };
+            sanctions_screening: {
+                originator_cleared: boolean;
+                beneficiary_cleared: boolean;
+                /** @description The lists and versions screened against */
+                screening_provider: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                screened_at: string;
+                /** Format: uuid */
+                originator_screening_id: string;
+                /** Format: uuid */
+                beneficiary_screening_id: string;
+                list_versions: {
+                    source: string;
+                    version: string;
+                }[];
+            };
+            compliance_issues: {
+                code: string;
+                description: string;
+            }[];
+            recommendations: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            checked_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            valid_until: string;
+        };
+        /**
+         * @example {
+         *       "transfer_id": "tr_9f3c2a",
+         *       "originator": {
+         *         "name": "Ada Lovelace",
+         *         "account_number": "DE89370400440532013000",
+         *         "institution_name": "Open Bank",
+         *         "institution_country": "DE",
+         *         "customer_identification": "C-1001"
+         *       },
+         *       "beneficiary": {
+         *         "name": "Charles Babbage",
+         *         "account_number": "GB29NWBK60161331926819",
+         *         "institution_name": "Engine Bank",
+         *         "institution_country": "GB"
+         *       },
+         *       "transfer_details": {
+         *         "amount": "2500.00",
+         *         "currency": "EUR",
+         *         "asset_type": "fiat",
+         *         "purpose": "invoice 42"
+         *       },
+         *       "jurisdiction": "EU"
+         *     }
+         */
+        TravelRuleCheckInput: {
+            /** @description The transfer this check is for (any reference: the check does not need a core-banking transfer) */
+            transfer_id: string;
+            originator: components["schemas"]["TravelRuleParty"];
+            beneficiary: components["schemas"]["TravelRuleParty"];
+            transfer_details: {
+                /** @description Decimal string at the currency precision */
+                amount: string;
+                /** @description An asset of the catalogue (USD, EUR, BTC, …) */
+                currency: string;
+                /** @enum {string} */
+                asset_type: "fiat" | "crypto";
+                purpose?: string;
+            };
+            /** @description One of US, EU, UK, SG, CH (GB is UK); anything else is a 422 */
+            jurisdiction: string;
+        };
+        TravelRuleParty: {
+            /** @description The party's full name (a natural person: given names then surname) */
+            name: string;
+            /** @description Account number or wallet address */
+            account_number: string;
+            /** @description The party’s bank or VASP */
+            institution_name: string;
+            /** @description ISO 3166 alpha-2 of the institution */
+            institution_country: string;
+            /**
+             * @description natural (a person, default) or legal (a company)
+             * @enum {string}
+             */
+            type?: "natural" | "legal";
+            /** @description IVMS 101 GeographicAddress: address_line, or street_name with building_number or building_name (constraint C8) */
+            address?: {
+                /** @description Up to 7 free-form lines (IVMS 101 addressLine) */
+                address_line?: string[];
+                street_name?: string;
+                building_number?: string;
+                building_name?: string;
+                post_code?: string;
+                town_name?: string;
+                country: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, with place_of_birth
+             */
+            date_of_birth?: string;
+            /** @description Town and country of birth, with date_of_birth */
+            place_of_birth?: string;
+            national_identification?: {
+                identifier: string;
+                /**
+                 * @description IVMS 101 national identifier type; a legal person: RAID, MISC, LEIX or TXID
+                 * @enum {string}
+                 */
+                type: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                country?: string;
+            };
+            /** @description The customer's id at their institution */
+            customer_identification?: string;
         };
         /**
          * @description An account of the caller’s team.
@@ -4291,6 +4598,385 @@ export interface components {
         };
         /**
          * @example {
+         *       "submission_id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "jurisdiction": "EU",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               },
+         *               "accountNumber": [
+         *                 "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Babbage",
+         *                       "secondaryIdentifier": "Charles",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 }
+         *               },
+         *               "accountNumber": [
+         *                 "9b2e1f3a-6c4d-4e5f-8a7b-0c1d2e3f4a5b"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "originatingVASP": {
+         *           "originatingVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Open Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "DE"
+         *             }
+         *           }
+         *         },
+         *         "beneficiaryVASP": {
+         *           "beneficiaryVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Engine Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "GB"
+         *             }
+         *           }
+         *         },
+         *         "payloadMetadata": {
+         *           "payloadVersion": "101.2023"
+         *         }
+         *       },
+         *       "result": {
+         *         "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *         "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *         "is_compliant": true,
+         *         "risk_level": "low",
+         *         "risk_score": 15,
+         *         "risk_factors": [
+         *           "above_threshold",
+         *           "cross_border"
+         *         ],
+         *         "applicable_jurisdiction": "EU",
+         *         "applicable_regulations": [
+         *           "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *           "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *           "Directive (EU) 2015/849 (AMLD)"
+         *         ],
+         *         "originator_verified": true,
+         *         "beneficiary_verified": true,
+         *         "threshold_analysis": {
+         *           "amount_usd": "2700.00",
+         *           "exceeds_threshold": true,
+         *           "threshold_amount": "1080.00",
+         *           "full_identification_required": true,
+         *           "threshold_local_amount": "1000.00",
+         *           "threshold_currency": "EUR",
+         *           "amount_in_threshold_currency": "2500.00",
+         *           "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *         },
+         *         "sanctions_screening": {
+         *           "originator_cleared": true,
+         *           "beneficiary_cleared": true,
+         *           "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *           "screened_at": "2026-11-25T04:10:00.000Z",
+         *           "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *           "list_versions": [
+         *             {
+         *               "source": "ofac_sdn",
+         *               "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *             }
+         *           ]
+         *         },
+         *         "compliance_issues": [],
+         *         "recommendations": [
+         *           "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *         ],
+         *         "checked_at": "2026-11-25T04:10:00.000Z",
+         *         "valid_until": "2026-11-25T04:40:00.000Z"
+         *       },
+         *       "submitted_at": "2026-11-25T04:10:00.000Z"
+         *     }
+         */
+        TravelRuleSubmission: {
+            /** Format: uuid */
+            submission_id: string;
+            /** Format: uuid */
+            transfer_id: string;
+            jurisdiction: string;
+            /** @description The IVMS 101.2023 message as stored */
+            ivms101: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TravelRuleCheck"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+        };
+        /**
+         * @example {
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "originator": {
+         *         "name": "Ada Lovelace",
+         *         "account": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *       },
+         *       "beneficiary": {
+         *         "name": "Charles Babbage",
+         *         "vasp_id": "Engine Bank",
+         *         "vasp_country": "GB"
+         *       },
+         *       "amount": "2500.00",
+         *       "currency": "EUR"
+         *     }
+         */
+        TravelRuleSubmissionInput: {
+            /**
+             * Format: uuid
+             * @description A core-banking transfer of the caller's team
+             */
+            transfer_id: string;
+            /** @description The sender; the account id is their customer identification at this bank */
+            originator: {
+                name: string;
+                /**
+                 * Format: uuid
+                 * @description The transfer's sending account
+                 */
+                account: string;
+                /**
+                 * @description natural (a person, default) or legal (a company)
+                 * @enum {string}
+                 */
+                type?: "natural" | "legal";
+                /** @description IVMS 101 GeographicAddress: address_line, or street_name with building_number or building_name (constraint C8) */
+                address?: {
+                    /** @description Up to 7 free-form lines (IVMS 101 addressLine) */
+                    address_line?: string[];
+                    street_name?: string;
+                    building_number?: string;
+                    building_name?: string;
+                    post_code?: string;
+                    town_name?: string;
+                    country: string;
+                };
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, with place_of_birth
+                 */
+                date_of_birth?: string;
+                /** @description Town and country of birth, with date_of_birth */
+                place_of_birth?: string;
+                national_identification?: {
+                    identifier: string;
+                    /**
+                     * @description IVMS 101 national identifier type; a legal person: RAID, MISC, LEIX or TXID
+                     * @enum {string}
+                     */
+                    type: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                    country?: string;
+                };
+                /** @description The customer's id at their institution */
+                customer_identification?: string;
+            };
+            beneficiary: {
+                name: string;
+                /** @description The beneficiary's institution (VASP or bank) as the network knows it */
+                vasp_id: string;
+                /** @description ISO alpha-2 of that institution; XX (unknown) when absent */
+                vasp_country?: string;
+                /** @description The beneficiary's account number; the transfer's receiving account when absent */
+                account?: string;
+            };
+            /** @description The transfer's amount, as a decimal string */
+            amount: string;
+            /** @description The transfer's asset */
+            currency: string;
+        };
+        /**
+         * @example {
+         *       "submission_id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "jurisdiction": "EU",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               },
+         *               "accountNumber": [
+         *                 "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Babbage",
+         *                       "secondaryIdentifier": "Charles",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 }
+         *               },
+         *               "accountNumber": [
+         *                 "9b2e1f3a-6c4d-4e5f-8a7b-0c1d2e3f4a5b"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "originatingVASP": {
+         *           "originatingVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Open Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "DE"
+         *             }
+         *           }
+         *         },
+         *         "beneficiaryVASP": {
+         *           "beneficiaryVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Engine Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "GB"
+         *             }
+         *           }
+         *         },
+         *         "payloadMetadata": {
+         *           "payloadVersion": "101.2023"
+         *         }
+         *       },
+         *       "result": {
+         *         "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *         "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *         "is_compliant": true,
+         *         "risk_level": "low",
+         *         "risk_score": 15,
+         *         "risk_factors": [
+         *           "above_threshold",
+         *           "cross_border"
+         *         ],
+         *         "applicable_jurisdiction": "EU",
+         *         "applicable_regulations": [
+         *           "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *           "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *           "Directive (EU) 2015/849 (AMLD)"
+         *         ],
+         *         "originator_verified": true,
+         *         "beneficiary_verified": true,
+         *         "threshold_analysis": {
+         *           "amount_usd": "2700.00",
+         *           "exceeds_threshold": true,
+         *           "threshold_amount": "1080.00",
+         *           "full_identification_required": true,
+         *           "threshold_local_amount": "1000.00",
+         *           "threshold_currency": "EUR",
+         *           "amount_in_threshold_currency": "2500.00",
+         *           "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *         },
+         *         "sanctions_screening": {
+         *           "originator_cleared": true,
+         *           "beneficiary_cleared": true,
+         *           "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *           "screened_at": "2026-11-25T04:10:00.000Z",
+         *           "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *           "list_versions": [
+         *             {
+         *               "source": "ofac_sdn",
+         *               "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *             }
+         *           ]
+         *         },
+         *         "compliance_issues": [],
+         *         "recommendations": [
+         *           "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *         ],
+         *         "checked_at": "2026-11-25T04:10:00.000Z",
+         *         "valid_until": "2026-11-25T04:40:00.000Z"
+         *       },
+         *       "submitted_at": "2026-11-25T04:10:00.000Z"
+         *     }
+         */
+        TravelRuleSubmission_2: {
+            /** Format: uuid */
+            submission_id: string;
+            /** Format: uuid */
+            transfer_id: string;
+            jurisdiction: string;
+            /** @description The IVMS 101.2023 message as stored */
+            ivms101: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TravelRuleCheck"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+        };
+        /**
+         * @example {
          *       "chain": "base-sepolia",
          *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
          *       "asset_code": "USDC",
@@ -5082,6 +5768,78 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DashboardStreamStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkTravelRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelRuleCheckInput"];
+            };
+        };
+        responses: {
+            /** @description Travel-rule check of a transfer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTravelRuleCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A travel-rule check of the team, as answered */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleCheck"];
                     };
                 };
             };
@@ -6655,6 +7413,78 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SanctionsScreening"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitTravelRuleTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelRuleSubmissionInput"];
+            };
+        };
+        responses: {
+            /** @description Store the IVMS 101 message of a transfer of the team, and check it */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleSubmission"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTravelRuleSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A travel-rule submission of the team, with its check */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleSubmission_2"];
                     };
                 };
             };
