@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { token } from '../../kernel/public.js';
+import { isValidIsin, isValidLei } from './domain/identifiers.js';
 
 /** The `pluginConfig.regtech` slice. */
 export const regtechConfigSchema = z.object({
@@ -9,6 +10,24 @@ export const regtechConfigSchema = z.object({
   travel_rule_jurisdiction: z.enum(['US', 'EU', 'UK', 'SG', 'CH']).default('EU').describe("The jurisdiction whose travel rule applies to this bank's own transfers (POST /regtech/travel-rule/transfers)."),
   institution_name: z.string().min(1).max(200).default('Open Bank').describe('This bank as originating institution in the IVMS 101 messages it stores.'),
   institution_country: z.string().regex(/^[A-Z]{2}$/).default('DE').describe('ISO 3166 alpha-2 of this bank, in its IVMS 101 messages.'),
+  reporting_entity_lei: z
+    .string()
+    .refine(isValidLei, 'must be a valid LEI (ISO 17442: 20 characters, valid check digits)')
+    .nullable()
+    .default(null)
+    .describe('LEI of this bank as executing and submitting entity of MiFIR transaction reports (RTS 22 fields 4 and 6). Null: reports are refused until it is set.'),
+  instruments: z
+    .record(
+      z.string(),
+      z.strictObject({
+        isin: z.string().refine(isValidIsin, 'must be a valid ISIN (ISO 6166: 12 characters, valid check digit)').describe('ISIN (RTS 22 field 41)'),
+        full_name: z.string().min(1).max(350).optional().describe("Instrument full name (field 42); the asset's name when absent"),
+        cfi: z.string().regex(/^[A-Z]{6}$/).optional().describe('ISO 10962 CFI code (field 43)'),
+      }),
+    )
+    .default({})
+    .describe('The assets that are financial instruments under MiFIR, by asset code, with their identification. A transaction in any other asset cannot be reported (crypto-assets fall under MiCA unless they are financial instruments).'),
+  authority_feedback_minutes: z.number().int().min(1).max(10_080).default(60).describe('Minutes of clock time after which the simulated competent authority decides a submitted report (accepted or rejected).'),
   load_test_lists: z.boolean().default(true).describe('At start, load the shipped test lists (made-up names) for each source no list was ever loaded for. Set false in production and load the real files.'),
 });
 

@@ -1,4 +1,5 @@
 import { eventType } from '../../kernel/public.js';
+import { MifirReportView } from './mifir-schemas.js';
 import { TravelRuleCheckView } from './travel-rule-schemas.js';
 
 /** The regtech module's events (docs/events.md lists them). */
@@ -12,4 +13,25 @@ export const TravelRuleCheckCompleted = eventType({
   webhook: true,
 });
 
-export const regtechEvents = [TravelRuleCheckCompleted];
+
+export const ComplianceReportGenerated = eventType({
+  name: 'compliance.report.generated',
+  version: 1,
+  group: 'Regulatory',
+  description: 'A MiFIR transaction report (or cancellation) was built, validated and submitted to the competent authority; status submitted.',
+  emittedBy: 'POST /api/v2/regtech/mifid/reports',
+  payload: MifirReportView,
+  webhook: true,
+});
+
+export const MifirReportDecided = eventType({
+  name: 'regtech.report.decided',
+  version: 1,
+  group: 'Regulatory',
+  description: "The competent authority decided a submitted report: accepted, or rejected with its reasons.",
+  emittedBy: 'scheduled task regtech.authority-feedback',
+  payload: MifirReportView,
+  webhook: true,
+});
+
+export const regtechEvents = [TravelRuleCheckCompleted, ComplianceReportGenerated, MifirReportDecided];

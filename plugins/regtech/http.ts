@@ -1,5 +1,10 @@
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
+  GetMifirReport,
+  MifirReportIdParams,
+  MifirReportInput,
+  MifirReportView,
+  SubmitMifirReport,
   CheckTravelRule,
   GetTravelRuleCheck,
   GetTravelRuleSubmission,
@@ -27,7 +32,7 @@ export const regtechRouteTags: readonly RouteTag[] = [
   {
     name: 'RegTech',
     description:
-      'Regulatory technology (docs/regtech.md). Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists: normalised names and aliases, a Jaro–Winkler score with a documented threshold, narrowing by date of birth, country and type; every screening recorded with the list versions it used. Travel-rule checks: thresholds per jurisdiction with their legal sources, IVMS 101 completeness, both parties screened, a documented risk score; IVMS 101 messages stored for core-banking transfers.',
+      'Regulatory technology (docs/regtech.md). Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists: normalised names and aliases, a Jaro–Winkler score with a documented threshold, narrowing by date of birth, country and type; every screening recorded with the list versions it used. Travel-rule checks: thresholds per jurisdiction with their legal sources, IVMS 101 completeness, both parties screened, a documented risk score; IVMS 101 messages stored for core-banking transfers. MiFIR RTS 22 transaction reports submitted to a simulated competent authority that accepts or rejects them by the clock.',
   },
 ];
 
@@ -132,6 +137,32 @@ export const regtechRoutes: readonly RouteDeclaration[] = [
     operation: GetTravelRuleSubmission,
     summary: 'A travel-rule submission of the team, with its check',
     description: "Another team's submission is a 404.",
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/regtech/mifid/reports',
+    prefixes: ['v2'],
+    access: 'write',
+    body: MifirReportInput,
+    response: MifirReportView,
+    status: 201,
+    operation: SubmitMifirReport,
+    summary: 'Submit a MiFIR transaction report (or its cancellation) to the competent authority',
+    description:
+      "Builds the RTS 22 report of a completed core-banking transaction of the caller's team (report_type transaction, status NEWT), or the cancellation (CANC) of its standing report, validates it against the RTS 22 format rules, and submits it to the competent authority of `jurisdiction` (an EU/EEA member state; a simulator by default). The report is `submitted` until the authority's feedback is due (`authority_feedback_minutes`), then `accepted` or `rejected` with reasons (docs/regtech.md). Emits `compliance.report.generated`. 404 for another team's or an unknown transaction; 422 with a pointer for an unknown jurisdiction, a transaction that is not completed or not in a financial instrument, a missing or malformed party code; 409 for a transaction already reported or with nothing to cancel. Nothing is stored on a refusal.",
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/regtech/mifid/reports/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: MifirReportIdParams,
+    response: MifirReportView,
+    operation: GetMifirReport,
+    summary: 'A MiFIR report of the team, as it stands',
+    description: "Its status (submitted, accepted, rejected with the authority's reasons) and RTS 22 fields. Another team's report is a 404.",
     tags,
   }),
 ];

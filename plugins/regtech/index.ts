@@ -1,4 +1,4 @@
-import { AssetCatalog, Clock, definePlugin, Ids, operation, PriceFeed, SanctionsScreening, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Clock, definePlugin, Ids, operation, PriceFeed, SanctionsScreening, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { NodeListFiles } from './adapters/files/node-list-files.js';
 import { MemorySanctionsListRepository } from './adapters/memory/memory-sanctions-list-repository.js';
@@ -18,11 +18,20 @@ import { GetTravelRuleSubmissionOperation, SubmitTravelRuleTransferOperation } f
 import { TravelRuleChecker } from './application/travel-rule-checker.js';
 import { MemoryTravelRuleCheckRepository, MemoryTravelRuleSubmissionRepository } from './adapters/memory/memory-travel-rule-repositories.js';
 import { SqlTravelRuleCheckRepository, SqlTravelRuleSubmissionRepository } from './adapters/sql/sql-travel-rule-repositories.js';
+import { AuthorityFeedback } from './application/authority-feedback.js';
+import { MifirReportBuilder } from './application/mifir-report-builder.js';
+import { GetMifirReportOperation, SubmitMifirReportOperation } from './application/submit-mifir-report.js';
+import { SimulatedCompetentAuthority } from './adapters/authority-sim/simulated-competent-authority.js';
+import { MemoryAuthorityInboxRepository, MemoryMifirReportRepository } from './adapters/memory/memory-mifir-repositories.js';
+import { SqlAuthorityInboxRepository, SqlMifirReportRepository } from './adapters/sql/sql-mifir-repositories.js';
 import { regtechCommands } from './commands.js';
 import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
 import {
+  GetMifirReport,
+  MifirReportInput,
+  SubmitMifirReport,
   CheckTravelRule,
   GetScreening,
   GetTravelRuleCheck,
@@ -37,23 +46,34 @@ import {
   TravelRuleCheckInput,
   TravelRuleSubmissionInput,
 } from './operations.js';
-import { ListFiles, SanctionsListRepository, ScreeningRepository, TravelRuleCheckRepository, TravelRuleSubmissionRepository } from './ports.js';
+import {
+  AuthorityInboxRepository,
+  CompetentAuthority,
+  ListFiles,
+  MifirReportRepository,
+  SanctionsListRepository,
+  ScreeningRepository,
+  TravelRuleCheckRepository,
+  TravelRuleSubmissionRepository,
+} from './ports.js';
 
 /**
- * Regulatory technology (docs/regtech.md). This first part is sanctions
- * screening: the OFAC SDN, EU consolidated and UN Security Council lists in
- * their published layouts, loaded by the operator, and the
- * SanctionsScreening port other modules screen parties through.
+ * Regulatory technology (docs/regtech.md): sanctions screening (the OFAC
+ * SDN, EU consolidated and UN Security Council lists in their published
+ * layouts, loaded by the operator, and the SanctionsScreening port other
+ * modules screen parties through), travel-rule checks and IVMS 101 messages
+ * for core-banking transfers, and MiFIR transaction reports submitted to a
+ * simulated competent authority that decides them by the clock.
  */
 export const regtechPlugin = definePlugin<RegtechConfig>({
   name: 'regtech',
   version: '0.1.0',
   kernel: '^2.1.0',
-  description: 'Sanctions screening against the OFAC SDN, EU consolidated and UN Security Council lists (the SanctionsScreening port).',
+  description: 'Sanctions screening (the SanctionsScreening port), travel-rule checks and IVMS 101 messages, MiFIR transaction reports to a simulated competent authority.',
   dependsOn: [],
   provides: [SanctionsScreening],
   // BankingRecords (core-banking's transfers) is injected optionally: without core-banking, sanctions screening and checks still work.
-  requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog],
+  requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog, Scheduler],
   config: regtechConfigSchema,
   register(bind: Bind, ctx: PluginContext<RegtechConfig>) {
     bind(RegtechConfig).toConstantValue(ctx.config);
@@ -62,6 +82,9 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     bind(SanctionsScreening).to(SanctionsScreener);
     bind(ListFiles).to(NodeListFiles);
     bind(TravelRuleChecker).toSelf();
+    bind(MifirReportBuilder).toSelf();
+    bind(AuthorityFeedback).toSelf();
+    bind(CompetentAuthority).to(SimulatedCompetentAuthority);
   },
   operations: [
     operation(LoadSanctionsList, LoadSanctionsListOperation, LoadSanctionsListInput),
@@ -73,6 +96,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     operation(GetTravelRuleCheck, GetTravelRuleCheckOperation),
     operation(SubmitTravelRuleTransfer, SubmitTravelRuleTransferOperation, TravelRuleSubmissionInput),
     operation(GetTravelRuleSubmission, GetTravelRuleSubmissionOperation),
+    operation(SubmitMifirReport, SubmitMifirReportOperation, MifirReportInput),
+    operation(GetMifirReport, GetMifirReportOperation),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -80,12 +105,16 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
       bind(ScreeningRepository).to(MemoryScreeningRepository);
       bind(TravelRuleCheckRepository).to(MemoryTravelRuleCheckRepository);
       bind(TravelRuleSubmissionRepository).to(MemoryTravelRuleSubmissionRepository);
+      bind(MifirReportRepository).to(MemoryMifirReportRepository);
+      bind(AuthorityInboxRepository).to(MemoryAuthorityInboxRepository);
     },
     sql(bind: Bind) {
       bind(SanctionsListRepository).to(SqlSanctionsListRepository);
       bind(ScreeningRepository).to(SqlScreeningRepository);
       bind(TravelRuleCheckRepository).to(SqlTravelRuleCheckRepository);
       bind(TravelRuleSubmissionRepository).to(SqlTravelRuleSubmissionRepository);
+      bind(MifirReportRepository).to(SqlMifirReportRepository);
+      bind(AuthorityInboxRepository).to(SqlAuthorityInboxRepository);
     },
   },
   migrations: regtechMigrations,
@@ -95,6 +124,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
   events: regtechEvents,
   async start(rt) {
     if (rt.get(RegtechConfig).load_test_lists) await rt.get(SanctionsListLoader).loadTestListsWhereMissing();
+    const feedback = rt.get(AuthorityFeedback);
+    rt.get(Scheduler).every({ name: 'regtech.authority-feedback', intervalMs: 60_000, run: () => feedback.runDue() });
   },
 });
 

@@ -136,3 +136,9 @@ export const CheckTravelRule = token<Operation<TravelRuleCheckInput, TravelRuleC
 export const GetTravelRuleCheck = token<Operation<TravelRuleIdParams, TravelRuleCheckView>>('regtech.get-travel-rule-check');
 export const SubmitTravelRuleTransfer = token<Operation<TravelRuleSubmissionInput, TravelRuleSubmissionView>>('regtech.submit-travel-rule-transfer');
 export const GetTravelRuleSubmission = token<Operation<TravelRuleIdParams, TravelRuleSubmissionView>>('regtech.get-travel-rule-submission');
+
+export * from './mifir-schemas.js';
+import type { MifirReportIdParams, MifirReportInput, MifirReportView } from './mifir-schemas.js';
+
+export const SubmitMifirReport = token<Operation<MifirReportInput, MifirReportView>>('regtech.submit-mifir-report');
+export const GetMifirReport = token<Operation<MifirReportIdParams, MifirReportView>>('regtech.get-mifir-report');

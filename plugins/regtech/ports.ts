@@ -1,6 +1,8 @@
 import { token, type SanctionsMatch, type ScreeningParty, type Tx } from '../../kernel/public.js';
 import type { ListVersion, SanctionsEntry, SanctionsSource } from './domain/sanctions-list.js';
 import type { TravelRuleCheckView } from './travel-rule-schemas.js';
+import type { AuthorityOutcome, AuthorityReason } from './domain/mifir/authority-model.js';
+import type { Rts22Fields } from './domain/mifir/rts22.js';
 
 /**
  * The loaded sanctions lists (tables regtech_sanctions_lists and
@@ -82,3 +84,78 @@ export interface TravelRuleSubmissionRepository {
   findByTransfer(tx: Tx, teamId: string, transferId: string): Promise<TravelRuleSubmissionRecord | undefined>;
 }
 export const TravelRuleSubmissionRepository = token<TravelRuleSubmissionRepository>('regtech.travel-rule-submission-repository');
+
+export type MifirReportStatus = 'submitted' | 'accepted' | 'rejected';
+
+/** A MiFIR transaction report as built and submitted (table regtech_mifir_reports), its team's. */
+export interface MifirReportRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly transactionId: string;
+  readonly reportType: 'transaction' | 'cancellation';
+  /** ISO code of the member state whose authority received it. */
+  readonly jurisdiction: string;
+  readonly fields: Rts22Fields;
+  readonly status: MifirReportStatus;
+  /** The authority's reference of the submission. */
+  readonly authorityReference: string;
+  readonly feedbackDueAt: Date;
+  readonly decidedAt: Date | null;
+  readonly reasons: readonly AuthorityReason[];
+  /** For a cancellation: the report it cancels. */
+  readonly cancelsReportId: string | null;
+  readonly submittedAt: Date;
+}
+
+export interface MifirReportRepository {
+  insert(tx: Tx, report: MifirReportRecord): Promise<void>;
+  find(tx: Tx, teamId: string, id: string): Promise<MifirReportRecord | undefined>;
+  /** The team's reports of one transaction, oldest first. */
+  forTransaction(tx: Tx, teamId: string, transactionId: string): Promise<MifirReportRecord[]>;
+  /**
+   * Submitted reports of every team whose feedback is due at `now`, earliest
+   * due first (then oldest), at most `limit`; locked FOR UPDATE SKIP LOCKED
+   * on SQL so two processes never decide the same report.
+   */
+  dueForFeedback(tx: Tx, now: Date, limit: number): Promise<MifirReportRecord[]>;
+  decide(tx: Tx, teamId: string, id: string, status: Exclude<MifirReportStatus, 'submitted'>, reasons: readonly AuthorityReason[], decidedAt: Date): Promise<void>;
+}
+export const MifirReportRepository = token<MifirReportRepository>('regtech.mifir-report-repository');
+
+/**
+ * The competent authority reports are submitted to. The default adapter is
+ * a simulator (adapters/authority-sim) with the documented decision model of
+ * domain/mifir/authority-model.ts and its state in the store; a real
+ * adapter (an ARM or the NCA's gateway) replaces it without touching the plugin.
+ */
+export interface CompetentAuthority {
+  /** Hands a report over; answers the authority's reference and when its feedback will be ready. */
+  receive(tx: Tx, submission: { readonly teamId: string; readonly reportId: string; readonly jurisdiction: string; readonly fields: Rts22Fields }): Promise<{ reference: string; feedbackDueAt: Date }>;
+  /** The authority's decision on a submission; undefined while it is not ready. */
+  feedback(tx: Tx, teamId: string, reference: string): Promise<{ outcome: AuthorityOutcome; reasons: AuthorityReason[]; decidedAt: Date } | undefined>;
+}
+export const CompetentAuthority = token<CompetentAuthority>('regtech.competent-authority');
+
+/** What the simulated authority holds (table regtech_authority_inbox): its own record of each submission. */
+export interface AuthorityInboxRecord {
+  readonly reference: string;
+  readonly teamId: string;
+  readonly jurisdiction: string;
+  readonly transactionReference: string;
+  readonly reportStatus: 'NEWT' | 'CANC';
+  readonly tradingAt: Date;
+  readonly receivedAt: Date;
+  readonly dueAt: Date;
+  readonly outcome: AuthorityOutcome | null;
+  readonly reasons: readonly AuthorityReason[];
+  readonly decidedAt: Date | null;
+}
+
+export interface AuthorityInboxRepository {
+  insert(tx: Tx, record: AuthorityInboxRecord): Promise<void>;
+  find(tx: Tx, teamId: string, reference: string): Promise<AuthorityInboxRecord | undefined>;
+  /** The decided submissions of the team, jurisdiction and transaction reference, in the order they were decided. */
+  decided(tx: Tx, teamId: string, jurisdiction: string, transactionReference: string): Promise<AuthorityInboxRecord[]>;
+  record(tx: Tx, teamId: string, reference: string, outcome: AuthorityOutcome, reasons: readonly AuthorityReason[], decidedAt: Date): Promise<void>;
+}
+export const AuthorityInboxRepository = token<AuthorityInboxRepository>('regtech.authority-inbox-repository');

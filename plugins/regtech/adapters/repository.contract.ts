@@ -2,6 +2,10 @@ import * as assert from 'uvu/assert';
 import { rejection, repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ListVersion, SanctionsEntry } from '../domain/sanctions-list.js';
 import type {
+  AuthorityInboxRecord,
+  AuthorityInboxRepository,
+  MifirReportRecord,
+  MifirReportRepository,
   SanctionsListRepository,
   ScreeningRecord,
   ScreeningRepository,
@@ -17,6 +21,8 @@ export interface RegtechRepositories {
   readonly screenings: ScreeningRepository;
   readonly checks: TravelRuleCheckRepository;
   readonly submissions: TravelRuleSubmissionRepository;
+  readonly reports: MifirReportRepository;
+  readonly inbox: AuthorityInboxRepository;
 }
 
 /**
@@ -175,6 +181,96 @@ export function regtechRepositoryContract(title: string, harness: RepositoryHarn
     assert.is(await run((tx) => submissions.find(tx, TEAM_B, first.id)), undefined);
     assert.is(await run((tx) => submissions.find(tx, TEAM_A, '00000000-0000-4000-8000-0000000000d2')), undefined);
     assert.is(await run((tx) => submissions.findByTransfer(tx, TEAM_A, 'tr-2')), undefined);
+  });
+
+  const report = (id: string, overrides: Partial<MifirReportRecord> = {}): MifirReportRecord => ({
+    id,
+    teamId: TEAM_A,
+    transactionId: 'tx-1',
+    reportType: 'transaction',
+    jurisdiction: 'DE',
+    fields: {
+      report_status: 'NEWT',
+      transaction_reference_number: 'TX1',
+      executing_entity_id: '5493001KJTIIGC8Y1R12',
+      investment_firm_covered: true,
+      submitting_entity_id: '5493001KJTIIGC8Y1R12',
+      buyer_id: 'DE19800101JOHN#DOE##',
+      seller_id: '5493001KJTIIGC8Y1R12',
+      trading_date_time: '2026-01-01T00:00:00.000000Z',
+      trading_capacity: 'DEAL',
+      quantity: '1.000',
+      quantity_currency: null,
+      price: 'NOAP',
+      price_currency: null,
+      venue: 'XOFF',
+      instrument_id: 'XS00000XAU05',
+      instrument_full_name: 'Gold',
+      instrument_classification: null,
+    },
+    status: 'submitted',
+    authorityReference: `DE-${id}`,
+    feedbackDueAt: new Date(T0.getTime() + 3_600_000),
+    decidedAt: null,
+    reasons: [],
+    cancelsReportId: null,
+    submittedAt: T0,
+    ...overrides,
+  });
+
+  it('MiFIR reports: found by team, listed per transaction oldest first, due ones earliest first, decided', async ({ reports }) => {
+    const first = report('00000000-0000-4000-8000-0000000000e1');
+    const second = report('00000000-0000-4000-8000-0000000000e2', { feedbackDueAt: new Date(T0.getTime() + 1_800_000), submittedAt: new Date(T0.getTime() + 1000) });
+    const other = report('00000000-0000-4000-8000-0000000000e3', { teamId: TEAM_B, transactionId: 'tx-1' });
+    await run(async (tx) => {
+      for (const one of [first, second, other]) await reports.insert(tx, one);
+    });
+    assert.equal(await run((tx) => reports.find(tx, TEAM_A, first.id)), first);
+    assert.is(await run((tx) => reports.find(tx, TEAM_B, first.id)), undefined);
+    assert.equal((await run((tx) => reports.forTransaction(tx, TEAM_A, 'tx-1'))).map((r) => r.id), [first.id, second.id]);
+    assert.equal(await run((tx) => reports.dueForFeedback(tx, T0, 10)), []);
+    const due = await run((tx) => reports.dueForFeedback(tx, new Date(T0.getTime() + 3_600_000), 10));
+    assert.equal(due.map((r) => r.id), [second.id, first.id, other.id], 'every team, earliest due first');
+    const reasons = [{ code: 'SIM-LATE', description: 'late' }];
+    await run((tx) => reports.decide(tx, TEAM_A, second.id, 'rejected', reasons, new Date(T0.getTime() + 3_600_000)));
+    await run((tx) => reports.decide(tx, TEAM_B, first.id, 'accepted', [], T0));
+    assert.equal(await run((tx) => reports.find(tx, TEAM_A, second.id)), { ...second, status: 'rejected', reasons, decidedAt: new Date(T0.getTime() + 3_600_000) });
+    assert.equal(await run((tx) => reports.find(tx, TEAM_A, first.id)), first, "another team's decide changes nothing");
+    assert.equal((await run((tx) => reports.dueForFeedback(tx, new Date(T0.getTime() + 3_600_000), 1))).map((r) => r.id), [first.id]);
+  });
+
+  it("the authority's inbox: found by team, decided ones of a reference in decision order", async ({ inbox }) => {
+    const received = (reference: string, overrides: Partial<AuthorityInboxRecord> = {}): AuthorityInboxRecord => ({
+      reference,
+      teamId: TEAM_A,
+      jurisdiction: 'DE',
+      transactionReference: 'TX1',
+      reportStatus: 'NEWT',
+      tradingAt: T0,
+      receivedAt: T0,
+      dueAt: new Date(T0.getTime() + 3_600_000),
+      outcome: null,
+      reasons: [],
+      decidedAt: null,
+      ...overrides,
+    });
+    await run(async (tx) => {
+      await inbox.insert(tx, received('DE-1'));
+      await inbox.insert(tx, received('DE-2', { reportStatus: 'CANC' }));
+      await inbox.insert(tx, received('DE-3', { teamId: TEAM_B }));
+      await inbox.insert(tx, received('FR-4', { jurisdiction: 'FR' }));
+    });
+    assert.equal(await run((tx) => inbox.find(tx, TEAM_A, 'DE-1')), received('DE-1'));
+    assert.is(await run((tx) => inbox.find(tx, TEAM_B, 'DE-1')), undefined);
+    assert.equal(await run((tx) => inbox.decided(tx, TEAM_A, 'DE', 'TX1')), []);
+    await run(async (tx) => {
+      await inbox.record(tx, TEAM_A, 'DE-2', 'rejected', [{ code: 'CON-024', description: 'nothing' }], new Date(T0.getTime() + 1000));
+      await inbox.record(tx, TEAM_A, 'DE-1', 'accepted', [], new Date(T0.getTime() + 2000));
+      await inbox.record(tx, TEAM_A, 'FR-4', 'accepted', [], T0);
+    });
+    const decided = await run((tx) => inbox.decided(tx, TEAM_A, 'DE', 'TX1'));
+    assert.equal(decided.map((one) => [one.reference, one.outcome]), [['DE-2', 'rejected'], ['DE-1', 'accepted']]);
+    assert.equal(decided[0]!.reasons, [{ code: 'CON-024', description: 'nothing' }]);
   });
 
   return test;

@@ -1,6 +1,8 @@
 import { onEveryStore } from '../../../kit/testing.js';
 import { MemorySanctionsListRepository } from './memory/memory-sanctions-list-repository.js';
 import { MemoryScreeningRepository } from './memory/memory-screening-repository.js';
+import { MemoryAuthorityInboxRepository, MemoryMifirReportRepository } from './memory/memory-mifir-repositories.js';
+import { SqlAuthorityInboxRepository, SqlMifirReportRepository } from './sql/sql-mifir-repositories.js';
 import { MemoryTravelRuleCheckRepository, MemoryTravelRuleSubmissionRepository } from './memory/memory-travel-rule-repositories.js';
 import { SqlTravelRuleCheckRepository, SqlTravelRuleSubmissionRepository } from './sql/sql-travel-rule-repositories.js';
 import { regtechRepositoryContract } from './repository.contract.js';
@@ -13,10 +15,10 @@ onEveryStore('regtech', regtechMigrations, (kind, open) =>
     open,
     async reset(store) {
       if (store.family === 'memory') {
-        return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository(), checks: new MemoryTravelRuleCheckRepository(), submissions: new MemoryTravelRuleSubmissionRepository() };
+        return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository(), checks: new MemoryTravelRuleCheckRepository(), submissions: new MemoryTravelRuleSubmissionRepository(), reports: new MemoryMifirReportRepository(), inbox: new MemoryAuthorityInboxRepository() };
       }
       await store.truncateAll();
-      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository(), checks: new SqlTravelRuleCheckRepository(), submissions: new SqlTravelRuleSubmissionRepository() };
+      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository(), checks: new SqlTravelRuleCheckRepository(), submissions: new SqlTravelRuleSubmissionRepository(), reports: new SqlMifirReportRepository(), inbox: new SqlAuthorityInboxRepository() };
     },
   }).run(),
 );

@@ -80,4 +80,48 @@ export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists regtech_travel_rule_checks`.execute(db);
     },
   },
+  '0003-mifir-reports': {
+    async up(db: Kysely<any>) {
+      // seq breaks ties of equal timestamps (a manual clock) in insertion order.
+      await sql`
+        create table regtech_mifir_reports (
+          id uuid primary key,
+          seq bigint generated always as identity,
+          team_id text not null,
+          transaction_id text not null,
+          report_type text not null,
+          jurisdiction text not null,
+          fields jsonb not null,
+          status text not null,
+          authority_reference text not null,
+          feedback_due_at timestamptz not null,
+          decided_at timestamptz,
+          reasons jsonb not null,
+          cancels_report_id uuid,
+          submitted_at timestamptz not null
+        )`.execute(db);
+      await sql`create index regtech_mifir_reports_transaction on regtech_mifir_reports (team_id, transaction_id)`.execute(db);
+      await sql`create index regtech_mifir_reports_due on regtech_mifir_reports (feedback_due_at) where status = 'submitted'`.execute(db);
+      await sql`
+        create table regtech_authority_inbox (
+          reference text primary key,
+          seq bigint generated always as identity,
+          team_id text not null,
+          jurisdiction text not null,
+          transaction_reference text not null,
+          report_status text not null,
+          trading_at timestamptz not null,
+          received_at timestamptz not null,
+          due_at timestamptz not null,
+          outcome text,
+          reasons jsonb not null,
+          decided_at timestamptz
+        )`.execute(db);
+      await sql`create index regtech_authority_inbox_reference on regtech_authority_inbox (team_id, jurisdiction, transaction_reference)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists regtech_authority_inbox`.execute(db);
+      await sql`drop table if exists regtech_mifir_reports`.execute(db);
+    },
+  },
 };

@@ -1,4 +1,7 @@
 import { ValidationError, type ValidationIssue } from '../../../../kernel/public.js';
+import { isValidLei } from '../identifiers.js';
+
+export { isValidLei };
 
 /**
  * IVMS 101 (interVASP Messaging Standard, version 101.2023): the payload a
@@ -64,17 +67,6 @@ export function checkPartyShape(party: TravelRuleParty, pointer: string): void {
     if (id.type === 'LEIX' && !isValidLei(id.identifier)) issue('/national_identification/identifier', 'not a valid LEI: 20 characters with ISO 17442 check digits (constraints C9, C11)');
   }
   if (issues.length > 0) throw new ValidationError(issues);
-}
-
-/** ISO 17442: 18 alphanumerics and two check digits, mod 97 of the letters-as-numbers equal to 1. */
-export function isValidLei(text: string): boolean {
-  if (!/^[0-9A-Z]{18}[0-9]{2}$/.test(text)) return false;
-  let remainder = 0;
-  for (const char of text) {
-    const digits = /[0-9]/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
 }
 
 export interface Completeness {
