@@ -1128,6 +1128,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/regtech/mifid/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a MiFIR transaction report (or its cancellation) to the competent authority
+         * @description Builds the RTS 22 report of a completed core-banking transaction of the caller's team (report_type transaction, status NEWT), or the cancellation (CANC) of its standing report, validates it against the RTS 22 format rules, and submits it to the competent authority of `jurisdiction` (an EU/EEA member state; a simulator by default). The report is `submitted` until the authority's feedback is due (`authority_feedback_minutes`), then `accepted` or `rejected` with reasons (docs/regtech.md). Emits `compliance.report.generated`. 404 for another team's or an unknown transaction; 422 with a pointer for an unknown jurisdiction, a transaction that is not completed or not in a financial instrument, a missing or malformed party code; 409 for a transaction already reported or with nothing to cancel. Nothing is stored on a refusal.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["submitMifirReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/mifid/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A MiFIR report of the team, as it stands
+         * @description Its status (submitted, accepted, rejected with the authority's reasons) and RTS 22 fields. Another team's report is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMifirReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/regtech/sanctions/screen": {
         parameters: {
             query?: never;
@@ -4484,6 +4528,147 @@ export interface components {
         };
         /**
          * @example {
+         *       "report_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "transaction_id": "0b8f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "report_type": "transaction",
+         *       "status": "submitted",
+         *       "jurisdiction": "DE",
+         *       "competent_authority": "Bundesanstalt für Finanzdienstleistungsaufsicht (BaFin)",
+         *       "authority_reference": "DE-9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "cancels_report_id": null,
+         *       "fields": {
+         *         "report_status": "NEWT",
+         *         "transaction_reference_number": "0B8F2C1E3D4A4B5C8D6E7F8091A2B3C4",
+         *         "executing_entity_id": "5493001KJTIIGC8Y1R12",
+         *         "investment_firm_covered": true,
+         *         "submitting_entity_id": "5493001KJTIIGC8Y1R12",
+         *         "buyer_id": "DE19800101JOHN#DOE##",
+         *         "seller_id": "5493001KJTIIGC8Y1R12",
+         *         "trading_date_time": "2026-11-25T04:00:00.000000Z",
+         *         "trading_capacity": "DEAL",
+         *         "quantity": "10.000",
+         *         "quantity_currency": null,
+         *         "price": "NOAP",
+         *         "price_currency": null,
+         *         "venue": "XOFF",
+         *         "instrument_id": "US0378331005",
+         *         "instrument_full_name": "Gold (troy ounce)",
+         *         "instrument_classification": null
+         *       },
+         *       "rejection_reasons": [],
+         *       "submitted_at": "2026-11-25T05:00:00.000Z",
+         *       "feedback_due_at": "2026-11-25T06:00:00.000Z",
+         *       "decided_at": null
+         *     }
+         */
+        MifirReport: {
+            /** Format: uuid */
+            report_id: string;
+            /** Format: uuid */
+            transaction_id: string;
+            /** @enum {string} */
+            report_type: "transaction" | "cancellation";
+            /**
+             * @description submitted until the authority decides (by the clock), then accepted or rejected with reasons
+             * @enum {string}
+             */
+            status: "submitted" | "accepted" | "rejected";
+            jurisdiction: string;
+            competent_authority: string;
+            authority_reference: string;
+            /** Format: uuid */
+            cancels_report_id: string | null;
+            /** @description The RTS 22 fields (Commission Delegated Regulation (EU) 2017/590, Annex I Table 2) the service fills, by field number */
+            fields: {
+                /**
+                 * @description 1 Report status
+                 * @enum {string}
+                 */
+                report_status: "NEWT" | "CANC";
+                /** @description 2 Transaction reference number */
+                transaction_reference_number: string;
+                /** @description 4 Executing entity (LEI) */
+                executing_entity_id: string;
+                /** @description 5 Investment firm covered by MiFID II */
+                investment_firm_covered: boolean;
+                /** @description 6 Submitting entity (LEI) */
+                submitting_entity_id: string;
+                /** @description 7 Buyer identification code */
+                buyer_id: string;
+                /** @description 16 Seller identification code */
+                seller_id: string;
+                /** @description 28 Trading date time (UTC, microseconds) */
+                trading_date_time: string;
+                /**
+                 * @description 29 Trading capacity
+                 * @enum {string}
+                 */
+                trading_capacity: "DEAL" | "MTCH" | "AOTC";
+                /** @description 30 Quantity */
+                quantity: string;
+                /** @description 31 Quantity currency (a monetary quantity) */
+                quantity_currency: string | null;
+                /** @description 33 Price, or NOAP */
+                price: string;
+                /** @description 34 Price currency */
+                price_currency: string | null;
+                /** @description 36 Venue (MIC, or XOFF off-venue) */
+                venue: string;
+                /** @description 41 Instrument identification (ISIN) */
+                instrument_id: string;
+                /** @description 42 Instrument full name */
+                instrument_full_name: string;
+                /** @description 43 CFI code */
+                instrument_classification: string | null;
+            };
+            rejection_reasons: {
+                code: string;
+                description: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            feedback_due_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            decided_at: string | null;
+        };
+        /**
+         * @example {
+         *       "transaction_id": "0b8f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "report_type": "transaction",
+         *       "jurisdiction": "DE",
+         *       "buyer_id": "DE19800101JOHN#DOE##"
+         *     }
+         */
+        MifirReportInput: {
+            /**
+             * Format: uuid
+             * @description A completed core-banking transaction of the caller's team
+             */
+            transaction_id: string;
+            /**
+             * @description transaction: a new report (RTS 22 status NEWT); cancellation: cancels the standing report of the same transaction (CANC)
+             * @enum {string}
+             */
+            report_type: "transaction" | "cancellation";
+            /** @description ISO code of the EU/EEA member state whose competent authority receives it: AT, BE, BG, CY, CZ, DE, DK, EE, ES, FI, FR, GR, HR, HU, IE, IT, LT, LU, LV, MT, NL, PL, PT, RO, SE, SI, SK, IS, LI, NO (EL for GR) */
+            jurisdiction: string;
+            /** @description Field 7, for a client on the buying side (a deposit, or the receiving side of a transfer) */
+            buyer_id?: string;
+            /** @description Field 16, for a client on the selling side (a withdrawal, or the sending side of a transfer) */
+            seller_id?: string;
+        };
+        /**
+         * @example {
          *       "screening_id": "2f5b7c1e-4a3d-4e8f-9b0a-6c2d1e3f4a5b",
          *       "screened_at": "2026-11-25T04:10:00.000Z",
          *       "party": {
@@ -7347,6 +7532,78 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitMifirReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MifirReportInput"];
+            };
+        };
+        responses: {
+            /** @description Submit a MiFIR transaction report (or its cancellation) to the competent authority */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MifirReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMifirReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A MiFIR report of the team, as it stands */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MifirReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
