@@ -24,11 +24,22 @@ import { GetMifirReportOperation, SubmitMifirReportOperation } from './applicati
 import { SimulatedCompetentAuthority } from './adapters/authority-sim/simulated-competent-authority.js';
 import { MemoryAuthorityInboxRepository, MemoryMifirReportRepository } from './adapters/memory/memory-mifir-repositories.js';
 import { SqlAuthorityInboxRepository, SqlMifirReportRepository } from './adapters/sql/sql-mifir-repositories.js';
+import { CheckMicaOperation } from './application/check-mica.js';
+import { FileMicaWhitePaperOperation, GetMicaIssuerOperation, ListMicaIssuersOperation, PutMicaIssuerOperation } from './application/mica-registry.js';
+import { MemoryMicaCheckRepository, MemoryMicaRegistryRepository } from './adapters/memory/memory-mica-repositories.js';
+import { SqlMicaCheckRepository, SqlMicaRegistryRepository } from './adapters/sql/sql-mica-repositories.js';
 import { regtechCommands } from './commands.js';
 import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
 import {
+  CheckMica,
+  FileMicaWhitePaper,
+  GetMicaIssuer,
+  ListMicaIssuers,
+  MicaCheckInput,
+  MicaWhitePaperInput,
+  PutMicaIssuer,
   GetMifirReport,
   MifirReportInput,
   SubmitMifirReport,
@@ -47,6 +58,8 @@ import {
   TravelRuleSubmissionInput,
 } from './operations.js';
 import {
+  MicaCheckRepository,
+  MicaRegistryRepository,
   AuthorityInboxRepository,
   CompetentAuthority,
   ListFiles,
@@ -98,6 +111,11 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     operation(GetTravelRuleSubmission, GetTravelRuleSubmissionOperation),
     operation(SubmitMifirReport, SubmitMifirReportOperation, MifirReportInput),
     operation(GetMifirReport, GetMifirReportOperation),
+    operation(CheckMica, CheckMicaOperation, MicaCheckInput),
+    operation(PutMicaIssuer, PutMicaIssuerOperation),
+    operation(GetMicaIssuer, GetMicaIssuerOperation),
+    operation(ListMicaIssuers, ListMicaIssuersOperation),
+    operation(FileMicaWhitePaper, FileMicaWhitePaperOperation, MicaWhitePaperInput),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -107,6 +125,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
       bind(TravelRuleSubmissionRepository).to(MemoryTravelRuleSubmissionRepository);
       bind(MifirReportRepository).to(MemoryMifirReportRepository);
       bind(AuthorityInboxRepository).to(MemoryAuthorityInboxRepository);
+      bind(MicaRegistryRepository).to(MemoryMicaRegistryRepository);
+      bind(MicaCheckRepository).to(MemoryMicaCheckRepository);
     },
     sql(bind: Bind) {
       bind(SanctionsListRepository).to(SqlSanctionsListRepository);
@@ -115,6 +135,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
       bind(TravelRuleSubmissionRepository).to(SqlTravelRuleSubmissionRepository);
       bind(MifirReportRepository).to(SqlMifirReportRepository);
       bind(AuthorityInboxRepository).to(SqlAuthorityInboxRepository);
+      bind(MicaRegistryRepository).to(SqlMicaRegistryRepository);
+      bind(MicaCheckRepository).to(SqlMicaCheckRepository);
     },
   },
   migrations: regtechMigrations,

@@ -142,3 +142,12 @@ import type { MifirReportIdParams, MifirReportInput, MifirReportView } from './m
 
 export const SubmitMifirReport = token<Operation<MifirReportInput, MifirReportView>>('regtech.submit-mifir-report');
 export const GetMifirReport = token<Operation<MifirReportIdParams, MifirReportView>>('regtech.get-mifir-report');
+
+export * from './mica-schemas.js';
+import type { MicaCheckInput, MicaCheckView, MicaIssuerParams, MicaIssuersView, MicaIssuerView, MicaWhitePaperInput, MicaWhitePaperView, PutMicaIssuerInput } from './mica-schemas.js';
+
+export const CheckMica = token<Operation<MicaCheckInput, MicaCheckView>>('regtech.check-mica');
+export const PutMicaIssuer = token<Operation<PutMicaIssuerInput, MicaIssuerView>>('regtech.put-mica-issuer');
+export const GetMicaIssuer = token<Operation<MicaIssuerParams, MicaIssuerView>>('regtech.get-mica-issuer');
+export const ListMicaIssuers = token<Operation<Record<string, never>, MicaIssuersView>>('regtech.list-mica-issuers');
+export const FileMicaWhitePaper = token<Operation<MicaWhitePaperInput, MicaWhitePaperView>>('regtech.file-mica-white-paper');

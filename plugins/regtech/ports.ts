@@ -3,6 +3,8 @@ import type { ListVersion, SanctionsEntry, SanctionsSource } from './domain/sanc
 import type { TravelRuleCheckView } from './travel-rule-schemas.js';
 import type { AuthorityOutcome, AuthorityReason } from './domain/mifir/authority-model.js';
 import type { Rts22Fields } from './domain/mifir/rts22.js';
+import type { FiledWhitePaper, MicaAssetType, RegisteredIssuer } from './domain/mica/mica-rules.js';
+import type { MicaCheckView } from './mica-schemas.js';
 
 /**
  * The loaded sanctions lists (tables regtech_sanctions_lists and
@@ -159,3 +161,36 @@ export interface AuthorityInboxRepository {
   record(tx: Tx, teamId: string, reference: string, outcome: AuthorityOutcome, reasons: readonly AuthorityReason[], decidedAt: Date): Promise<void>;
 }
 export const AuthorityInboxRepository = token<AuthorityInboxRepository>('regtech.authority-inbox-repository');
+
+/**
+ * The MiCA registry the operator keeps (tables regtech_mica_issuers and
+ * regtech_mica_white_papers): issuers with their authorisations and the
+ * white papers filed for them. Reference data shared by every team, like
+ * the sanctions lists.
+ */
+export interface MicaRegistryRepository {
+  /** Creates or replaces the issuer. */
+  putIssuer(tx: Tx, issuer: RegisteredIssuer, at: Date): Promise<void>;
+  issuer(tx: Tx, issuerId: string): Promise<(RegisteredIssuer & { updatedAt: Date }) | undefined>;
+  /** By issuer id. */
+  issuers(tx: Tx): Promise<Array<RegisteredIssuer & { updatedAt: Date }>>;
+  /** False (and nothing written) when the issuer already has a white paper with this hash. */
+  fileWhitePaper(tx: Tx, paper: FiledWhitePaper, at: Date): Promise<boolean>;
+  whitePaper(tx: Tx, issuerId: string, assetType: MicaAssetType, hash: string): Promise<FiledWhitePaper | undefined>;
+  /** The issuer's white papers, oldest filed first. */
+  whitePapersOf(tx: Tx, issuerId: string): Promise<Array<FiledWhitePaper & { filedAt: Date }>>;
+}
+export const MicaRegistryRepository = token<MicaRegistryRepository>('regtech.mica-registry-repository');
+
+/** A MiCA check as answered (table regtech_mica_checks), its team's. */
+export interface MicaCheckRecord {
+  readonly id: string;
+  readonly teamId: string;
+  readonly view: MicaCheckView;
+  readonly checkedAt: Date;
+}
+
+export interface MicaCheckRepository {
+  insert(tx: Tx, check: MicaCheckRecord): Promise<void>;
+}
+export const MicaCheckRepository = token<MicaCheckRepository>('regtech.mica-check-repository');

@@ -2,6 +2,8 @@ import * as assert from 'uvu/assert';
 import { rejection, repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ListVersion, SanctionsEntry } from '../domain/sanctions-list.js';
 import type {
+  MicaCheckRepository,
+  MicaRegistryRepository,
   AuthorityInboxRecord,
   AuthorityInboxRepository,
   MifirReportRecord,
@@ -23,6 +25,8 @@ export interface RegtechRepositories {
   readonly submissions: TravelRuleSubmissionRepository;
   readonly reports: MifirReportRepository;
   readonly inbox: AuthorityInboxRepository;
+  readonly registry: MicaRegistryRepository;
+  readonly micaChecks: MicaCheckRepository;
 }
 
 /**
@@ -271,6 +275,22 @@ export function regtechRepositoryContract(title: string, harness: RepositoryHarn
     const decided = await run((tx) => inbox.decided(tx, TEAM_A, 'DE', 'TX1'));
     assert.equal(decided.map((one) => [one.reference, one.outcome]), [['DE-2', 'rejected'], ['DE-1', 'accepted']]);
     assert.equal(decided[0]!.reasons, [{ code: 'CON-024', description: 'nothing' }]);
+  });
+
+  it('the MiCA registry: issuers replaced by id, white papers unique per issuer and hash, found by type', async ({ registry }) => {
+    const issuer = { issuerId: 'EMI', name: 'Euro EMI SA', homeMemberState: 'LU', licences: ['e_money_institution' as const], withdrawn: false };
+    await run((tx) => registry.putIssuer(tx, issuer, T0));
+    await run((tx) => registry.putIssuer(tx, { ...issuer, licences: ['e_money_institution', 'credit_institution'], withdrawn: true }, new Date(T0.getTime() + 1000)));
+    await run((tx) => registry.putIssuer(tx, { ...issuer, issuerId: 'A-1', name: 'A' }, T0));
+    assert.equal(await run((tx) => registry.issuer(tx, 'EMI')), { ...issuer, licences: ['e_money_institution', 'credit_institution'], withdrawn: true, updatedAt: new Date(T0.getTime() + 1000) });
+    assert.equal((await run((tx) => registry.issuers(tx))).map((one) => one.issuerId), ['A-1', 'EMI']);
+    const paper = { id: '00000000-0000-4000-8000-0000000000f1', issuerId: 'EMI', assetType: 'emt' as const, tokenName: 'EURX', hash: `sha256:${'a'.repeat(64)}`, notifiedOn: '2026-09-01', publishedOn: null, approvedOn: null };
+    assert.is(await run((tx) => registry.fileWhitePaper(tx, paper, T0)), true);
+    assert.is(await run((tx) => registry.fileWhitePaper(tx, { ...paper, id: '00000000-0000-4000-8000-0000000000f2' }, T0)), false);
+    assert.equal(await run((tx) => registry.whitePaper(tx, 'EMI', 'emt', paper.hash)), paper);
+    assert.is(await run((tx) => registry.whitePaper(tx, 'EMI', 'art', paper.hash)), undefined, 'filed for another asset type');
+    assert.is(await run((tx) => registry.whitePaper(tx, 'A-1', 'emt', paper.hash)), undefined);
+    assert.equal(await run((tx) => registry.whitePapersOf(tx, 'EMI')), [{ ...paper, filedAt: T0 }]);
   });
 
   return test;

@@ -1,6 +1,8 @@
 import { onEveryStore } from '../../../kit/testing.js';
 import { MemorySanctionsListRepository } from './memory/memory-sanctions-list-repository.js';
 import { MemoryScreeningRepository } from './memory/memory-screening-repository.js';
+import { MemoryMicaCheckRepository, MemoryMicaRegistryRepository } from './memory/memory-mica-repositories.js';
+import { SqlMicaCheckRepository, SqlMicaRegistryRepository } from './sql/sql-mica-repositories.js';
 import { MemoryAuthorityInboxRepository, MemoryMifirReportRepository } from './memory/memory-mifir-repositories.js';
 import { SqlAuthorityInboxRepository, SqlMifirReportRepository } from './sql/sql-mifir-repositories.js';
 import { MemoryTravelRuleCheckRepository, MemoryTravelRuleSubmissionRepository } from './memory/memory-travel-rule-repositories.js';
@@ -15,10 +17,10 @@ onEveryStore('regtech', regtechMigrations, (kind, open) =>
     open,
     async reset(store) {
       if (store.family === 'memory') {
-        return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository(), checks: new MemoryTravelRuleCheckRepository(), submissions: new MemoryTravelRuleSubmissionRepository(), reports: new MemoryMifirReportRepository(), inbox: new MemoryAuthorityInboxRepository() };
+        return { lists: new MemorySanctionsListRepository(), screenings: new MemoryScreeningRepository(), checks: new MemoryTravelRuleCheckRepository(), submissions: new MemoryTravelRuleSubmissionRepository(), reports: new MemoryMifirReportRepository(), inbox: new MemoryAuthorityInboxRepository(), registry: new MemoryMicaRegistryRepository(), micaChecks: new MemoryMicaCheckRepository() };
       }
       await store.truncateAll();
-      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository(), checks: new SqlTravelRuleCheckRepository(), submissions: new SqlTravelRuleSubmissionRepository(), reports: new SqlMifirReportRepository(), inbox: new SqlAuthorityInboxRepository() };
+      return { lists: new SqlSanctionsListRepository(), screenings: new SqlScreeningRepository(), checks: new SqlTravelRuleCheckRepository(), submissions: new SqlTravelRuleSubmissionRepository(), reports: new SqlMifirReportRepository(), inbox: new SqlAuthorityInboxRepository(), registry: new SqlMicaRegistryRepository(), micaChecks: new SqlMicaCheckRepository() };
     },
   }).run(),
 );

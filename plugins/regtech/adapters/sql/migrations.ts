@@ -124,4 +124,46 @@ export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists regtech_mifir_reports`.execute(db);
     },
   },
+  '0004-mica': {
+    async up(db: Kysely<any>) {
+      // The registry is reference data the operator keeps for every team (no team_id); checks are the team's.
+      await sql`
+        create table regtech_mica_issuers (
+          issuer_id text primary key,
+          name text not null,
+          home_member_state text not null,
+          licences jsonb not null,
+          withdrawn boolean not null,
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`
+        create table regtech_mica_white_papers (
+          id uuid primary key,
+          seq bigint generated always as identity,
+          issuer_id text not null references regtech_mica_issuers (issuer_id),
+          asset_type text not null,
+          token_name text not null,
+          hash text not null,
+          notified_on text not null,
+          published_on text,
+          approved_on text,
+          filed_at timestamptz not null,
+          unique (issuer_id, hash)
+        )`.execute(db);
+      await sql`
+        create table regtech_mica_checks (
+          id uuid primary key,
+          team_id text not null,
+          view jsonb not null,
+          compliant boolean not null,
+          checked_at timestamptz not null
+        )`.execute(db);
+      await sql`create index regtech_mica_checks_team on regtech_mica_checks (team_id, checked_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists regtech_mica_checks`.execute(db);
+      await sql`drop table if exists regtech_mica_white_papers`.execute(db);
+      await sql`drop table if exists regtech_mica_issuers`.execute(db);
+    },
+  },
 };
