@@ -28,6 +28,7 @@ export const regtechConfigSchema = z.object({
     .default({})
     .describe('The assets that are financial instruments under MiFIR, by asset code, with their identification. A transaction in any other asset cannot be reported (crypto-assets fall under MiCA unless they are financial instruments).'),
   authority_feedback_minutes: z.number().int().min(1).max(10_080).default(60).describe('Minutes of clock time after which the simulated competent authority decides a submitted report (accepted or rejected).'),
+  list_max_age_hours: z.number().int().min(1).max(8760).default(168).describe('A sanctions list loaded longer ago than this is stale: an open issue in GET /regtech/status.'),
   load_test_lists: z.boolean().default(true).describe('At start, load the shipped test lists (made-up names) for each source no list was ever loaded for. Set false in production and load the real files.'),
 });
 

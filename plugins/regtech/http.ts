@@ -1,5 +1,7 @@
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
+  GetRegtechStatus,
+  RegtechStatusView,
   CheckMica,
   FileMicaWhitePaper,
   GetMicaIssuer,
@@ -240,6 +242,18 @@ export const regtechRoutes: readonly RouteDeclaration[] = [
     summary: 'File a white paper of a registered issuer',
     description:
       'Records the white paper by its hash (`sha256:` and 64 hex digits) with its notification date, and its publication and (for an asset-referenced token) approval dates when known. 422 for an unregistered issuer, another hash algorithm, a publication before notification, or an approval date on a paper that is not an ART’s; 409 for a hash the issuer already filed.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/regtech/status',
+    prefixes: ['v2'],
+    access: 'read',
+    response: RegtechStatusView,
+    operation: GetRegtechStatus,
+    summary: "The team's compliance status, from stored state",
+    description:
+      "Counts of the team's sanctions screenings (and matches), travel-rule checks (by compliance and risk level), MiFIR reports by status and MiCA checks; the sanctions lists with their versions and ages; and the issues open now (a list never loaded or stale, a failed travel-rule check still valid, a transaction whose latest report was rejected). `status` is attention_required while any issue is open.",
     tags,
   }),
 ];

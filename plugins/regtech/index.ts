@@ -28,11 +28,13 @@ import { CheckMicaOperation } from './application/check-mica.js';
 import { FileMicaWhitePaperOperation, GetMicaIssuerOperation, ListMicaIssuersOperation, PutMicaIssuerOperation } from './application/mica-registry.js';
 import { MemoryMicaCheckRepository, MemoryMicaRegistryRepository } from './adapters/memory/memory-mica-repositories.js';
 import { SqlMicaCheckRepository, SqlMicaRegistryRepository } from './adapters/sql/sql-mica-repositories.js';
+import { GetRegtechStatusOperation } from './application/get-status.js';
 import { regtechCommands } from './commands.js';
 import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
 import {
+  GetRegtechStatus,
   CheckMica,
   FileMicaWhitePaper,
   GetMicaIssuer,
@@ -112,6 +114,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     operation(SubmitMifirReport, SubmitMifirReportOperation, MifirReportInput),
     operation(GetMifirReport, GetMifirReportOperation),
     operation(CheckMica, CheckMicaOperation, MicaCheckInput),
+    operation(GetRegtechStatus, GetRegtechStatusOperation),
     operation(PutMicaIssuer, PutMicaIssuerOperation),
     operation(GetMicaIssuer, GetMicaIssuerOperation),
     operation(ListMicaIssuers, ListMicaIssuersOperation),

@@ -151,3 +151,8 @@ export const PutMicaIssuer = token<Operation<PutMicaIssuerInput, MicaIssuerView>
 export const GetMicaIssuer = token<Operation<MicaIssuerParams, MicaIssuerView>>('regtech.get-mica-issuer');
 export const ListMicaIssuers = token<Operation<Record<string, never>, MicaIssuersView>>('regtech.list-mica-issuers');
 export const FileMicaWhitePaper = token<Operation<MicaWhitePaperInput, MicaWhitePaperView>>('regtech.file-mica-white-paper');
+
+export * from './status-schemas.js';
+import type { RegtechStatusView } from './status-schemas.js';
+
+export const GetRegtechStatus = token<Operation<Record<string, never>, RegtechStatusView>>('regtech.get-status');

@@ -37,6 +37,8 @@ export interface ScreeningRepository {
   insert(tx: Tx, screening: ScreeningRecord): Promise<void>;
   /** The team's screening; undefined for an unknown id or another team's. */
   find(tx: Tx, teamId: string, id: string): Promise<ScreeningRecord | undefined>;
+  /** How many screenings the team made, and how many matched an entry. */
+  counts(tx: Tx, teamId: string): Promise<{ total: number; withMatches: number }>;
 }
 export const ScreeningRepository = token<ScreeningRepository>('regtech.screening-repository');
 
@@ -65,6 +67,8 @@ export interface TravelRuleCheckRepository {
   insert(tx: Tx, check: TravelRuleCheckRecord): Promise<void>;
   /** The team's check; undefined for an unknown id or another team's. */
   find(tx: Tx, teamId: string, id: string): Promise<TravelRuleCheckRecord | undefined>;
+  /** The team's checks by compliance and risk level; `openFailures`: not compliant and still valid at `now`. */
+  counts(tx: Tx, teamId: string, now: Date): Promise<{ total: number; compliant: number; byRiskLevel: Record<string, number>; openFailures: number }>;
 }
 export const TravelRuleCheckRepository = token<TravelRuleCheckRepository>('regtech.travel-rule-check-repository');
 
@@ -121,6 +125,8 @@ export interface MifirReportRepository {
    */
   dueForFeedback(tx: Tx, now: Date, limit: number): Promise<MifirReportRecord[]>;
   decide(tx: Tx, teamId: string, id: string, status: Exclude<MifirReportStatus, 'submitted'>, reasons: readonly AuthorityReason[], decidedAt: Date): Promise<void>;
+  /** The team's reports by status, and how many transactions' latest report was rejected (to be sent again). */
+  counts(tx: Tx, teamId: string): Promise<{ byStatus: Record<MifirReportStatus, number>; latestRejected: number }>;
 }
 export const MifirReportRepository = token<MifirReportRepository>('regtech.mifir-report-repository');
 
@@ -192,5 +198,6 @@ export interface MicaCheckRecord {
 
 export interface MicaCheckRepository {
   insert(tx: Tx, check: MicaCheckRecord): Promise<void>;
+  counts(tx: Tx, teamId: string): Promise<{ total: number; compliant: number }>;
 }
 export const MicaCheckRepository = token<MicaCheckRepository>('regtech.mica-check-repository');

@@ -48,4 +48,9 @@ export class MemoryMicaCheckRepository implements MicaCheckRepository {
   async insert(tx: Tx, check: MicaCheckRecord): Promise<void> {
     putUndoable(tx, this.#checks, check.id, check);
   }
+
+  async counts(_tx: Tx, teamId: string) {
+    const mine = [...this.#checks.values()].filter((c) => c.teamId === teamId);
+    return { total: mine.length, compliant: mine.filter((c) => c.view.compliant).length };
+  }
 }

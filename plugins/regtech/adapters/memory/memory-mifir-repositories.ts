@@ -33,6 +33,18 @@ export class MemoryMifirReportRepository implements MifirReportRepository {
     const report = this.#reports.get(id);
     if (report?.teamId === teamId) putUndoable(tx, this.#reports, id, { ...report, status, reasons, decidedAt });
   }
+
+  async counts(_tx: Tx, teamId: string) {
+    const mine = [...this.#reports.values()].filter((r) => r.teamId === teamId);
+    const byStatus: Record<MifirReportStatus, number> = { submitted: 0, accepted: 0, rejected: 0 };
+    const latest = new Map<string, MifirReportRecord>();
+    for (const report of mine) {
+      byStatus[report.status] += 1;
+      const seen = latest.get(report.transactionId);
+      if (!seen || seen.submittedAt.getTime() <= report.submittedAt.getTime()) latest.set(report.transactionId, report);
+    }
+    return { byStatus, latestRejected: [...latest.values()].filter((r) => r.status === 'rejected').length };
+  }
 }
 
 /** The simulated authority's inbox by reference. */

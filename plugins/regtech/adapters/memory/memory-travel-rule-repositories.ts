@@ -16,6 +16,18 @@ export class MemoryTravelRuleCheckRepository implements TravelRuleCheckRepositor
     const check = this.#checks.get(id);
     return check?.teamId === teamId ? check : undefined;
   }
+
+  async counts(_tx: Tx, teamId: string, now: Date) {
+    const mine = [...this.#checks.values()].filter((c) => c.teamId === teamId);
+    const byRiskLevel: Record<string, number> = { low: 0, medium: 0, high: 0, critical: 0 };
+    for (const c of mine) byRiskLevel[c.view.risk_level] = (byRiskLevel[c.view.risk_level] ?? 0) + 1;
+    return {
+      total: mine.length,
+      compliant: mine.filter((c) => c.view.is_compliant).length,
+      byRiskLevel,
+      openFailures: mine.filter((c) => !c.view.is_compliant && Date.parse(c.view.valid_until) > now.getTime()).length,
+    };
+  }
 }
 
 /** Submissions by id, and by team and transfer for the one-per-transfer rule. */

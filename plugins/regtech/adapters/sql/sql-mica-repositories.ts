@@ -85,4 +85,10 @@ export class SqlMicaCheckRepository implements MicaCheckRepository {
       insert into regtech_mica_checks (id, team_id, view, compliant, checked_at)
       values (${c.id}, ${c.teamId}, ${JSON.stringify(c.view)}::jsonb, ${c.view.compliant}, ${c.checkedAt})`.execute(sqlTx(tx).db);
   }
+
+  async counts(tx: Tx, teamId: string) {
+    const { rows } = await sql<{ total: unknown; compliant: unknown }>`
+      select count(*) as total, count(*) filter (where compliant) as compliant from regtech_mica_checks where team_id = ${teamId}`.execute(sqlTx(tx).db);
+    return { total: Number(rows[0]?.total ?? 0), compliant: Number(rows[0]?.compliant ?? 0) };
+  }
 }

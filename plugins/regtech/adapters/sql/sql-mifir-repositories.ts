@@ -68,6 +68,20 @@ export class SqlMifirReportRepository implements MifirReportRepository {
       update regtech_mifir_reports set status = ${status}, reasons = ${JSON.stringify(reasons)}::jsonb, decided_at = ${decidedAt}
       where id = ${id} and team_id = ${teamId}`.execute(sqlTx(tx).db);
   }
+
+  async counts(tx: Tx, teamId: string) {
+    const { db } = sqlTx(tx);
+    const statuses = await sql<{ status: MifirReportStatus; total: unknown }>`
+      select status, count(*) as total from regtech_mifir_reports where team_id = ${teamId} group by status`.execute(db);
+    const byStatus: Record<MifirReportStatus, number> = { submitted: 0, accepted: 0, rejected: 0 };
+    for (const row of statuses.rows) byStatus[row.status] = Number(row.total);
+    const latest = await sql<{ total: unknown }>`
+      select count(*) as total from (
+        select distinct on (transaction_id) status from regtech_mifir_reports where team_id = ${teamId}
+        order by transaction_id, submitted_at desc, seq desc
+      ) latest where status = 'rejected'`.execute(db);
+    return { byStatus, latestRejected: Number(latest.rows[0]?.total ?? 0) };
+  }
 }
 
 function toInbox(row: Record<string, unknown>): AuthorityInboxRecord {

@@ -23,6 +23,24 @@ export class SqlTravelRuleCheckRepository implements TravelRuleCheckRepository {
     const row = rows[0];
     return row && { id: row.id, teamId: row.team_id, transferId: row.transfer_id, jurisdiction: row.jurisdiction, view: row.view, checkedAt: toDate(row.checked_at) };
   }
+
+  async counts(tx: Tx, teamId: string, now: Date) {
+    const { rows } = await sql<{ risk_level: string; total: unknown; compliant: unknown; open_failures: unknown }>`
+      select risk_level, count(*) as total, count(*) filter (where is_compliant) as compliant,
+             count(*) filter (where not is_compliant and (view->>'valid_until')::timestamptz > ${now}) as open_failures
+      from regtech_travel_rule_checks where team_id = ${teamId} group by risk_level`.execute(sqlTx(tx).db);
+    const byRiskLevel: Record<string, number> = { low: 0, medium: 0, high: 0, critical: 0 };
+    let total = 0;
+    let compliant = 0;
+    let openFailures = 0;
+    for (const row of rows) {
+      byRiskLevel[row.risk_level] = Number(row.total);
+      total += Number(row.total);
+      compliant += Number(row.compliant);
+      openFailures += Number(row.open_failures);
+    }
+    return { total, compliant, byRiskLevel, openFailures };
+  }
 }
 
 interface SubmissionRow {
