@@ -40,6 +40,7 @@ export * from '../ports/authenticator.js';
 export * from '../ports/banking-records.js';
 export * from '../ports/chain.js';
 export * from '../ports/clock.js';
+export * from '../ports/compliance-flags.js';
 export * from '../ports/event-consumers.js';
 export * from '../ports/event-registry.js';
 export * from '../ports/event-store.js';

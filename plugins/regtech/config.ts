@@ -29,6 +29,18 @@ export const regtechConfigSchema = z.object({
     .describe('The assets that are financial instruments under MiFIR, by asset code, with their identification. A transaction in any other asset cannot be reported (crypto-assets fall under MiCA unless they are financial instruments).'),
   authority_feedback_minutes: z.number().int().min(1).max(10_080).default(60).describe('Minutes of clock time after which the simulated competent authority decides a submitted report (accepted or rejected).'),
   list_max_age_hours: z.number().int().min(1).max(8760).default(168).describe('A sanctions list loaded longer ago than this is stale: an open issue in GET /regtech/status.'),
+  monitoring: z
+    .strictObject({
+      large_amount_usd: z.number().int().min(1).default(10_000).describe('USD from which a transfer is flagged large_amount.'),
+      structuring_band_percent: z.number().int().min(1).max(50).default(10).describe('A transfer within this many percent under large_amount_usd is "just under".'),
+      structuring_count: z.number().int().min(2).max(100).default(3).describe('Transfers just under the line from one account within structuring_window_hours that flag structuring.'),
+      structuring_window_hours: z.number().int().min(1).max(720).default(24),
+      velocity_count: z.number().int().min(2).max(1000).default(5).describe('Transfers from one account within velocity_window_minutes that flag velocity.'),
+      velocity_window_minutes: z.number().int().min(1).max(10_080).default(60),
+      review_score: z.number().int().min(1).max(100).default(50).describe('A risk score at or above this puts the transaction in pending_review.'),
+    })
+    .prefault({})
+    .describe('Transaction monitoring rules (docs/regtech.md#transaction-monitoring).'),
   load_test_lists: z.boolean().default(true).describe('At start, load the shipped test lists (made-up names) for each source no list was ever loaded for. Set false in production and load the real files.'),
 });
 

@@ -1,5 +1,6 @@
 import { eventType } from '../../kernel/public.js';
 import { MifirReportView } from './mifir-schemas.js';
+import { MonitoredTransactionView } from './monitoring-schemas.js';
 import { TravelRuleCheckView } from './travel-rule-schemas.js';
 
 /** The regtech module's events (docs/events.md lists them). */
@@ -34,4 +35,25 @@ export const MifirReportDecided = eventType({
   webhook: true,
 });
 
-export const regtechEvents = [TravelRuleCheckCompleted, ComplianceReportGenerated, MifirReportDecided];
+
+export const ComplianceViolationDetected = eventType({
+  name: 'compliance.violation.detected',
+  version: 1,
+  group: 'Regulatory',
+  description: 'Transaction monitoring flagged a transaction (large amount, structuring, velocity, sanctioned counterparty, high-risk jurisdiction): its flags, risk score and review status.',
+  emittedBy: 'consumer group regtech.transaction-monitoring (on transfer.created and travel_rule.check.completed)',
+  payload: MonitoredTransactionView,
+  webhook: true,
+});
+
+export const ReviewDecided = eventType({
+  name: 'regtech.review.decided',
+  version: 1,
+  group: 'Regulatory',
+  description: 'An operator cleared or rejected a transaction waiting in pending_review.',
+  emittedBy: 'POST /api/v2/admin/regtech/reviews/{id}/clear, POST /api/v2/admin/regtech/reviews/{id}/reject',
+  payload: MonitoredTransactionView,
+  webhook: true,
+});
+
+export const regtechEvents = [TravelRuleCheckCompleted, ComplianceReportGenerated, MifirReportDecided, ComplianceViolationDetected, ReviewDecided];

@@ -1,4 +1,4 @@
-import { AssetCatalog, Clock, definePlugin, Ids, operation, PriceFeed, SanctionsScreening, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Clock, ComplianceFlags, definePlugin, EventBackbone, Ids, operation, PriceFeed, SanctionsScreening, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { NodeListFiles } from './adapters/files/node-list-files.js';
 import { MemorySanctionsListRepository } from './adapters/memory/memory-sanctions-list-repository.js';
@@ -29,11 +29,20 @@ import { FileMicaWhitePaperOperation, GetMicaIssuerOperation, ListMicaIssuersOpe
 import { MemoryMicaCheckRepository, MemoryMicaRegistryRepository } from './adapters/memory/memory-mica-repositories.js';
 import { SqlMicaCheckRepository, SqlMicaRegistryRepository } from './adapters/sql/sql-mica-repositories.js';
 import { GetRegtechStatusOperation } from './application/get-status.js';
+import { ClearReviewOperation, ComplianceFlagsReader, GetTransactionFlagsOperation, ListPendingReviewsOperation, RejectReviewOperation } from './application/review-operations.js';
+import { TransactionMonitor } from './application/transaction-monitor.js';
+import { MemoryMonitoringRepository } from './adapters/memory/memory-monitoring-repository.js';
+import { SqlMonitoringRepository } from './adapters/sql/sql-monitoring-repository.js';
 import { regtechCommands } from './commands.js';
 import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
 import {
+  ClearReview,
+  GetTransactionFlags,
+  ListPendingReviews,
+  RejectReview,
+  ReviewDecisionInput,
   GetRegtechStatus,
   CheckMica,
   FileMicaWhitePaper,
@@ -60,6 +69,7 @@ import {
   TravelRuleSubmissionInput,
 } from './operations.js';
 import {
+  MonitoringRepository,
   MicaCheckRepository,
   MicaRegistryRepository,
   AuthorityInboxRepository,
@@ -86,9 +96,9 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
   kernel: '^2.1.0',
   description: 'Sanctions screening (the SanctionsScreening port), travel-rule checks and IVMS 101 messages, MiFIR transaction reports to a simulated competent authority.',
   dependsOn: [],
-  provides: [SanctionsScreening],
+  provides: [SanctionsScreening, ComplianceFlags],
   // BankingRecords (core-banking's transfers) is injected optionally: without core-banking, sanctions screening and checks still work.
-  requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog, Scheduler],
+  requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog, Scheduler, EventBackbone],
   config: regtechConfigSchema,
   register(bind: Bind, ctx: PluginContext<RegtechConfig>) {
     bind(RegtechConfig).toConstantValue(ctx.config);
@@ -100,6 +110,8 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     bind(MifirReportBuilder).toSelf();
     bind(AuthorityFeedback).toSelf();
     bind(CompetentAuthority).to(SimulatedCompetentAuthority);
+    bind(TransactionMonitor).toSelf();
+    bind(ComplianceFlags).to(ComplianceFlagsReader);
   },
   operations: [
     operation(LoadSanctionsList, LoadSanctionsListOperation, LoadSanctionsListInput),
@@ -115,6 +127,10 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     operation(GetMifirReport, GetMifirReportOperation),
     operation(CheckMica, CheckMicaOperation, MicaCheckInput),
     operation(GetRegtechStatus, GetRegtechStatusOperation),
+    operation(GetTransactionFlags, GetTransactionFlagsOperation),
+    operation(ListPendingReviews, ListPendingReviewsOperation),
+    operation(ClearReview, ClearReviewOperation, ReviewDecisionInput),
+    operation(RejectReview, RejectReviewOperation, ReviewDecisionInput),
     operation(PutMicaIssuer, PutMicaIssuerOperation),
     operation(GetMicaIssuer, GetMicaIssuerOperation),
     operation(ListMicaIssuers, ListMicaIssuersOperation),
@@ -130,6 +146,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
       bind(AuthorityInboxRepository).to(MemoryAuthorityInboxRepository);
       bind(MicaRegistryRepository).to(MemoryMicaRegistryRepository);
       bind(MicaCheckRepository).to(MemoryMicaCheckRepository);
+      bind(MonitoringRepository).to(MemoryMonitoringRepository);
     },
     sql(bind: Bind) {
       bind(SanctionsListRepository).to(SqlSanctionsListRepository);
@@ -140,6 +157,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
       bind(AuthorityInboxRepository).to(SqlAuthorityInboxRepository);
       bind(MicaRegistryRepository).to(SqlMicaRegistryRepository);
       bind(MicaCheckRepository).to(SqlMicaCheckRepository);
+      bind(MonitoringRepository).to(SqlMonitoringRepository);
     },
   },
   migrations: regtechMigrations,
@@ -149,6 +167,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
   events: regtechEvents,
   async start(rt) {
     if (rt.get(RegtechConfig).load_test_lists) await rt.get(SanctionsListLoader).loadTestListsWhereMissing();
+    rt.get(EventBackbone).register(rt.get(TransactionMonitor));
     const feedback = rt.get(AuthorityFeedback);
     rt.get(Scheduler).every({ name: 'regtech.authority-feedback', intervalMs: 60_000, run: () => feedback.runDue() });
   },

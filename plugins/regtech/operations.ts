@@ -156,3 +156,11 @@ export * from './status-schemas.js';
 import type { RegtechStatusView } from './status-schemas.js';
 
 export const GetRegtechStatus = token<Operation<Record<string, never>, RegtechStatusView>>('regtech.get-status');
+
+export * from './monitoring-schemas.js';
+import type { MonitoredTransactionsView, MonitoredTransactionView, ReviewDecisionInput, TransactionFlagsParams } from './monitoring-schemas.js';
+
+export const GetTransactionFlags = token<Operation<TransactionFlagsParams, MonitoredTransactionView>>('regtech.get-transaction-flags');
+export const ListPendingReviews = token<Operation<Record<string, never>, MonitoredTransactionsView>>('regtech.list-pending-reviews');
+export const ClearReview = token<Operation<ReviewDecisionInput, MonitoredTransactionView>>('regtech.clear-review');
+export const RejectReview = token<Operation<ReviewDecisionInput, MonitoredTransactionView>>('regtech.reject-review');

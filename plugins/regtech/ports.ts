@@ -5,6 +5,7 @@ import type { AuthorityOutcome, AuthorityReason } from './domain/mifir/authority
 import type { Rts22Fields } from './domain/mifir/rts22.js';
 import type { FiledWhitePaper, MicaAssetType, RegisteredIssuer } from './domain/mica/mica-rules.js';
 import type { MicaCheckView } from './mica-schemas.js';
+import type { MonitoringFlag } from './domain/monitoring/rules.js';
 
 /**
  * The loaded sanctions lists (tables regtech_sanctions_lists and
@@ -201,3 +202,41 @@ export interface MicaCheckRepository {
   counts(tx: Tx, teamId: string): Promise<{ total: number; compliant: number }>;
 }
 export const MicaCheckRepository = token<MicaCheckRepository>('regtech.mica-check-repository');
+
+export type ReviewStatus = 'clear' | 'pending_review' | 'cleared' | 'rejected';
+
+/** What monitoring found about one transaction of a team (table regtech_monitoring_flags). */
+export interface MonitoredTransactionRecord {
+  readonly id: string;
+  readonly teamId: string;
+  /** The transfer id (or, for a travel-rule check of no core-banking transfer, the id the check named). */
+  readonly transactionId: string;
+  readonly flags: readonly MonitoringFlag[];
+  readonly riskScore: number;
+  readonly reviewStatus: ReviewStatus;
+  readonly details: readonly string[];
+  readonly flaggedAt: Date;
+  readonly reviewedAt: Date | null;
+  readonly reviewNote: string | null;
+}
+
+export interface MonitoringRepository {
+  /**
+   * Remembers a transfer for the velocity and structuring windows; false
+   * when it was seen already (a re-driven event), and nothing is written.
+   */
+  recordTransfer(tx: Tx, transfer: { teamId: string; transferId: string; fromAccount: string; amountCents: bigint; at: Date }): Promise<boolean>;
+  /** Transfers from the account at or after `since`, with at least `minCents` and below `maxCents` when given. */
+  countFrom(tx: Tx, teamId: string, fromAccount: string, since: Date, range?: { minCents: bigint; maxCents: bigint }): Promise<number>;
+  find(tx: Tx, teamId: string, transactionId: string): Promise<MonitoredTransactionRecord | undefined>;
+  findById(tx: Tx, id: string): Promise<MonitoredTransactionRecord | undefined>;
+  /** Creates or replaces the record of the team's transaction. */
+  put(tx: Tx, record: MonitoredTransactionRecord): Promise<void>;
+  /** Records of the team among `transactionIds`. */
+  many(tx: Tx, teamId: string, transactionIds: readonly string[]): Promise<MonitoredTransactionRecord[]>;
+  /** Every team's records waiting for review, oldest flagged first. */
+  pending(tx: Tx, limit: number): Promise<MonitoredTransactionRecord[]>;
+  /** The team's records by review status. */
+  counts(tx: Tx, teamId: string): Promise<Record<ReviewStatus, number>>;
+}
+export const MonitoringRepository = token<MonitoringRepository>('regtech.monitoring-repository');

@@ -17,6 +17,7 @@ export const RegtechStatusView = z
       by_risk_level: z.strictObject({ low: count, medium: count, high: count, critical: count }),
     }),
     reports: z.strictObject({ submitted: count, accepted: count, rejected: count }),
+    monitoring: z.strictObject({ flagged: count, clear: count, pending_review: count, cleared: count, rejected: count }).describe('Transactions monitoring flagged, by review status'),
     mica_checks: z.strictObject({ total: count, compliant: count, non_compliant: count }),
     sanctions_lists: z.array(
       z.strictObject({ source: z.string(), version: z.string(), published_at: z.string().nullable(), loaded_at: timestamp, entries: count, age_seconds: count, stale: z.boolean() }),
@@ -31,6 +32,7 @@ export const RegtechStatusView = z
       screenings: { total: 42, with_matches: 2 },
       travel_rule_checks: { total: 12, compliant: 11, non_compliant: 1, by_risk_level: { low: 10, medium: 1, high: 0, critical: 1 } },
       reports: { submitted: 1, accepted: 5, rejected: 1 },
+      monitoring: { flagged: 4, clear: 2, pending_review: 0, cleared: 1, rejected: 1 },
       mica_checks: { total: 3, compliant: 2, non_compliant: 1 },
       sanctions_lists: [
         { source: 'ofac_sdn', version: 'sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f', published_at: null, loaded_at: '2026-11-25T04:00:00.000Z', entries: 15123, age_seconds: 7200, stale: false },

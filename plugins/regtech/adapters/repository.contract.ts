@@ -2,6 +2,7 @@ import * as assert from 'uvu/assert';
 import { rejection, repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ListVersion, SanctionsEntry } from '../domain/sanctions-list.js';
 import type {
+  MonitoringRepository,
   MicaCheckRepository,
   MicaRegistryRepository,
   AuthorityInboxRecord,
@@ -27,6 +28,7 @@ export interface RegtechRepositories {
   readonly inbox: AuthorityInboxRepository;
   readonly registry: MicaRegistryRepository;
   readonly micaChecks: MicaCheckRepository;
+  readonly monitoring: MonitoringRepository;
 }
 
 /**
@@ -291,6 +293,45 @@ export function regtechRepositoryContract(title: string, harness: RepositoryHarn
     assert.is(await run((tx) => registry.whitePaper(tx, 'EMI', 'art', paper.hash)), undefined, 'filed for another asset type');
     assert.is(await run((tx) => registry.whitePaper(tx, 'A-1', 'emt', paper.hash)), undefined);
     assert.equal(await run((tx) => registry.whitePapersOf(tx, 'EMI')), [{ ...paper, filedAt: T0 }]);
+  });
+
+  it('monitoring: a transfer is remembered once; counts by account, window and band; flags by team, pending oldest first', async ({ monitoring }) => {
+    const seen = (transferId: string, amountCents: bigint, minutes: number, fromAccount = 'acc-1', teamId = TEAM_A) =>
+      run((tx) => monitoring.recordTransfer(tx, { teamId, transferId, fromAccount, amountCents, at: new Date(T0.getTime() + minutes * 60_000) }));
+    assert.is(await seen('t1', 950_000n, 0), true);
+    assert.is(await seen('t1', 950_000n, 0), false, 'a re-driven event writes nothing');
+    await seen('t2', 800_000n, 30);
+    await seen('t3', 990_000n, 90);
+    await seen('t4', 950_000n, 90, 'acc-2');
+    await seen('t5', 950_000n, 90, 'acc-1', TEAM_B);
+    assert.is(await run((tx) => monitoring.countFrom(tx, TEAM_A, 'acc-1', T0)), 3);
+    assert.is(await run((tx) => monitoring.countFrom(tx, TEAM_A, 'acc-1', new Date(T0.getTime() + 30 * 60_000))), 2);
+    assert.is(await run((tx) => monitoring.countFrom(tx, TEAM_A, 'acc-1', T0, { minCents: 900_000n, maxCents: 1_000_000n })), 2);
+    const record = (id: string, transactionId: string, minutes: number, reviewStatus: 'clear' | 'pending_review' = 'pending_review', teamId = TEAM_A) => ({
+      id,
+      teamId,
+      transactionId,
+      flags: ['structuring' as const],
+      riskScore: 60,
+      reviewStatus,
+      details: ['three just under'],
+      flaggedAt: new Date(T0.getTime() + minutes * 60_000),
+      reviewedAt: null,
+      reviewNote: null,
+    });
+    await run(async (tx) => {
+      await monitoring.put(tx, record('00000000-0000-4000-8000-0000000000b1', 't3', 90));
+      await monitoring.put(tx, record('00000000-0000-4000-8000-0000000000b2', 't1', 10));
+      await monitoring.put(tx, record('00000000-0000-4000-8000-0000000000b3', 't2', 5, 'clear'));
+      await monitoring.put(tx, record('00000000-0000-4000-8000-0000000000b4', 't1', 1, 'pending_review', TEAM_B));
+    });
+    const decided = { ...record('00000000-0000-4000-8000-0000000000b2', 't1', 10), reviewStatus: 'cleared' as const, reviewedAt: T0, reviewNote: 'ok' };
+    await run((tx) => monitoring.put(tx, decided));
+    assert.equal(await run((tx) => monitoring.find(tx, TEAM_A, 't1')), decided);
+    assert.equal(await run((tx) => monitoring.findById(tx, decided.id)), decided);
+    assert.equal((await run((tx) => monitoring.many(tx, TEAM_A, ['t1', 't2', 'missing']))).map((r) => r.transactionId).sort(), ['t1', 't2']);
+    assert.equal((await run((tx) => monitoring.pending(tx, 10))).map((r) => r.id), ['00000000-0000-4000-8000-0000000000b4', '00000000-0000-4000-8000-0000000000b1']);
+    assert.equal(await run((tx) => monitoring.counts(tx, TEAM_A)), { clear: 1, pending_review: 1, cleared: 1, rejected: 0 });
   });
 
   return test;

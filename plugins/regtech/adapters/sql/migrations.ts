@@ -166,4 +166,38 @@ export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists regtech_mica_issuers`.execute(db);
     },
   },
+  '0005-monitoring': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table regtech_monitored_transfers (
+          team_id text not null,
+          transfer_id text not null,
+          from_account text not null,
+          amount_cents numeric not null,
+          occurred_at timestamptz not null,
+          primary key (team_id, transfer_id)
+        )`.execute(db);
+      await sql`create index regtech_monitored_transfers_account on regtech_monitored_transfers (team_id, from_account, occurred_at)`.execute(db);
+      await sql`
+        create table regtech_monitoring_flags (
+          id uuid primary key,
+          seq bigint generated always as identity,
+          team_id text not null,
+          transaction_id text not null,
+          flags jsonb not null,
+          risk_score integer not null,
+          review_status text not null,
+          details jsonb not null,
+          flagged_at timestamptz not null,
+          reviewed_at timestamptz,
+          review_note text,
+          unique (team_id, transaction_id)
+        )`.execute(db);
+      await sql`create index regtech_monitoring_flags_pending on regtech_monitoring_flags (flagged_at) where review_status = 'pending_review'`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists regtech_monitoring_flags`.execute(db);
+      await sql`drop table if exists regtech_monitored_transfers`.execute(db);
+    },
+  },
 };
