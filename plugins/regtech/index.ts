@@ -34,6 +34,7 @@ import { TransactionMonitor } from './application/transaction-monitor.js';
 import { MemoryMonitoringRepository } from './adapters/memory/memory-monitoring-repository.js';
 import { SqlMonitoringRepository } from './adapters/sql/sql-monitoring-repository.js';
 import { regtechCommands } from './commands.js';
+import { regtechGraphql } from './graphql/index.js';
 import { regtechEvents } from './events.js';
 import { RegtechConfig, regtechConfigSchema } from './config.js';
 import { regtechRoutes, regtechRouteTags } from './http.js';
@@ -165,6 +166,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
   routeTags: regtechRouteTags,
   commands: regtechCommands,
   events: regtechEvents,
+  graphql: regtechGraphql,
   async start(rt) {
     if (rt.get(RegtechConfig).load_test_lists) await rt.get(SanctionsListLoader).loadTestListsWhereMissing();
     rt.get(EventBackbone).register(rt.get(TransactionMonitor));
