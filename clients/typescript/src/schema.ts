@@ -654,6 +654,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/regtech/mica/issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MiCA registry: every issuer with its white papers
+         * @description By issuer id.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listMicaIssuers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/mica/issuers/{issuer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A registered issuer with its filed white papers
+         * @description 404 for an issuer not in the registry.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["getMicaIssuer"];
+        /**
+         * Register or replace a crypto-asset issuer and its authorisations (MiCA registry)
+         * @description The issuer id is the key MiCA checks name. `licences`: credit_institution, e_money_institution, art_issuer; `withdrawn` when the authority withdrew them. 422 for a home member state outside the EU/EEA.
+         *
+         *     Access: the bank operator key only.
+         */
+        put: operations["putMicaIssuer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/mica/white-papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a white paper of a registered issuer
+         * @description Records the white paper by its hash (`sha256:` and 64 hex digits) with its notification date, and its publication and (for an asset-referenced token) approval dates when known. 422 for an unregistered issuer, another hash algorithm, a publication before notification, or an approval date on a paper that is not an ART’s; 409 for a hash the issuer already filed.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["fileMicaWhitePaper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions waiting in pending_review, every team
+         * @description Oldest flagged first, at most 500, each with its team.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listPendingReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a transaction in pending_review
+         * @description Records the decision with its note and emits regtech.review.decided. 404 for an unknown review; 409 when it is not pending_review.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["clearReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a transaction in pending_review
+         * @description Records the decision with its note and emits regtech.review.decided. 404 for an unknown review; 409 when it is not pending_review.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["rejectReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/regtech/sanctions-lists": {
         parameters: {
             query?: never;
@@ -1128,6 +1266,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/regtech/mica/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MiCA check of a crypto-asset: issuer authorisation and white paper
+         * @description Applies the MiCA title of `asset_type` (art: Title III, emt: Title IV, other: Title II): the issuer's authorisation in the registry the operator keeps (an ART issuer authorised or a credit institution; an EMT issuer a credit or e-money institution), and a white paper filed for that issuer and type whose hash is `whitepaper_hash`, approved (ART) or notified at least 20 working days before publication (EMT, other). Answers each finding with its article; `compliant` when all pass. The check is recorded for the team. 422 on `/whitepaper_hash` for anything but `sha256:` and 64 hex digits (other algorithms are refused).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["checkMica"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/regtech/mifid/reports": {
         parameters: {
             query?: never;
@@ -1172,6 +1332,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/regtech/monitoring/transactions/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What transaction monitoring found about a transaction of the team
+         * @description The transfer's compliance_flags, risk_score and review status (clear, pending_review, cleared, rejected). 404 when monitoring never flagged it, or for another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTransactionFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/regtech/sanctions/screen": {
         parameters: {
             query?: never;
@@ -1208,6 +1390,28 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getScreening"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's compliance status, from stored state
+         * @description Counts of the team's sanctions screenings (and matches), travel-rule checks (by compliance and risk level), MiFIR reports by status and MiCA checks; the sanctions lists with their versions and ages; and the issues open now (a list never loaded or stale, a failed travel-rule check still valid, a transaction whose latest report was rejected). `status` is attention_required while any issue is open.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3118,6 +3322,289 @@ export interface components {
         };
         /**
          * @example {
+         *       "issuers": [
+         *         {
+         *           "issuer_id": "EURO-EMI-1",
+         *           "name": "Euro EMI SA",
+         *           "home_member_state": "LU",
+         *           "licences": [
+         *             "e_money_institution"
+         *           ],
+         *           "withdrawn": false,
+         *           "updated_at": "2026-11-25T04:00:00.000Z",
+         *           "white_papers": []
+         *         }
+         *       ]
+         *     }
+         */
+        MicaIssuers: {
+            issuers: components["schemas"]["MicaIssuer"][];
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "id": "8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "asset_type": "emt",
+         *       "token_name": "EURX",
+         *       "hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "notified_on": "2026-09-01",
+         *       "published_on": "2026-10-01",
+         *       "approved_on": null,
+         *       "filed_at": "2026-11-25T04:00:00.000Z"
+         *     }
+         */
+        MicaWhitePaper: {
+            /** Format: uuid */
+            id: string;
+            issuer_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            token_name: string;
+            hash: string;
+            notified_on: string;
+            published_on: string | null;
+            approved_on: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            filed_at: string;
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer_2: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer_3: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false
+         *     }
+         */
+        MicaIssuerInput: {
+            name: string;
+            /** @description ISO code of the EU/EEA member state whose authority supervises the issuer */
+            home_member_state: string;
+            /** @description credit_institution, e_money_institution, art_issuer (authorised under MiCA Art. 21) */
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            /**
+             * @description The authority withdrew its authorisations
+             * @default false
+             */
+            withdrawn: boolean;
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "asset_type": "emt",
+         *       "token_name": "EURX",
+         *       "hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "notified_on": "2026-09-01",
+         *       "published_on": "2026-10-01"
+         *     }
+         */
+        MicaWhitePaperInput: {
+            issuer_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            token_name: string;
+            /** @description sha256: and the 64 hex digits of the white paper file; other algorithms are refused */
+            hash: string;
+            /**
+             * Format: date
+             * @description Date it was notified to the competent authority
+             */
+            notified_on: string;
+            /**
+             * Format: date
+             * @description Date it was or will be published
+             */
+            published_on?: string;
+            /**
+             * Format: date
+             * @description Date the authority approved it (an asset-referenced token's white paper needs approval)
+             */
+            approved_on?: string;
+        };
+        /**
+         * @example {
+         *       "reviews": []
+         *     }
+         */
+        PendingReviews: {
+            reviews: {
+                /**
+                 * Format: uuid
+                 * @description The review case: the id the operator clears or rejects
+                 */
+                review_id: string;
+                /** @description The transfer id */
+                transaction_id: string;
+                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+                /** @description 0-100: the sum of the flags’ weights */
+                risk_score: number;
+                /**
+                 * @description clear: flagged below the review score; pending_review until an operator clears or rejects it
+                 * @enum {string}
+                 */
+                status: "clear" | "pending_review" | "cleared" | "rejected";
+                /** @description What each rule found */
+                details: string[];
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                flagged_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                reviewed_at: string | null;
+                review_note: string | null;
+                team_id: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "review_id": "9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+         *       "transaction_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "compliance_flags": [
+         *         "structuring"
+         *       ],
+         *       "risk_score": 60,
+         *       "status": "pending_review",
+         *       "details": [
+         *         "3 transfers from the account between USD 9000.00 and USD 10000.00 in the window."
+         *       ],
+         *       "flagged_at": "2026-11-25T04:00:00.000Z",
+         *       "reviewed_at": null,
+         *       "review_note": null
+         *     }
+         */
+        MonitoredTransaction: {
+            /**
+             * Format: uuid
+             * @description The review case: the id the operator clears or rejects
+             */
+            review_id: string;
+            /** @description The transfer id */
+            transaction_id: string;
+            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+            /** @description 0-100: the sum of the flags’ weights */
+            risk_score: number;
+            /**
+             * @description clear: flagged below the review score; pending_review until an operator clears or rejects it
+             * @enum {string}
+             */
+            status: "clear" | "pending_review" | "cleared" | "rejected";
+            /** @description What each rule found */
+            details: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            flagged_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            reviewed_at: string | null;
+            review_note: string | null;
+        };
+        /**
+         * @example {
+         *       "note": "Known payroll pattern, documented in the customer file."
+         *     }
+         */
+        ReviewDecision: {
+            /** @description Why: kept with the case */
+            note: string;
+        };
+        /**
+         * @example {
          *       "lists": [
          *         {
          *           "source": "eu_fsf",
@@ -4528,6 +5015,86 @@ export interface components {
         };
         /**
          * @example {
+         *       "check_id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+         *       "asset_type": "emt",
+         *       "title": "Title IV (e-money tokens), Art. 48-58",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "whitepaper_hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "compliant": true,
+         *       "findings": [
+         *         {
+         *           "code": "issuer_registered",
+         *           "article": "MiCA Art. 4(1)(a), 16(1), 48(1)",
+         *           "passed": true,
+         *           "detail": "Euro EMI SA, home member state LU."
+         *         },
+         *         {
+         *           "code": "emt_issuer_authorised",
+         *           "article": "MiCA Art. 48(1)(a)",
+         *           "passed": true,
+         *           "detail": "Authorised as e_money_institution."
+         *         },
+         *         {
+         *           "code": "white_paper_filed",
+         *           "article": "MiCA Art. 51",
+         *           "passed": true,
+         *           "detail": "White paper of EURX filed, notified on 2026-09-01."
+         *         },
+         *         {
+         *           "code": "notification_lead_time",
+         *           "article": "MiCA Art. 51(11)",
+         *           "passed": true,
+         *           "detail": "22 working days between notification (2026-09-01) and publication (2026-10-01); at least 20 are required."
+         *         }
+         *       ],
+         *       "checked_at": "2026-11-25T04:00:00.000Z"
+         *     }
+         */
+        MicaCheck: {
+            /** Format: uuid */
+            check_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            /** @description The MiCA title applied */
+            title: string;
+            issuer_id: string;
+            whitepaper_hash: string;
+            /** @description Every finding passed */
+            compliant: boolean;
+            findings: {
+                code: string;
+                article: string;
+                passed: boolean;
+                detail: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /**
+         * @example {
+         *       "asset_type": "emt",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "whitepaper_hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *     }
+         */
+        MicaCheckInput: {
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            issuer_id: string;
+            /** @description sha256: and the 64 hex digits of the white paper file; other algorithms are refused */
+            whitepaper_hash: string;
+        };
+        /**
+         * @example {
          *       "report_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
          *       "transaction_id": "0b8f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4",
          *       "report_type": "transaction",
@@ -4780,6 +5347,126 @@ export interface components {
             type?: "individual" | "entity";
             /** @description What the screening is for (e.g. an onboarding or payment reference), kept with the record */
             purpose?: string;
+        };
+        /**
+         * @example {
+         *       "status": "attention_required",
+         *       "computed_at": "2026-11-25T06:00:00.000Z",
+         *       "open_issues": [
+         *         {
+         *           "code": "report_rejected",
+         *           "count": 1,
+         *           "description": "Transactions whose latest MiFIR report was rejected: send a corrected report."
+         *         }
+         *       ],
+         *       "screenings": {
+         *         "total": 42,
+         *         "with_matches": 2
+         *       },
+         *       "travel_rule_checks": {
+         *         "total": 12,
+         *         "compliant": 11,
+         *         "non_compliant": 1,
+         *         "by_risk_level": {
+         *           "low": 10,
+         *           "medium": 1,
+         *           "high": 0,
+         *           "critical": 1
+         *         }
+         *       },
+         *       "reports": {
+         *         "submitted": 1,
+         *         "accepted": 5,
+         *         "rejected": 1
+         *       },
+         *       "monitoring": {
+         *         "flagged": 4,
+         *         "clear": 2,
+         *         "pending_review": 0,
+         *         "cleared": 1,
+         *         "rejected": 1
+         *       },
+         *       "mica_checks": {
+         *         "total": 3,
+         *         "compliant": 2,
+         *         "non_compliant": 1
+         *       },
+         *       "sanctions_lists": [
+         *         {
+         *           "source": "ofac_sdn",
+         *           "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f",
+         *           "published_at": null,
+         *           "loaded_at": "2026-11-25T04:00:00.000Z",
+         *           "entries": 15123,
+         *           "age_seconds": 7200,
+         *           "stale": false
+         *         }
+         *       ]
+         *     }
+         */
+        RegtechStatus: {
+            /**
+             * @description attention_required while any open issue counts more than 0
+             * @enum {string}
+             */
+            status: "compliant" | "attention_required";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            computed_at: string;
+            /** @description Only the issues that are open now */
+            open_issues: {
+                code: string;
+                count: number;
+                description: string;
+            }[];
+            screenings: {
+                total: number;
+                with_matches: number;
+            };
+            travel_rule_checks: {
+                total: number;
+                compliant: number;
+                non_compliant: number;
+                by_risk_level: {
+                    low: number;
+                    medium: number;
+                    high: number;
+                    critical: number;
+                };
+            };
+            reports: {
+                submitted: number;
+                accepted: number;
+                rejected: number;
+            };
+            /** @description Transactions monitoring flagged, by review status */
+            monitoring: {
+                flagged: number;
+                clear: number;
+                pending_review: number;
+                cleared: number;
+                rejected: number;
+            };
+            mica_checks: {
+                total: number;
+                compliant: number;
+                non_compliant: number;
+            };
+            sanctions_lists: {
+                source: string;
+                version: string;
+                published_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                loaded_at: string;
+                entries: number;
+                age_seconds: number;
+                stale: boolean;
+            }[];
         };
         /**
          * @example {
@@ -6741,6 +7428,260 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMicaIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MiCA registry: every issuer with its white papers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuers"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMicaIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A registered issuer with its filed white papers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuer_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putMicaIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaIssuerInput"];
+            };
+        };
+        responses: {
+            /** @description Register or replace a crypto-asset issuer and its authorisations (MiCA registry) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuer_3"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fileMicaWhitePaper: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaWhitePaperInput"];
+            };
+        };
+        responses: {
+            /** @description File a white paper of a registered issuer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaWhitePaper"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPendingReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions waiting in pending_review, every team */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PendingReviews"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Clear a transaction in pending_review */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Reject a transaction in pending_review */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listSanctionsLists: {
         parameters: {
             query?: never;
@@ -7537,6 +8478,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    checkMica: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaCheckInput"];
+            };
+        };
+        responses: {
+            /** @description MiCA check of a crypto-asset: issuer authorisation and white paper */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     submitMifirReport: {
         parameters: {
             query?: never;
@@ -7597,6 +8578,38 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["MifirReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTransactionFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What transaction monitoring found about a transaction of the team */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
                     };
                 };
             };
@@ -7670,6 +8683,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SanctionsScreening"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's compliance status, from stored state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegtechStatus"];
                     };
                 };
             };
