@@ -58,7 +58,8 @@ export class TransactionMonitor implements ConsumerDefinition {
     const asset = this.assets.find(payload.asset_code);
     const parsed = asset ? parseDecimal(payload.amount, asset.precision) : undefined;
     if (!asset || !parsed?.ok) return; // not a catalogue amount: nothing the rules can weigh
-    const usd = (await this.prices.usdPrice(asset.code)).usd;
+    const usd = await this.#usdPrice(asset.code);
+    if (!usd) return; // an asset the feed cannot price: no USD rule can weigh it, and retrying would not help
     const amountCents = convertMinor(parsed.minor, asset.precision, usd, 2);
     const at = event.occurredAt;
     const fresh = await this.monitoring.recordTransfer(tx, { teamId: event.teamId, transferId: payload.transfer_uuid, fromAccount: payload.from_account, amountCents, at });
@@ -73,6 +74,14 @@ export class TransactionMonitor implements ConsumerDefinition {
       : 0;
     const inVelocityWindow = await this.monitoring.countFrom(tx, event.teamId, payload.from_account, new Date(at.getTime() - m.velocity_window_minutes * 60_000));
     await this.#flag(tx, event, payload.transfer_uuid, transferFindings({ amountCents, justUnderInWindow, inVelocityWindow }, thresholds));
+  }
+
+  async #usdPrice(code: string) {
+    try {
+      return (await this.prices.usdPrice(code)).usd;
+    } catch {
+      return undefined;
+    }
   }
 
   async #travelRuleCheck(tx: Tx, event: StoredEvent, check: TravelRuleCheckView): Promise<void> {
