@@ -100,11 +100,15 @@ export class TravelRuleChecker {
   }
 
   async #usd(code: string, pointer: string, detail: string): Promise<Rate> {
+    let usd: Rate;
     try {
-      return (await this.prices.usdPrice(code)).usd;
+      usd = (await this.prices.usdPrice(code)).usd;
     } catch {
       throw ValidationError.field(pointer, detail, 'no_price');
     }
+    // A price of zero cannot convert a threshold (and would divide by zero).
+    if (usd.numerator <= 0n) throw ValidationError.field(pointer, detail, 'no_price');
+    return usd;
   }
 }
 
