@@ -40,9 +40,8 @@ export type MonitoredTransactionsView = z.infer<typeof MonitoredTransactionsView
 export const TransactionFlagsParams = z.strictObject({ transaction_id: z.string().min(1).max(100) });
 export type TransactionFlagsParams = z.infer<typeof TransactionFlagsParams>;
 
-export const ReviewDecisionInput = z
-  .strictObject({ id: z.uuid(), note: z.string().trim().min(1).max(500).describe('Why: kept with the case') })
-  .meta({ id: 'ReviewDecisionInput' });
+/** The operation's input: the route's id and body together, and the CLI's options (unnamed, so the CLI reads its flags). */
+export const ReviewDecisionInput = z.strictObject({ id: z.uuid().describe('The review id'), note: z.string().trim().min(1).max(500).describe('Why: kept with the case') });
 export type ReviewDecisionInput = z.infer<typeof ReviewDecisionInput>;
 export const ReviewDecisionBody = z.strictObject({ note: z.string().trim().min(1).max(500).describe('Why: kept with the case') }).meta({ id: 'ReviewDecision', example: { note: 'Known payroll pattern, documented in the customer file.' } });
 export const ReviewIdParams = z.strictObject({ id: z.uuid() });

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ComplianceFlags, EventBackbone, EventStore, UnitOfWork } from '../../kernel/public.js';
+import { runCommand } from '../../adapters/cli/run-command.js';
+import { ComplianceFlags, EventBackbone, EventStore, OperatorKeys, UnitOfWork } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../../test/fixtures/boot.js';
 import { MonitoredTransactionsView, MonitoredTransactionView } from './operations.js';
 
@@ -131,9 +132,16 @@ for (const store of stores) {
     assert.is((await decide('00000000-0000-4000-8000-000000000000', 'clear')).status, 404);
     assert.is((await flagsOf(ada, first!.transaction_id))?.status, 'cleared');
     assert.is(MonitoredTransactionsView.parse((await k.request('GET', '/api/v2/admin/regtech/reviews', { key: k.operatorKey })).body.data).reviews.length, 1);
+    const { teamId: operatorTeam } = await k.get(OperatorKeys).ensureOperator();
+    const listed = await runCommand(k.kernel, ['regtech', 'reviews'], operatorTeam);
+    assert.is(listed.exitCode, 0, listed.stderr);
+    const [last] = JSON.parse(listed.stdout).data.reviews;
+    const byCli = await runCommand(k.kernel, ['regtech', 'clear-review', '--id', last.review_id, '--note', 'Cleared at the terminal.'], operatorTeam);
+    assert.is(byCli.exitCode, 0, byCli.stderr);
+    assert.equal([JSON.parse(byCli.stdout).data.status, JSON.parse(byCli.stdout).data.review_note], ['cleared', 'Cleared at the terminal.']);
     const status = (await k.request('GET', '/api/v2/regtech/status', { key: ada.key })).body.data;
-    assert.equal(status.monitoring, { flagged: 4, clear: 1, pending_review: 1, cleared: 1, rejected: 1 });
-    assert.ok(status.open_issues.some((issue: { code: string; count: number }) => issue.code === 'review_pending' && issue.count === 1));
+    assert.equal(status.monitoring, { flagged: 4, clear: 1, pending_review: 0, cleared: 2, rejected: 1 });
+    assert.not.ok(status.open_issues.some((issue: { code: string }) => issue.code === 'review_pending'));
     assert.is(await violations(), 5, 'large, structuring, velocity, sanctioned, high-risk: one event each, and none for what did not fire');
   });
 
