@@ -29,6 +29,8 @@ export const DEFAULT_USD_PRICES: Readonly<Record<string, string>> = {
   EUR: '1.08',
   GBP: '1.27',
   CHF: '1.13',
+  // Not an asset of the catalogue: the Singapore travel-rule threshold (SGD 1,500) is converted through it (docs/regtech.md).
+  SGD: '0.75',
   JPY: '0.0067',
   XAU: '2350',
   BTC: '65000',

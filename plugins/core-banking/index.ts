@@ -1,6 +1,7 @@
 import type { Bind } from 'inversify';
 import {
   AssetCatalog,
+  BankingRecords,
   Clock,
   definePlugin,
   Ids,
@@ -15,6 +16,7 @@ import {
   type PluginContext,
 } from '../../kernel/public.js';
 import { CloseAccountOperation, FreezeAccountOperation, UnfreezeAccountOperation } from './application/account-status.js';
+import { BankingRecordsReader } from './application/banking-records-reader.js';
 import { AuditLedgerOperation } from './application/audit-ledger.js';
 import { CreateAccountOperation } from './application/create-account.js';
 import { CreateTransferOperation } from './application/create-transfer.js';
@@ -80,7 +82,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   kernel: '^2.0.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
-  provides: [Ledger],
+  provides: [Ledger, BankingRecords],
   requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
@@ -89,6 +91,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<FeeSchedule>(FeeSchedule).toSelf();
     bind<Holdings>(Holdings).toSelf();
     bind<Ledger>(Ledger).to(LedgerService);
+    bind<BankingRecords>(BankingRecords).to(BankingRecordsReader);
     bind<TransferSettlement>(TransferSettlement).toSelf();
     bind(TransferWorkflow).toResolvedValue(
       (settlement: TransferSettlement, config: CoreBankingConfig) => transferWorkflow(settlement, config),

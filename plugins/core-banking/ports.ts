@@ -145,6 +145,8 @@ export interface TransactionUpdate {
 
 export interface TransactionRepository {
   insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void>;
+  /** The team's transaction row; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<TransactionRecord | undefined>;
   /** Updates the transaction rows of one transfer on one account; returns them as stored afterwards. */
   /** Updates the transaction rows of transfers (one update per transfer and account), in one statement on SQL. */
   updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void>;

@@ -128,3 +128,39 @@ export const LoadSanctionsListFile = token<Operation<LoadSanctionsListFileInput,
 export const ListSanctionsLists = token<Operation<Record<string, never>, SanctionsListsView>>('regtech.list-sanctions-lists');
 export const ScreenParty = token<Operation<ScreeningPartyInput, ScreeningView>>('regtech.screen-party');
 export const GetScreening = token<Operation<ScreeningIdParams, ScreeningView>>('regtech.get-screening');
+
+export * from './travel-rule-schemas.js';
+import type { TravelRuleCheckInput, TravelRuleCheckView, TravelRuleIdParams, TravelRuleSubmissionInput, TravelRuleSubmissionView } from './travel-rule-schemas.js';
+
+export const CheckTravelRule = token<Operation<TravelRuleCheckInput, TravelRuleCheckView>>('regtech.check-travel-rule');
+export const GetTravelRuleCheck = token<Operation<TravelRuleIdParams, TravelRuleCheckView>>('regtech.get-travel-rule-check');
+export const SubmitTravelRuleTransfer = token<Operation<TravelRuleSubmissionInput, TravelRuleSubmissionView>>('regtech.submit-travel-rule-transfer');
+export const GetTravelRuleSubmission = token<Operation<TravelRuleIdParams, TravelRuleSubmissionView>>('regtech.get-travel-rule-submission');
+
+export * from './mifir-schemas.js';
+import type { MifirReportIdParams, MifirReportInput, MifirReportView } from './mifir-schemas.js';
+
+export const SubmitMifirReport = token<Operation<MifirReportInput, MifirReportView>>('regtech.submit-mifir-report');
+export const GetMifirReport = token<Operation<MifirReportIdParams, MifirReportView>>('regtech.get-mifir-report');
+
+export * from './mica-schemas.js';
+import type { MicaCheckInput, MicaCheckView, MicaIssuerParams, MicaIssuersView, MicaIssuerView, MicaWhitePaperInput, MicaWhitePaperView, PutMicaIssuerInput } from './mica-schemas.js';
+
+export const CheckMica = token<Operation<MicaCheckInput, MicaCheckView>>('regtech.check-mica');
+export const PutMicaIssuer = token<Operation<PutMicaIssuerInput, MicaIssuerView>>('regtech.put-mica-issuer');
+export const GetMicaIssuer = token<Operation<MicaIssuerParams, MicaIssuerView>>('regtech.get-mica-issuer');
+export const ListMicaIssuers = token<Operation<Record<string, never>, MicaIssuersView>>('regtech.list-mica-issuers');
+export const FileMicaWhitePaper = token<Operation<MicaWhitePaperInput, MicaWhitePaperView>>('regtech.file-mica-white-paper');
+
+export * from './status-schemas.js';
+import type { RegtechStatusView } from './status-schemas.js';
+
+export const GetRegtechStatus = token<Operation<Record<string, never>, RegtechStatusView>>('regtech.get-status');
+
+export * from './monitoring-schemas.js';
+import type { MonitoredTransactionsView, MonitoredTransactionView, ReviewDecisionInput, TransactionFlagsParams } from './monitoring-schemas.js';
+
+export const GetTransactionFlags = token<Operation<TransactionFlagsParams, MonitoredTransactionView>>('regtech.get-transaction-flags');
+export const ListPendingReviews = token<Operation<Record<string, never>, MonitoredTransactionsView>>('regtech.list-pending-reviews');
+export const ClearReview = token<Operation<ReviewDecisionInput, MonitoredTransactionView>>('regtech.clear-review');
+export const RejectReview = token<Operation<ReviewDecisionInput, MonitoredTransactionView>>('regtech.reject-review');

@@ -1,6 +1,7 @@
 import { buildClientSchema, getIntrospectionQuery, getNamedType, isInputObjectType, type GraphQLArgument, type GraphQLInputField } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EventBackbone } from '../../kernel/public.js';
 import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GqlResponse, type GraphqlKernel } from './graphql-kit.js';
 import { FUNDING, tick } from './gcu-helpers.js';
@@ -28,6 +29,13 @@ interface Fixture {
   readonly proposal: string;
   readonly swapQuote: string;
   readonly swap: string;
+  /** regtech: Bob's sanctions screening, his gold deposit, its MiFIR report, and his large transfer monitoring flagged. */
+  readonly screening: string;
+  readonly deposit: string;
+  readonly mifirReport: string;
+  readonly flagged: string;
+  /** An issuer of the MiCA registry: the bank's reference data, not a team's (as proposals are); Bob checked against it. */
+  readonly micaIssuer: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
 }
@@ -106,6 +114,26 @@ const CASES: Record<string, readonly Case[]> = {
     },
   ],
   'Mutation.quoteSwap': [{ query: 'mutation { quoteSwap(input: {chain: "base", token_in: "USDC", token_out: "WETH", amount_in: "100"}) { quote_id } }', expect: 'none_of_bob' }],
+  'Query.sanctionsScreening': [{ query: 'query($id: ID!) { sanctionsScreening(id: $id) { screening_id } }', variables: (f) => ({ id: f.screening }), expect: 'not_found' }],
+  'Mutation.screenParty': [{ query: 'mutation { screenParty(input: {name: "Maria Gonzalez"}) { screening_id cleared } }', expect: 'none_of_bob' }],
+  'Query.flaggedTransaction': [{ query: 'query($id: String!) { flaggedTransaction(transaction_id: $id) { review_id } }', variables: (f) => ({ id: f.flagged }), expect: 'not_found' }],
+  'Query.mifirReport': [{ query: 'query($id: ID!) { mifirReport(id: $id) { report_id } }', variables: (f) => ({ id: f.mifirReport }), expect: 'not_found' }],
+  'Mutation.submitMifirReport': [
+    {
+      query: 'mutation($input: SubmitMifirReportInput!) { submitMifirReport(input: $input) { report_id } }',
+      variables: (f) => ({ input: { transaction_id: f.deposit, report_type: 'transaction', jurisdiction: 'DE', buyer_id: 'DE19800101JOHN#DOE##' } }),
+      expect: 'not_found',
+    },
+  ],
+  // The registry is the bank's: Ada may check against the issuer Bob checked, and sees only her own check.
+  'Mutation.checkMica': [
+    {
+      query: 'mutation($input: CheckMicaInput!) { checkMica(input: $input) { check_id compliant findings { code passed } } }',
+      variables: (f) => ({ input: { asset_type: 'emt', issuer_id: f.micaIssuer, whitepaper_hash: `sha256:${'a'.repeat(64)}` } }),
+      expect: 'none_of_bob',
+    },
+  ],
+  'Query.regtechStatus': [{ query: '{ regtechStatus { status screenings { total } reports { submitted } } }', expect: 'none_of_bob' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -129,7 +157,10 @@ function idLike(args: readonly (GraphQLArgument | GraphQLInputField)[]): boolean
 test.before(async () => {
   g = await bootGraphql({
     rateLimits: false,
-    config: { prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' }, pluginConfig: { gcu: { tick_interval_ms: 0 } } } as any,
+    config: {
+      prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' },
+      pluginConfig: { gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
+    } as any,
   });
   ada = await g.createUser('Ada');
   bob = await g.createUser('Bob');
@@ -165,7 +196,18 @@ test.before(async () => {
   await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "500", asset_code: "USDC", chain: "base"}) { uuid } }', { id: account }, bob.key);
   const EXECUTE = 'mutation($id: ID!) { executeSwap(input: {from_token: "USDC", to_token: "WETH", amount: "100", chain: "base", account_id: $id}) { swap_id } }';
   const swap = (await data(g, EXECUTE, { id: account }, bob.key)).executeSwap.swap_id;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, adaAccount };
+  const screening = (await data(g, 'mutation { screenParty(input: {name: "Ri Song Chol"}) { screening_id } }', undefined, bob.key)).screenParty.screening_id;
+  const deposit = (await data(g, 'mutation($id: ID!) { deposit(input: {account_id: $id, amount: "1.000", asset_code: "XAU"}) { uuid } }', { id: otherAccount }, bob.key)).deposit.uuid;
+  const REPORT = 'mutation($input: SubmitMifirReportInput!) { submitMifirReport(input: $input) { report_id } }';
+  const mifirReport = (await data(g, REPORT, { input: { transaction_id: deposit, report_type: 'transaction', jurisdiction: 'DE', buyer_id: 'DE19800101JOHN#DOE##' } }, bob.key)).submitMifirReport.report_id;
+  const flagged = (await data(g, `mutation($input: CreateTransferInput!) { createTransfer(input: $input) { uuid } }`, { input: { from_account: account, to_account: otherAccount, amount: '20000.00', asset_code: 'USD' } }, bob.key)).createTransfer.uuid;
+  await g.k.get(EventBackbone).drain();
+  const micaIssuer = 'EURO-EMI-1';
+  const registered = await g.request('PUT', `/api/v2/admin/regtech/mica/issuers/${micaIssuer}`, { key: g.k.operatorKey, body: { name: 'Euro EMI SA', home_member_state: 'LU', licences: ['e_money_institution'] } });
+  assert.is(registered.status, 200, JSON.stringify(registered.body));
+  await data(g, `mutation { checkMica(input: {asset_type: "emt", issuer_id: "${micaIssuer}", whitepaper_hash: "sha256:${'b'.repeat(64)}"}) { check_id } }`, undefined, bob.key);
+  assert.is((await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { risk_score } }', { id: flagged }, bob.key)).flaggedTransaction.risk_score, 40);
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, adaAccount };
 });
 test.after(async () => {
   await g?.close();
@@ -185,6 +227,8 @@ async function bobsView(): Promise<unknown> {
     keys: await read('{ apiKeys(first: 100) { data { id status } } }'),
     votes: await read('{ myGcuVotes { proposal_id vote voting_power changes } }'),
     swapQuote: await read('query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output quote_expires_at } }', { id: fx.swapQuote }),
+    regtech: await read('{ regtechStatus { screenings { total } reports { submitted accepted rejected } monitoring { flagged } mica_checks { total } } }'),
+    report: await read('query($id: ID!) { mifirReport(id: $id) { status } }', { id: fx.mifirReport }),
   };
 }
 
@@ -201,13 +245,13 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.screening, fx.deposit, fx.mifirReport, fx.flagged];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
       if (idLike(field.args)) {
         const sent = JSON.stringify(variables);
-        assert.ok([...bobsIds, fx.proposal].some((id) => sent.includes(id)), `${name} takes ids: its case must send Bob's`);
+        assert.ok([...bobsIds, fx.proposal, fx.micaIssuer].some((id) => sent.includes(id)), `${name} takes ids: its case must send Bob's`);
       }
       const response: GqlResponse = await gql(g, call.query, variables, ada.key);
       const body = response.body;

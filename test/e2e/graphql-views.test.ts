@@ -8,6 +8,7 @@ import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
+import * as regtech from '../../plugins/regtech/operations.js';
 
 /**
  * Every GraphQL object or input type that shows an operation's view or input
@@ -85,6 +86,29 @@ const PAIRINGS: Record<string, Pairing> = {
   QuoteSwapInput: { schema: defi.SwapQuoteV1Input },
   Swap: { schema: defi.SwapView },
   ExecuteSwapInput: { schema: defi.ExecuteSwapBody },
+  // regtech (compliance, fraud, regulatory, regtech domains)
+  SanctionsScreening: { schema: regtech.ScreeningView },
+  ScreenedParty: { schema: regtech.ScreeningView.shape.party },
+  SanctionsMatch: { schema: element(regtech.ScreeningView.shape.matches) },
+  ScreeningListVersion: { schema: element(regtech.ScreeningView.shape.list_versions) },
+  ScreenPartyInput: { schema: regtech.ScreeningPartyInput },
+  FlaggedTransaction: { schema: regtech.MonitoredTransactionView },
+  MifirReport: { schema: regtech.MifirReportView },
+  Rts22Fields: { schema: regtech.MifirReportView.shape.fields },
+  AuthorityReason: { schema: element(regtech.MifirReportView.shape.rejection_reasons) },
+  SubmitMifirReportInput: { schema: regtech.MifirReportInput },
+  MicaCheck: { schema: regtech.MicaCheckView },
+  MicaFinding: { schema: element(regtech.MicaCheckView.shape.findings) },
+  CheckMicaInput: { schema: regtech.MicaCheckInput },
+  RegtechStatus: { schema: regtech.RegtechStatusView },
+  ComplianceIssue: { schema: element(regtech.RegtechStatusView.shape.open_issues) },
+  ScreeningCounts: { schema: regtech.RegtechStatusView.shape.screenings },
+  TravelRuleCounts: { schema: regtech.RegtechStatusView.shape.travel_rule_checks },
+  RiskLevelCounts: { schema: regtech.RegtechStatusView.shape.travel_rule_checks.shape.by_risk_level },
+  ReportCounts: { schema: regtech.RegtechStatusView.shape.reports },
+  MonitoringCounts: { schema: regtech.RegtechStatusView.shape.monitoring },
+  MicaCheckCounts: { schema: regtech.RegtechStatusView.shape.mica_checks },
+  SanctionsListState: { schema: element(regtech.RegtechStatusView.shape.sanctions_lists) },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

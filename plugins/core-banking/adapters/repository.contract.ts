@@ -413,6 +413,18 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
     assert.equal((await byId(B)).get('t3'), transaction('t3', B, 'b1', 1, pending));
   });
 
+  it('transactions: found by id within their team only (the BankingRecords port reads them)', async (r) => {
+    await run(async (tx) => {
+      for (const row of [account('a1', A), account('b1', B)]) await r.accounts.insert(tx, row);
+      await r.transactions.insert(tx, [transaction('t1', A, 'a1', 1), transaction('t2', B, 'b1', 2)]);
+    });
+    await run(async (tx) => {
+      assert.equal(await r.transactions.find(tx, A, 't1'), transaction('t1', A, 'a1', 1));
+      assert.is(await r.transactions.find(tx, B, 't1'), undefined, "another team's transaction is not found");
+      assert.is(await r.transactions.find(tx, A, 'missing'), undefined);
+    });
+  });
+
   it("transfers: found and locked within their team, updated, and an account's list is newest first from either side", async (r) => {
     await run(async (tx) => {
       for (const row of [account('a1', A), account('a2', A), account('a3', A), account('b1', B), account('b2', B)]) await r.accounts.insert(tx, row);

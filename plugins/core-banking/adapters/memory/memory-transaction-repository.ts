@@ -22,6 +22,11 @@ export class MemoryTransactionRepository implements TransactionRepository {
     }
   }
 
+  async find(_tx: Tx, teamId: string, id: string): Promise<TransactionRecord | undefined> {
+    const stored = this.state.transactions.get(id);
+    return stored?.record.teamId === teamId ? stored.record : undefined;
+  }
+
   async updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void> {
     for (const update of updates) {
       for (const id of this.state.transactionsByTransfer.get(update.transferId) ?? []) {

@@ -39,6 +39,12 @@ export class SqlTransactionRepository implements TransactionRepository {
     });
   }
 
+  async find(tx: Tx, teamId: string, id: string): Promise<TransactionRecord | undefined> {
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from core_banking_transactions where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+    return rows[0] ? toTransaction(rows[0]) : undefined;
+  }
+
   async updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void> {
     if (updates.length === 0) return;
     const values = unnestRows(

@@ -16,4 +16,9 @@ export class MemoryScreeningRepository implements ScreeningRepository {
     const screening = this.#screenings.get(id);
     return screening?.teamId === teamId ? screening : undefined;
   }
+
+  async counts(_tx: Tx, teamId: string): Promise<{ total: number; withMatches: number }> {
+    const mine = [...this.#screenings.values()].filter((s) => s.teamId === teamId);
+    return { total: mine.length, withMatches: mine.filter((s) => s.matches.length > 0).length };
+  }
 }

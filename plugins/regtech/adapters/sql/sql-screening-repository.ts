@@ -44,4 +44,11 @@ export class SqlScreeningRepository implements ScreeningRepository {
       screenedAt: toDate(row.screened_at),
     };
   }
+
+  async counts(tx: Tx, teamId: string): Promise<{ total: number; withMatches: number }> {
+    const { rows } = await sql<{ total: unknown; with_matches: unknown }>`
+      select count(*) as total, count(*) filter (where jsonb_array_length(matches) > 0) as with_matches
+      from regtech_screenings where team_id = ${teamId}`.execute(sqlTx(tx).db);
+    return { total: Number(rows[0]?.total ?? 0), withMatches: Number(rows[0]?.with_matches ?? 0) };
+  }
 }
