@@ -378,6 +378,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regtech/travel-rule/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Travel-rule check of a transfer
+         * @description Converts the amount through the price feed and compares it with the jurisdiction's threshold (US 3,000 USD, EU 1,000 EUR, UK 1,000 GBP, SG 1,500 SGD, CH 1,000 CHF; at or above it the originator must be fully identified), checks each party's IVMS 101 data for that level, screens both parties against the sanctions lists, scores the risk and records the check with `travel_rule.check.completed`. 422 with a pointer for an unknown jurisdiction or currency, a bad amount, a missing party field or an address, LEI or birth date IVMS 101 refuses; nothing is recorded then.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["checkTravelRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/regtech/travel-rule/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A travel-rule check of the team, as answered
+         * @description Another team's check is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTravelRuleCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts": {
         parameters: {
             query?: never;
@@ -868,6 +912,144 @@ export interface paths {
          *     Access: the bank operator key only.
          */
         post: operations["suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/mica/issuers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MiCA registry: every issuer with its white papers
+         * @description By issuer id.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listMicaIssuers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/mica/issuers/{issuer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A registered issuer with its filed white papers
+         * @description 404 for an issuer not in the registry.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["getMicaIssuer"];
+        /**
+         * Register or replace a crypto-asset issuer and its authorisations (MiCA registry)
+         * @description The issuer id is the key MiCA checks name. `licences`: credit_institution, e_money_institution, art_issuer; `withdrawn` when the authority withdrew them. 422 for a home member state outside the EU/EEA.
+         *
+         *     Access: the bank operator key only.
+         */
+        put: operations["putMicaIssuer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/mica/white-papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a white paper of a registered issuer
+         * @description Records the white paper by its hash (`sha256:` and 64 hex digits) with its notification date, and its publication and (for an asset-referenced token) approval dates when known. 422 for an unregistered issuer, another hash algorithm, a publication before notification, or an approval date on a paper that is not an ART’s; 409 for a hash the issuer already filed.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["fileMicaWhitePaper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions waiting in pending_review, every team
+         * @description Oldest flagged first, at most 500, each with its team.
+         *
+         *     Access: the bank operator key only.
+         */
+        get: operations["listPendingReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a transaction in pending_review
+         * @description Records the decision with its note and emits regtech.review.decided. 404 for an unknown review; 409 when it is not pending_review.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["clearReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/regtech/reviews/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a transaction in pending_review
+         * @description Records the decision with its note and emits regtech.review.decided. 404 for an unknown review; 409 when it is not pending_review.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["rejectReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1586,6 +1768,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/regtech/mica/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MiCA check of a crypto-asset: issuer authorisation and white paper
+         * @description Applies the MiCA title of `asset_type` (art: Title III, emt: Title IV, other: Title II): the issuer's authorisation in the registry the operator keeps (an ART issuer authorised or a credit institution; an EMT issuer a credit or e-money institution), and a white paper filed for that issuer and type whose hash is `whitepaper_hash`, approved (ART) or notified at least 20 working days before publication (EMT, other). Answers each finding with its article; `compliant` when all pass. The check is recorded for the team. 422 on `/whitepaper_hash` for anything but `sha256:` and 64 hex digits (other algorithms are refused).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["checkMica"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/mifid/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a MiFIR transaction report (or its cancellation) to the competent authority
+         * @description Builds the RTS 22 report of a completed core-banking transaction of the caller's team (report_type transaction, status NEWT), or the cancellation (CANC) of its standing report, validates it against the RTS 22 format rules, and submits it to the competent authority of `jurisdiction` (an EU/EEA member state; a simulator by default). The report is `submitted` until the authority's feedback is due (`authority_feedback_minutes`), then `accepted` or `rejected` with reasons (docs/regtech.md). Emits `compliance.report.generated`. 404 for another team's or an unknown transaction; 422 with a pointer for an unknown jurisdiction, a transaction that is not completed or not in a financial instrument, a missing or malformed party code; 409 for a transaction already reported or with nothing to cancel. Nothing is stored on a refusal.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["submitMifirReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/mifid/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A MiFIR report of the team, as it stands
+         * @description Its status (submitted, accepted, rejected with the authority's reasons) and RTS 22 fields. Another team's report is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMifirReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/monitoring/transactions/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What transaction monitoring found about a transaction of the team
+         * @description The transfer's compliance_flags, risk_score and review status (clear, pending_review, cleared, rejected). 404 when monitoring never flagged it, or for another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTransactionFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/regtech/sanctions/screen": {
         parameters: {
             query?: never;
@@ -1622,6 +1892,72 @@ export interface paths {
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["getScreening"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's compliance status, from stored state
+         * @description Counts of the team's sanctions screenings (and matches), travel-rule checks (by compliance and risk level), MiFIR reports by status and MiCA checks; the sanctions lists with their versions and ages; and the issues open now (a list never loaded or stale, a failed travel-rule check still valid, a transaction whose latest report was rejected). `status` is attention_required while any issue is open.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/travel-rule/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the IVMS 101 message of a transfer of the team, and check it
+         * @description For a core-banking transfer of the caller's team: builds and stores the IVMS 101.2023 message (this bank as originating institution, the sending account as the originator's customer identification), runs the travel-rule check of the bank's jurisdiction (`pluginConfig.regtech.travel_rule_jurisdiction`) and answers both. Another team's or an unknown transfer is a 404; an amount, currency or sending account other than the transfer's a 422; a second submission for the transfer a 409. Nothing is stored on a refusal.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["submitTravelRuleTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/regtech/travel-rule/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A travel-rule submission of the team, with its check
+         * @description Another team's submission is a 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getTravelRuleSubmission"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2972,6 +3308,225 @@ export interface components {
             published_at: string;
         };
         /**
+         * @example {
+         *       "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *       "transfer_id": "tr_9f3c2a",
+         *       "is_compliant": true,
+         *       "risk_level": "low",
+         *       "risk_score": 15,
+         *       "risk_factors": [
+         *         "above_threshold",
+         *         "cross_border"
+         *       ],
+         *       "applicable_jurisdiction": "EU",
+         *       "applicable_regulations": [
+         *         "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *         "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *         "Directive (EU) 2015/849 (AMLD)"
+         *       ],
+         *       "originator_verified": true,
+         *       "beneficiary_verified": true,
+         *       "threshold_analysis": {
+         *         "amount_usd": "2700.00",
+         *         "exceeds_threshold": true,
+         *         "threshold_amount": "1080.00",
+         *         "full_identification_required": true,
+         *         "threshold_local_amount": "1000.00",
+         *         "threshold_currency": "EUR",
+         *         "amount_in_threshold_currency": "2500.00",
+         *         "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *       },
+         *       "sanctions_screening": {
+         *         "originator_cleared": true,
+         *         "beneficiary_cleared": true,
+         *         "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *         "screened_at": "2026-11-25T04:10:00.000Z",
+         *         "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *         "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *         "list_versions": [
+         *           {
+         *             "source": "ofac_sdn",
+         *             "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *           }
+         *         ]
+         *       },
+         *       "compliance_issues": [],
+         *       "recommendations": [
+         *         "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *       ],
+         *       "checked_at": "2026-11-25T04:10:00.000Z",
+         *       "valid_until": "2026-11-25T04:40:00.000Z"
+         *     }
+         */
+        TravelRuleCheck: {
+            /** Format: uuid */
+            check_id: string;
+            transfer_id: string;
+            /** @description No compliance issue: both parties carry what the level asks for and neither matched a sanctions list */
+            is_compliant: boolean;
+            /**
+             * @description The band of risk_score: <25 low, <50 medium, <75 high, else critical
+             * @enum {string}
+             */
+            risk_level: "low" | "medium" | "high" | "critical";
+            /** @description 0-100, the sum of the weights of risk_factors (docs/regtech.md#risk-score) */
+            risk_score: number;
+            risk_factors: string[];
+            applicable_jurisdiction: string;
+            applicable_regulations: string[];
+            /** @description The originator's IVMS 101 data is complete for the level (full identification at or above the threshold) */
+            originator_verified: boolean;
+            /** @description The beneficiary's IVMS 101 data is complete */
+            beneficiary_verified: boolean;
+            threshold_analysis: {
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_usd: string;
+                /** @description amount ≥ threshold, compared exactly at the price feed’s prices */
+                exceeds_threshold: boolean;
+                /**
+                 * @description The threshold in USD at the same prices
+                 * @example 100.00
+                 */
+                threshold_amount: string;
+                full_identification_required: boolean;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                threshold_local_amount: string;
+                threshold_currency: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount_in_threshold_currency: string;
+                legal_source: string;
+            };
+            sanctions_screening: {
+                originator_cleared: boolean;
+                beneficiary_cleared: boolean;
+                /** @description The lists and versions screened against */
+                screening_provider: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                screened_at: string;
+                /** Format: uuid */
+                originator_screening_id: string;
+                /** Format: uuid */
+                beneficiary_screening_id: string;
+                list_versions: {
+                    source: string;
+                    version: string;
+                }[];
+            };
+            compliance_issues: {
+                code: string;
+                description: string;
+            }[];
+            recommendations: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            checked_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            valid_until: string;
+        };
+        /**
+         * @example {
+         *       "transfer_id": "tr_9f3c2a",
+         *       "originator": {
+         *         "name": "Ada Lovelace",
+         *         "account_number": "DE89370400440532013000",
+         *         "institution_name": "Open Bank",
+         *         "institution_country": "DE",
+         *         "customer_identification": "C-1001"
+         *       },
+         *       "beneficiary": {
+         *         "name": "Charles Babbage",
+         *         "account_number": "GB29NWBK60161331926819",
+         *         "institution_name": "Engine Bank",
+         *         "institution_country": "GB"
+         *       },
+         *       "transfer_details": {
+         *         "amount": "2500.00",
+         *         "currency": "EUR",
+         *         "asset_type": "fiat",
+         *         "purpose": "invoice 42"
+         *       },
+         *       "jurisdiction": "EU"
+         *     }
+         */
+        TravelRuleCheckInput: {
+            /** @description The transfer this check is for (any reference: the check does not need a core-banking transfer) */
+            transfer_id: string;
+            originator: components["schemas"]["TravelRuleParty"];
+            beneficiary: components["schemas"]["TravelRuleParty"];
+            transfer_details: {
+                /** @description Decimal string at the currency precision */
+                amount: string;
+                /** @description An asset of the catalogue (USD, EUR, BTC, …) */
+                currency: string;
+                /** @enum {string} */
+                asset_type: "fiat" | "crypto";
+                purpose?: string;
+            };
+            /** @description One of US, EU, UK, SG, CH (GB is UK); anything else is a 422 */
+            jurisdiction: string;
+        };
+        TravelRuleParty: {
+            /** @description The party's full name (a natural person: given names then surname) */
+            name: string;
+            /** @description Account number or wallet address */
+            account_number: string;
+            /** @description The party’s bank or VASP */
+            institution_name: string;
+            /** @description ISO 3166 alpha-2 of the institution */
+            institution_country: string;
+            /**
+             * @description natural (a person, default) or legal (a company)
+             * @enum {string}
+             */
+            type?: "natural" | "legal";
+            /** @description IVMS 101 GeographicAddress: address_line, or street_name with building_number or building_name (constraint C8) */
+            address?: {
+                /** @description Up to 7 free-form lines (IVMS 101 addressLine) */
+                address_line?: string[];
+                street_name?: string;
+                building_number?: string;
+                building_name?: string;
+                post_code?: string;
+                town_name?: string;
+                country: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, with place_of_birth
+             */
+            date_of_birth?: string;
+            /** @description Town and country of birth, with date_of_birth */
+            place_of_birth?: string;
+            national_identification?: {
+                identifier: string;
+                /**
+                 * @description IVMS 101 national identifier type; a legal person: RAID, MISC, LEIX or TXID
+                 * @enum {string}
+                 */
+                type: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                country?: string;
+            };
+            /** @description The customer's id at their institution */
+            customer_identification?: string;
+        };
+        /**
          * @description An account of the caller’s team.
          * @example {
          *       "uuid": "6f1c2a9e-4b7d-4c3e-9a51-2d8e7f0b1c34",
@@ -4056,6 +4611,289 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "issuers": [
+         *         {
+         *           "issuer_id": "EURO-EMI-1",
+         *           "name": "Euro EMI SA",
+         *           "home_member_state": "LU",
+         *           "licences": [
+         *             "e_money_institution"
+         *           ],
+         *           "withdrawn": false,
+         *           "updated_at": "2026-11-25T04:00:00.000Z",
+         *           "white_papers": []
+         *         }
+         *       ]
+         *     }
+         */
+        MicaIssuers: {
+            issuers: components["schemas"]["MicaIssuer"][];
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "id": "8b9c0d1e-2f3a-4b4c-8d5e-6f7a8b9c0d1e",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "asset_type": "emt",
+         *       "token_name": "EURX",
+         *       "hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "notified_on": "2026-09-01",
+         *       "published_on": "2026-10-01",
+         *       "approved_on": null,
+         *       "filed_at": "2026-11-25T04:00:00.000Z"
+         *     }
+         */
+        MicaWhitePaper: {
+            /** Format: uuid */
+            id: string;
+            issuer_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            token_name: string;
+            hash: string;
+            notified_on: string;
+            published_on: string | null;
+            approved_on: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            filed_at: string;
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer_2: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false,
+         *       "updated_at": "2026-11-25T04:00:00.000Z",
+         *       "white_papers": []
+         *     }
+         */
+        MicaIssuer_3: {
+            issuer_id: string;
+            name: string;
+            home_member_state: string;
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            withdrawn: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            white_papers: components["schemas"]["MicaWhitePaper"][];
+        };
+        /**
+         * @example {
+         *       "name": "Euro EMI SA",
+         *       "home_member_state": "LU",
+         *       "licences": [
+         *         "e_money_institution"
+         *       ],
+         *       "withdrawn": false
+         *     }
+         */
+        MicaIssuerInput: {
+            name: string;
+            /** @description ISO code of the EU/EEA member state whose authority supervises the issuer */
+            home_member_state: string;
+            /** @description credit_institution, e_money_institution, art_issuer (authorised under MiCA Art. 21) */
+            licences: ("credit_institution" | "e_money_institution" | "art_issuer")[];
+            /**
+             * @description The authority withdrew its authorisations
+             * @default false
+             */
+            withdrawn: boolean;
+        };
+        /**
+         * @example {
+         *       "issuer_id": "EURO-EMI-1",
+         *       "asset_type": "emt",
+         *       "token_name": "EURX",
+         *       "hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "notified_on": "2026-09-01",
+         *       "published_on": "2026-10-01"
+         *     }
+         */
+        MicaWhitePaperInput: {
+            issuer_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            token_name: string;
+            /** @description sha256: and the 64 hex digits of the white paper file; other algorithms are refused */
+            hash: string;
+            /**
+             * Format: date
+             * @description Date it was notified to the competent authority
+             */
+            notified_on: string;
+            /**
+             * Format: date
+             * @description Date it was or will be published
+             */
+            published_on?: string;
+            /**
+             * Format: date
+             * @description Date the authority approved it (an asset-referenced token's white paper needs approval)
+             */
+            approved_on?: string;
+        };
+        /**
+         * @example {
+         *       "reviews": []
+         *     }
+         */
+        PendingReviews: {
+            reviews: {
+                /**
+                 * Format: uuid
+                 * @description The review case: the id the operator clears or rejects
+                 */
+                review_id: string;
+                /** @description The transfer id */
+                transaction_id: string;
+                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+                /** @description 0-100: the sum of the flags’ weights */
+                risk_score: number;
+                /**
+                 * @description clear: flagged below the review score; pending_review until an operator clears or rejects it
+                 * @enum {string}
+                 */
+                status: "clear" | "pending_review" | "cleared" | "rejected";
+                /** @description What each rule found */
+                details: string[];
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                flagged_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                reviewed_at: string | null;
+                review_note: string | null;
+                team_id: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "review_id": "9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+         *       "transaction_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "compliance_flags": [
+         *         "structuring"
+         *       ],
+         *       "risk_score": 60,
+         *       "status": "pending_review",
+         *       "details": [
+         *         "3 transfers from the account between USD 9000.00 and USD 10000.00 in the window."
+         *       ],
+         *       "flagged_at": "2026-11-25T04:00:00.000Z",
+         *       "reviewed_at": null,
+         *       "review_note": null
+         *     }
+         */
+        MonitoredTransaction: {
+            /**
+             * Format: uuid
+             * @description The review case: the id the operator clears or rejects
+             */
+            review_id: string;
+            /** @description The transfer id */
+            transaction_id: string;
+            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+            /** @description 0-100: the sum of the flags’ weights */
+            risk_score: number;
+            /**
+             * @description clear: flagged below the review score; pending_review until an operator clears or rejects it
+             * @enum {string}
+             */
+            status: "clear" | "pending_review" | "cleared" | "rejected";
+            /** @description What each rule found */
+            details: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            flagged_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            reviewed_at: string | null;
+            review_note: string | null;
+        };
+        /**
+         * @example {
+         *       "note": "Known payroll pattern, documented in the customer file."
+         *     }
+         */
+        ReviewDecision: {
+            /** @description Why: kept with the case */
+            note: string;
         };
         /**
          * @example {
@@ -6035,6 +6873,227 @@ export interface components {
         };
         /**
          * @example {
+         *       "check_id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+         *       "asset_type": "emt",
+         *       "title": "Title IV (e-money tokens), Art. 48-58",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "whitepaper_hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "compliant": true,
+         *       "findings": [
+         *         {
+         *           "code": "issuer_registered",
+         *           "article": "MiCA Art. 4(1)(a), 16(1), 48(1)",
+         *           "passed": true,
+         *           "detail": "Euro EMI SA, home member state LU."
+         *         },
+         *         {
+         *           "code": "emt_issuer_authorised",
+         *           "article": "MiCA Art. 48(1)(a)",
+         *           "passed": true,
+         *           "detail": "Authorised as e_money_institution."
+         *         },
+         *         {
+         *           "code": "white_paper_filed",
+         *           "article": "MiCA Art. 51",
+         *           "passed": true,
+         *           "detail": "White paper of EURX filed, notified on 2026-09-01."
+         *         },
+         *         {
+         *           "code": "notification_lead_time",
+         *           "article": "MiCA Art. 51(11)",
+         *           "passed": true,
+         *           "detail": "22 working days between notification (2026-09-01) and publication (2026-10-01); at least 20 are required."
+         *         }
+         *       ],
+         *       "checked_at": "2026-11-25T04:00:00.000Z"
+         *     }
+         */
+        MicaCheck: {
+            /** Format: uuid */
+            check_id: string;
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            /** @description The MiCA title applied */
+            title: string;
+            issuer_id: string;
+            whitepaper_hash: string;
+            /** @description Every finding passed */
+            compliant: boolean;
+            findings: {
+                code: string;
+                article: string;
+                passed: boolean;
+                detail: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /**
+         * @example {
+         *       "asset_type": "emt",
+         *       "issuer_id": "EURO-EMI-1",
+         *       "whitepaper_hash": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *     }
+         */
+        MicaCheckInput: {
+            /**
+             * @description art: asset-referenced token (MiCA Title III); emt: e-money token (Title IV); other: any other crypto-asset (Title II)
+             * @enum {string}
+             */
+            asset_type: "art" | "emt" | "other";
+            issuer_id: string;
+            /** @description sha256: and the 64 hex digits of the white paper file; other algorithms are refused */
+            whitepaper_hash: string;
+        };
+        /**
+         * @example {
+         *       "report_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "transaction_id": "0b8f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "report_type": "transaction",
+         *       "status": "submitted",
+         *       "jurisdiction": "DE",
+         *       "competent_authority": "Bundesanstalt für Finanzdienstleistungsaufsicht (BaFin)",
+         *       "authority_reference": "DE-9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "cancels_report_id": null,
+         *       "fields": {
+         *         "report_status": "NEWT",
+         *         "transaction_reference_number": "0B8F2C1E3D4A4B5C8D6E7F8091A2B3C4",
+         *         "executing_entity_id": "5493001KJTIIGC8Y1R12",
+         *         "investment_firm_covered": true,
+         *         "submitting_entity_id": "5493001KJTIIGC8Y1R12",
+         *         "buyer_id": "DE19800101JOHN#DOE##",
+         *         "seller_id": "5493001KJTIIGC8Y1R12",
+         *         "trading_date_time": "2026-11-25T04:00:00.000000Z",
+         *         "trading_capacity": "DEAL",
+         *         "quantity": "10.000",
+         *         "quantity_currency": null,
+         *         "price": "NOAP",
+         *         "price_currency": null,
+         *         "venue": "XOFF",
+         *         "instrument_id": "US0378331005",
+         *         "instrument_full_name": "Gold (troy ounce)",
+         *         "instrument_classification": null
+         *       },
+         *       "rejection_reasons": [],
+         *       "submitted_at": "2026-11-25T05:00:00.000Z",
+         *       "feedback_due_at": "2026-11-25T06:00:00.000Z",
+         *       "decided_at": null
+         *     }
+         */
+        MifirReport: {
+            /** Format: uuid */
+            report_id: string;
+            /** Format: uuid */
+            transaction_id: string;
+            /** @enum {string} */
+            report_type: "transaction" | "cancellation";
+            /**
+             * @description submitted until the authority decides (by the clock), then accepted or rejected with reasons
+             * @enum {string}
+             */
+            status: "submitted" | "accepted" | "rejected";
+            jurisdiction: string;
+            competent_authority: string;
+            authority_reference: string;
+            /** Format: uuid */
+            cancels_report_id: string | null;
+            /** @description The RTS 22 fields (Commission Delegated Regulation (EU) 2017/590, Annex I Table 2) the service fills, by field number */
+            fields: {
+                /**
+                 * @description 1 Report status
+                 * @enum {string}
+                 */
+                report_status: "NEWT" | "CANC";
+                /** @description 2 Transaction reference number */
+                transaction_reference_number: string;
+                /** @description 4 Executing entity (LEI) */
+                executing_entity_id: string;
+                /** @description 5 Investment firm covered by MiFID II */
+                investment_firm_covered: boolean;
+                /** @description 6 Submitting entity (LEI) */
+                submitting_entity_id: string;
+                /** @description 7 Buyer identification code */
+                buyer_id: string;
+                /** @description 16 Seller identification code */
+                seller_id: string;
+                /** @description 28 Trading date time (UTC, microseconds) */
+                trading_date_time: string;
+                /**
+                 * @description 29 Trading capacity
+                 * @enum {string}
+                 */
+                trading_capacity: "DEAL" | "MTCH" | "AOTC";
+                /** @description 30 Quantity */
+                quantity: string;
+                /** @description 31 Quantity currency (a monetary quantity) */
+                quantity_currency: string | null;
+                /** @description 33 Price, or NOAP */
+                price: string;
+                /** @description 34 Price currency */
+                price_currency: string | null;
+                /** @description 36 Venue (MIC, or XOFF off-venue) */
+                venue: string;
+                /** @description 41 Instrument identification (ISIN) */
+                instrument_id: string;
+                /** @description 42 Instrument full name */
+                instrument_full_name: string;
+                /** @description 43 CFI code */
+                instrument_classification: string | null;
+            };
+            rejection_reasons: {
+                code: string;
+                description: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            feedback_due_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            decided_at: string | null;
+        };
+        /**
+         * @example {
+         *       "transaction_id": "0b8f2c1e-3d4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "report_type": "transaction",
+         *       "jurisdiction": "DE",
+         *       "buyer_id": "DE19800101JOHN#DOE##"
+         *     }
+         */
+        MifirReportInput: {
+            /**
+             * Format: uuid
+             * @description A completed core-banking transaction of the caller's team
+             */
+            transaction_id: string;
+            /**
+             * @description transaction: a new report (RTS 22 status NEWT); cancellation: cancels the standing report of the same transaction (CANC)
+             * @enum {string}
+             */
+            report_type: "transaction" | "cancellation";
+            /** @description ISO code of the EU/EEA member state whose competent authority receives it: AT, BE, BG, CY, CZ, DE, DK, EE, ES, FI, FR, GR, HR, HU, IE, IT, LT, LU, LV, MT, NL, PL, PT, RO, SE, SI, SK, IS, LI, NO (EL for GR) */
+            jurisdiction: string;
+            /** @description Field 7, for a client on the buying side (a deposit, or the receiving side of a transfer) */
+            buyer_id?: string;
+            /** @description Field 16, for a client on the selling side (a withdrawal, or the sending side of a transfer) */
+            seller_id?: string;
+        };
+        /**
+         * @example {
          *       "screening_id": "2f5b7c1e-4a3d-4e8f-9b0a-6c2d1e3f4a5b",
          *       "screened_at": "2026-11-25T04:10:00.000Z",
          *       "party": {
@@ -6146,6 +7205,505 @@ export interface components {
             type?: "individual" | "entity";
             /** @description What the screening is for (e.g. an onboarding or payment reference), kept with the record */
             purpose?: string;
+        };
+        /**
+         * @example {
+         *       "status": "attention_required",
+         *       "computed_at": "2026-11-25T06:00:00.000Z",
+         *       "open_issues": [
+         *         {
+         *           "code": "report_rejected",
+         *           "count": 1,
+         *           "description": "Transactions whose latest MiFIR report was rejected: send a corrected report."
+         *         }
+         *       ],
+         *       "screenings": {
+         *         "total": 42,
+         *         "with_matches": 2
+         *       },
+         *       "travel_rule_checks": {
+         *         "total": 12,
+         *         "compliant": 11,
+         *         "non_compliant": 1,
+         *         "by_risk_level": {
+         *           "low": 10,
+         *           "medium": 1,
+         *           "high": 0,
+         *           "critical": 1
+         *         }
+         *       },
+         *       "reports": {
+         *         "submitted": 1,
+         *         "accepted": 5,
+         *         "rejected": 1
+         *       },
+         *       "monitoring": {
+         *         "flagged": 4,
+         *         "clear": 2,
+         *         "pending_review": 0,
+         *         "cleared": 1,
+         *         "rejected": 1
+         *       },
+         *       "mica_checks": {
+         *         "total": 3,
+         *         "compliant": 2,
+         *         "non_compliant": 1
+         *       },
+         *       "sanctions_lists": [
+         *         {
+         *           "source": "ofac_sdn",
+         *           "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f",
+         *           "published_at": null,
+         *           "loaded_at": "2026-11-25T04:00:00.000Z",
+         *           "entries": 15123,
+         *           "age_seconds": 7200,
+         *           "stale": false
+         *         }
+         *       ]
+         *     }
+         */
+        RegtechStatus: {
+            /**
+             * @description attention_required while any open issue counts more than 0
+             * @enum {string}
+             */
+            status: "compliant" | "attention_required";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            computed_at: string;
+            /** @description Only the issues that are open now */
+            open_issues: {
+                code: string;
+                count: number;
+                description: string;
+            }[];
+            screenings: {
+                total: number;
+                with_matches: number;
+            };
+            travel_rule_checks: {
+                total: number;
+                compliant: number;
+                non_compliant: number;
+                by_risk_level: {
+                    low: number;
+                    medium: number;
+                    high: number;
+                    critical: number;
+                };
+            };
+            reports: {
+                submitted: number;
+                accepted: number;
+                rejected: number;
+            };
+            /** @description Transactions monitoring flagged, by review status */
+            monitoring: {
+                flagged: number;
+                clear: number;
+                pending_review: number;
+                cleared: number;
+                rejected: number;
+            };
+            mica_checks: {
+                total: number;
+                compliant: number;
+                non_compliant: number;
+            };
+            sanctions_lists: {
+                source: string;
+                version: string;
+                published_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                loaded_at: string;
+                entries: number;
+                age_seconds: number;
+                stale: boolean;
+            }[];
+        };
+        /**
+         * @example {
+         *       "submission_id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "jurisdiction": "EU",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               },
+         *               "accountNumber": [
+         *                 "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Babbage",
+         *                       "secondaryIdentifier": "Charles",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 }
+         *               },
+         *               "accountNumber": [
+         *                 "9b2e1f3a-6c4d-4e5f-8a7b-0c1d2e3f4a5b"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "originatingVASP": {
+         *           "originatingVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Open Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "DE"
+         *             }
+         *           }
+         *         },
+         *         "beneficiaryVASP": {
+         *           "beneficiaryVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Engine Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "GB"
+         *             }
+         *           }
+         *         },
+         *         "payloadMetadata": {
+         *           "payloadVersion": "101.2023"
+         *         }
+         *       },
+         *       "result": {
+         *         "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *         "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *         "is_compliant": true,
+         *         "risk_level": "low",
+         *         "risk_score": 15,
+         *         "risk_factors": [
+         *           "above_threshold",
+         *           "cross_border"
+         *         ],
+         *         "applicable_jurisdiction": "EU",
+         *         "applicable_regulations": [
+         *           "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *           "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *           "Directive (EU) 2015/849 (AMLD)"
+         *         ],
+         *         "originator_verified": true,
+         *         "beneficiary_verified": true,
+         *         "threshold_analysis": {
+         *           "amount_usd": "2700.00",
+         *           "exceeds_threshold": true,
+         *           "threshold_amount": "1080.00",
+         *           "full_identification_required": true,
+         *           "threshold_local_amount": "1000.00",
+         *           "threshold_currency": "EUR",
+         *           "amount_in_threshold_currency": "2500.00",
+         *           "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *         },
+         *         "sanctions_screening": {
+         *           "originator_cleared": true,
+         *           "beneficiary_cleared": true,
+         *           "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *           "screened_at": "2026-11-25T04:10:00.000Z",
+         *           "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *           "list_versions": [
+         *             {
+         *               "source": "ofac_sdn",
+         *               "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *             }
+         *           ]
+         *         },
+         *         "compliance_issues": [],
+         *         "recommendations": [
+         *           "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *         ],
+         *         "checked_at": "2026-11-25T04:10:00.000Z",
+         *         "valid_until": "2026-11-25T04:40:00.000Z"
+         *       },
+         *       "submitted_at": "2026-11-25T04:10:00.000Z"
+         *     }
+         */
+        TravelRuleSubmission: {
+            /** Format: uuid */
+            submission_id: string;
+            /** Format: uuid */
+            transfer_id: string;
+            jurisdiction: string;
+            /** @description The IVMS 101.2023 message as stored */
+            ivms101: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TravelRuleCheck"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
+        };
+        /**
+         * @example {
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "originator": {
+         *         "name": "Ada Lovelace",
+         *         "account": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *       },
+         *       "beneficiary": {
+         *         "name": "Charles Babbage",
+         *         "vasp_id": "Engine Bank",
+         *         "vasp_country": "GB"
+         *       },
+         *       "amount": "2500.00",
+         *       "currency": "EUR"
+         *     }
+         */
+        TravelRuleSubmissionInput: {
+            /**
+             * Format: uuid
+             * @description A core-banking transfer of the caller's team
+             */
+            transfer_id: string;
+            /** @description The sender; the account id is their customer identification at this bank */
+            originator: {
+                name: string;
+                /**
+                 * Format: uuid
+                 * @description The transfer's sending account
+                 */
+                account: string;
+                /**
+                 * @description natural (a person, default) or legal (a company)
+                 * @enum {string}
+                 */
+                type?: "natural" | "legal";
+                /** @description IVMS 101 GeographicAddress: address_line, or street_name with building_number or building_name (constraint C8) */
+                address?: {
+                    /** @description Up to 7 free-form lines (IVMS 101 addressLine) */
+                    address_line?: string[];
+                    street_name?: string;
+                    building_number?: string;
+                    building_name?: string;
+                    post_code?: string;
+                    town_name?: string;
+                    country: string;
+                };
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, with place_of_birth
+                 */
+                date_of_birth?: string;
+                /** @description Town and country of birth, with date_of_birth */
+                place_of_birth?: string;
+                national_identification?: {
+                    identifier: string;
+                    /**
+                     * @description IVMS 101 national identifier type; a legal person: RAID, MISC, LEIX or TXID
+                     * @enum {string}
+                     */
+                    type: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                    country?: string;
+                };
+                /** @description The customer's id at their institution */
+                customer_identification?: string;
+            };
+            beneficiary: {
+                name: string;
+                /** @description The beneficiary's institution (VASP or bank) as the network knows it */
+                vasp_id: string;
+                /** @description ISO alpha-2 of that institution; XX (unknown) when absent */
+                vasp_country?: string;
+                /** @description The beneficiary's account number; the transfer's receiving account when absent */
+                account?: string;
+            };
+            /** @description The transfer's amount, as a decimal string */
+            amount: string;
+            /** @description The transfer's asset */
+            currency: string;
+        };
+        /**
+         * @example {
+         *       "submission_id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+         *       "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *       "jurisdiction": "EU",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               },
+         *               "accountNumber": [
+         *                 "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPerson": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Babbage",
+         *                       "secondaryIdentifier": "Charles",
+         *                       "naturalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 }
+         *               },
+         *               "accountNumber": [
+         *                 "9b2e1f3a-6c4d-4e5f-8a7b-0c1d2e3f4a5b"
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         "originatingVASP": {
+         *           "originatingVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Open Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "DE"
+         *             }
+         *           }
+         *         },
+         *         "beneficiaryVASP": {
+         *           "beneficiaryVASP": {
+         *             "legalPerson": {
+         *               "name": {
+         *                 "nameIdentifier": [
+         *                   {
+         *                     "legalPersonName": "Engine Bank",
+         *                     "legalPersonNameIdentifierType": "LEGL"
+         *                   }
+         *                 ]
+         *               },
+         *               "countryOfRegistration": "GB"
+         *             }
+         *           }
+         *         },
+         *         "payloadMetadata": {
+         *           "payloadVersion": "101.2023"
+         *         }
+         *       },
+         *       "result": {
+         *         "check_id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *         "transfer_id": "3b1f0c6e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+         *         "is_compliant": true,
+         *         "risk_level": "low",
+         *         "risk_score": 15,
+         *         "risk_factors": [
+         *           "above_threshold",
+         *           "cross_border"
+         *         ],
+         *         "applicable_jurisdiction": "EU",
+         *         "applicable_regulations": [
+         *           "FATF Recommendation 16 (Interpretive Note to R.15 para. 7(b) for virtual assets)",
+         *           "Regulation (EU) 2023/1113 (Transfer of Funds Regulation)",
+         *           "Directive (EU) 2015/849 (AMLD)"
+         *         ],
+         *         "originator_verified": true,
+         *         "beneficiary_verified": true,
+         *         "threshold_analysis": {
+         *           "amount_usd": "2700.00",
+         *           "exceeds_threshold": true,
+         *           "threshold_amount": "1080.00",
+         *           "full_identification_required": true,
+         *           "threshold_local_amount": "1000.00",
+         *           "threshold_currency": "EUR",
+         *           "amount_in_threshold_currency": "2500.00",
+         *           "legal_source": "Regulation (EU) 2023/1113 (Transfer of Funds Regulation): Art. 5(2), 6(2), 7(3) …"
+         *         },
+         *         "sanctions_screening": {
+         *           "originator_cleared": true,
+         *           "beneficiary_cleared": true,
+         *           "screening_provider": "regtech sanctions screening (eu_fsf sha256:0b6e2c4a8d1f, ofac_sdn sha256:5f0c6a8e3b1d, un_sc sha256:9d2c4f6a8e0b)",
+         *           "screened_at": "2026-11-25T04:10:00.000Z",
+         *           "originator_screening_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "beneficiary_screening_id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *           "list_versions": [
+         *             {
+         *               "source": "ofac_sdn",
+         *               "version": "sha256:5f0c6a8e3b1d4c7f9a2e6b8d0c1f3a5e7b9d2c4f6a8e0b1d3c5f7a9e2b4d6c8f"
+         *             }
+         *           ]
+         *         },
+         *         "compliance_issues": [],
+         *         "recommendations": [
+         *           "No action needed; check again after valid_until if the transfer has not been sent by then."
+         *         ],
+         *         "checked_at": "2026-11-25T04:10:00.000Z",
+         *         "valid_until": "2026-11-25T04:40:00.000Z"
+         *       },
+         *       "submitted_at": "2026-11-25T04:10:00.000Z"
+         *     }
+         */
+        TravelRuleSubmission_2: {
+            /** Format: uuid */
+            submission_id: string;
+            /** Format: uuid */
+            transfer_id: string;
+            jurisdiction: string;
+            /** @description The IVMS 101.2023 message as stored */
+            ivms101: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TravelRuleCheck"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submitted_at: string;
         };
         /**
          * @example {
@@ -7169,6 +8727,78 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    checkTravelRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelRuleCheckInput"];
+            };
+        };
+        responses: {
+            /** @description Travel-rule check of a transfer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTravelRuleCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A travel-rule check of the team, as answered */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listAccounts: {
         parameters: {
             query?: {
@@ -8077,6 +9707,260 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Partner_5"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMicaIssuers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MiCA registry: every issuer with its white papers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuers"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMicaIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A registered issuer with its filed white papers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuer_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putMicaIssuer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                issuer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaIssuerInput"];
+            };
+        };
+        responses: {
+            /** @description Register or replace a crypto-asset issuer and its authorisations (MiCA registry) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaIssuer_3"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fileMicaWhitePaper: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaWhitePaperInput"];
+            };
+        };
+        responses: {
+            /** @description File a white paper of a registered issuer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaWhitePaper"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPendingReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions waiting in pending_review, every team */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PendingReviews"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Clear a transaction in pending_review */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description Reject a transaction in pending_review */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
                     };
                 };
             };
@@ -9354,6 +11238,150 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    checkMica: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MicaCheckInput"];
+            };
+        };
+        responses: {
+            /** @description MiCA check of a crypto-asset: issuer authorisation and white paper */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MicaCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitMifirReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MifirReportInput"];
+            };
+        };
+        responses: {
+            /** @description Submit a MiFIR transaction report (or its cancellation) to the competent authority */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MifirReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMifirReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A MiFIR report of the team, as it stands */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MifirReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTransactionFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What transaction monitoring found about a transaction of the team */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonitoredTransaction"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     screenParty: {
         parameters: {
             query?: never;
@@ -9415,6 +11443,108 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SanctionsScreening"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's compliance status, from stored state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegtechStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitTravelRuleTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TravelRuleSubmissionInput"];
+            };
+        };
+        responses: {
+            /** @description Store the IVMS 101 message of a transfer of the team, and check it */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleSubmission"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTravelRuleSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A travel-rule submission of the team, with its check */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TravelRuleSubmission_2"];
                     };
                 };
             };
