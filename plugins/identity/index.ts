@@ -1,4 +1,4 @@
-import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, UnitOfWork } from '../../kernel/public.js';
+import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, UnitOfWork, UserDirectory } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,
@@ -14,6 +14,7 @@ import { KeyHasher } from './application/key-hasher.js';
 import { KeyIssuer } from './application/key-issuer.js';
 import { ListApiKeysOperation } from './application/list-api-keys.js';
 import { RevokeApiKeyOperation } from './application/revoke-api-key.js';
+import { IdentityUserDirectory } from './application/user-directory.js';
 import { identityCommands } from './commands.js';
 import { IdentityConfig, identityConfigSchema } from './config.js';
 import { identityEvents } from './events.js';
@@ -32,7 +33,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   kernel: '^2.0.0',
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
-  provides: [Authenticator, OperatorKeys],
+  provides: [Authenticator, OperatorKeys, UserDirectory],
   requires: [UnitOfWork, Clock, Ids, Random],
   config: identityConfigSchema,
   register(bind, ctx) {
@@ -41,6 +42,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
     bind(KeyIssuer).toSelf();
     bind(Authenticator).to(ApiKeyAuthenticator);
     bind(OperatorKeys).to(OperatorKeyBootstrap);
+    bind(UserDirectory).to(IdentityUserDirectory);
   },
   operations: [
     operation(CreateUser, CreateUserOperation),

@@ -1,0 +1,157 @@
+import * as assert from 'uvu/assert';
+import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { ChallengeRecord } from '../domain/challenge.js';
+import type { PasskeyRecord } from '../domain/passkey.js';
+import type { SessionRecord } from '../domain/session.js';
+import type { ChallengeRepository, PasskeyRepository, SessionRepository } from '../ports.js';
+
+export interface MobileRepositories {
+  readonly challenges: ChallengeRepository;
+  readonly passkeys: PasskeyRepository;
+  readonly sessions: SessionRepository;
+}
+
+/** What every store's mobile repositories must do (memory, PGlite, PostgreSQL when DATABASE_URL is set). */
+export function mobileRepositoryContract(title: string, harness: RepositoryHarness<MobileRepositories>) {
+  const { test, it, run } = repositorySuite(title, harness);
+  const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+  let serial = 0;
+  const next = () => (serial += 1);
+  const challenge = (overrides: Partial<ChallengeRecord> = {}): ChallengeRecord => ({
+    challenge: `challenge-${next()}`,
+    purpose: 'authentication',
+    teamId: TEAM_A,
+    userId: 'user-a',
+    expiresAt: at(5),
+    consumedAt: null,
+    createdAt: T0,
+    ...overrides,
+  });
+  const passkey = (overrides: Partial<PasskeyRecord> = {}): PasskeyRecord => ({
+    id: `cred-${next()}`,
+    teamId: TEAM_A,
+    userId: 'user-a',
+    userHandle: 'dXNlci1h',
+    publicKey: 'pQECAyYgASFYIA',
+    counter: 0,
+    transports: ['internal', 'hybrid'],
+    attestationFormat: 'none',
+    aaguid: '00000000-0000-0000-0000-000000000000',
+    deviceType: 'singleDevice',
+    backedUp: false,
+    flaggedAt: null,
+    flagReason: null,
+    lastUsedAt: null,
+    createdAt: at(next()),
+    ...overrides,
+  });
+  const session = (overrides: Partial<SessionRecord> = {}): SessionRecord => {
+    const n = next();
+    return {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      teamId: TEAM_A,
+      userId: 'user-a',
+      credentialId: 'cred-x',
+      prefix: 'abcdefgh',
+      hash: `hash-${n}`,
+      permissions: ['read', 'write'],
+      expiresAt: at(60),
+      revokedAt: null,
+      createdAt: at(n),
+      ...overrides,
+    };
+  };
+
+  it('a challenge is consumed exactly once, and comes back as issued', async ({ challenges }) => {
+    const issued = challenge({ teamId: null, userId: null });
+    await run((tx) => challenges.insert(tx, issued));
+    assert.equal(await run((tx) => challenges.consume(tx, issued.challenge, at(1))), issued);
+    assert.is(await run((tx) => challenges.consume(tx, issued.challenge, at(2))), undefined);
+    assert.is(await run((tx) => challenges.consume(tx, 'never-issued', at(2))), undefined);
+  });
+
+  it('answers racing for one challenge: exactly one gets it', async ({ challenges }) => {
+    const issued = challenge();
+    await run((tx) => challenges.insert(tx, issued));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => run((tx) => challenges.consume(tx, issued.challenge, at(1)))));
+    assert.is(answers.filter((one) => one !== undefined).length, 1);
+  });
+
+  it('deleteStale removes used and expired challenges only', async ({ challenges }) => {
+    const used = challenge();
+    const expired = challenge({ expiresAt: at(1) });
+    const live = challenge({ expiresAt: at(60) });
+    await run(async (tx) => {
+      for (const one of [used, expired, live]) await challenges.insert(tx, one);
+    });
+    await run((tx) => challenges.consume(tx, used.challenge, at(1)));
+    assert.is(await run((tx) => challenges.deleteStale(tx, at(10), 100)), 2);
+    assert.equal(await run((tx) => challenges.consume(tx, live.challenge, at(11))), live);
+  });
+
+  it('a passkey is found by id, listed for its user only, and registered once', async ({ passkeys }) => {
+    const mine = passkey();
+    const other = passkey({ teamId: TEAM_B, userId: 'user-b' });
+    await run(async (tx) => {
+      await passkeys.insert(tx, mine);
+      await passkeys.insert(tx, other);
+    });
+    assert.equal(await run((tx) => passkeys.findById(tx, mine.id)), mine);
+    assert.equal(await run((tx) => passkeys.listByUser(tx, TEAM_A, 'user-a')), [mine]);
+    assert.equal(await run((tx) => passkeys.listByUser(tx, TEAM_B, 'user-a')), []);
+    try {
+      await run((tx) => passkeys.insert(tx, { ...mine, userId: 'user-c' }));
+      assert.unreachable('a second insert of the credential id succeeded');
+    } catch (error) {
+      assert.is((error as { code?: string }).code, 'passkey_exists');
+    }
+  });
+
+  it('recordUse stores the counter; flag flags once; delete only by its owner', async ({ passkeys }) => {
+    const key = passkey();
+    await run((tx) => passkeys.insert(tx, key));
+    await run((tx) => passkeys.recordUse(tx, key.id, 7, at(30)));
+    const used = await run((tx) => passkeys.findById(tx, key.id));
+    assert.equal([used!.counter, used!.lastUsedAt], [7, at(30)]);
+    const flagged = await run((tx) => passkeys.flag(tx, key.id, 'counter', at(31)));
+    assert.equal([flagged!.flaggedAt, flagged!.flagReason], [at(31), 'counter']);
+    const again = await run((tx) => passkeys.flag(tx, key.id, 'other', at(32)));
+    assert.equal([again!.flaggedAt, again!.flagReason], [at(31), 'counter']);
+    assert.is(await run((tx) => passkeys.delete(tx, TEAM_B, 'user-a', key.id)), undefined);
+    assert.is(await run((tx) => passkeys.delete(tx, TEAM_A, 'user-b', key.id)), undefined);
+    assert.is((await run((tx) => passkeys.delete(tx, TEAM_A, 'user-a', key.id)))!.id, key.id);
+    assert.is(await run((tx) => passkeys.findById(tx, key.id)), undefined);
+  });
+
+  it('sessions: found by hash, listed live newest first, revoked by owner or by credential', async ({ sessions }) => {
+    const first = session({ credentialId: 'cred-1' });
+    const second = session({ credentialId: 'cred-2' });
+    const expired = session({ expiresAt: at(0) });
+    const theirs = session({ teamId: TEAM_B });
+    await run(async (tx) => {
+      for (const one of [first, second, expired, theirs]) await sessions.insert(tx, one);
+    });
+    assert.equal(await run((tx) => sessions.findByHash(tx, first.hash)), first);
+    assert.equal((await run((tx) => sessions.listActive(tx, TEAM_A, 'user-a', at(1)))).map((one) => one.id), [second.id, first.id]);
+    assert.is(await run((tx) => sessions.revoke(tx, TEAM_B, 'user-a', first.id, at(2))), undefined);
+    assert.is(await run((tx) => sessions.revoke(tx, TEAM_A, 'user-a', 'not-a-uuid', at(2))), undefined);
+    assert.equal((await run((tx) => sessions.revoke(tx, TEAM_A, 'user-a', first.id, at(2))))!.revokedAt, at(2));
+    assert.equal((await run((tx) => sessions.revoke(tx, TEAM_A, 'user-a', first.id, at(3))))!.revokedAt, at(2));
+    assert.equal((await run((tx) => sessions.revokeByCredential(tx, 'cred-2', at(4)))).map((one) => one.id), [second.id]);
+    assert.equal(await run((tx) => sessions.listActive(tx, TEAM_A, 'user-a', at(5))), []);
+  });
+
+  it('a rolled-back unit of work leaves nothing behind', async ({ challenges, passkeys }) => {
+    const issued = challenge();
+    const key = passkey();
+    await run(async (tx) => {
+      await challenges.insert(tx, issued);
+      await passkeys.insert(tx, key);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    assert.is(await run((tx) => challenges.consume(tx, issued.challenge, at(1))), undefined);
+    assert.is(await run((tx) => passkeys.findById(tx, key.id)), undefined);
+  });
+
+  return test;
+}

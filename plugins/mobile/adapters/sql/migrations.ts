@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { SqlMigration } from '../../../../kit/sql.js';
+
+/** The plugin's tables, prefixed with its name and carrying team_id. */
+export const mobileMigrations: Readonly<Record<string, SqlMigration>> = {
+  '0001-passkeys': {
+    async up(db: Kysely<any>) {
+      // A challenge is looked up by its value alone (the client presents only that); team_id is '' for a discoverable sign-in.
+      await sql`
+        create table mobile_challenges (
+          challenge text primary key,
+          team_id text not null,
+          user_id text,
+          purpose text not null check (purpose in ('registration', 'authentication')),
+          expires_at timestamptz not null,
+          consumed_at timestamptz,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`create index mobile_challenges_expiry on mobile_challenges (expires_at)`.execute(db);
+      await sql`
+        create table mobile_passkeys (
+          seq bigint generated always as identity,
+          id text primary key,
+          team_id text not null,
+          user_id text not null,
+          user_handle text not null,
+          public_key text not null,
+          counter bigint not null check (counter >= 0),
+          transports text not null,
+          attestation_format text not null,
+          aaguid text not null,
+          device_type text not null check (device_type in ('singleDevice', 'multiDevice')),
+          backed_up boolean not null,
+          flagged_at timestamptz,
+          flag_reason text,
+          last_used_at timestamptz,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`create index mobile_passkeys_user on mobile_passkeys (team_id, user_id, seq)`.execute(db);
+      await sql`
+        create table mobile_sessions (
+          id uuid primary key,
+          team_id text not null,
+          user_id text not null,
+          credential_id text not null,
+          prefix text not null,
+          hash text not null unique,
+          permissions text not null,
+          expires_at timestamptz not null,
+          revoked_at timestamptz,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`create index mobile_sessions_user on mobile_sessions (team_id, user_id, created_at)`.execute(db);
+      await sql`create index mobile_sessions_credential on mobile_sessions (credential_id) where revoked_at is null`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists mobile_sessions`.execute(db);
+      await sql`drop table if exists mobile_passkeys`.execute(db);
+      await sql`drop table if exists mobile_challenges`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { timestamp, token, type Operation } from '../../kernel/public.js';
+
+/**
+ * The mobile plugin's operations: one token each, shared by REST and
+ * GraphQL, and the zod schema of every input and view (the one source of the
+ * TS types, the OpenAPI components and the GraphQL types).
+ */
+
+/** Binary WebAuthn fields: base64url as the WebAuthn JSON forms write them; plain base64 (with + / =) is accepted too. */
+const binary = (what: string, max = 8192) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, `${what} must be base64url (or base64)`)
+    .describe(`${what}, base64url`);
+
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const USER_ID = '5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b';
+const TEAM_ID = '0c6e1f2a-3b4d-4c5e-8f9a-1b2c3d4e5f60';
+const CREDENTIAL_ID = 'p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI';
+const CHALLENGE = 'oE4sXJ4bVdQm2H7rP0yW1kT9cZ8uF6nA3gL5jR2sD0Q';
+
+// ── Passkey registration ────────────────────────────────────────────────
+
+export const RegistrationOptionsView = z
+  .looseObject({
+    challenge: z.string(),
+    rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
+    user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+    pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.string() })),
+    timeout: z.number().optional(),
+    excludeCredentials: z.array(z.looseObject({ id: z.string(), type: z.string() })).optional(),
+    authenticatorSelection: z.looseObject({}).optional(),
+    attestation: z.string().optional(),
+  })
+  .describe('PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): hand it to navigator.credentials.create() or the platform passkey API.')
+  .meta({
+    id: 'PasskeyRegistrationOptions',
+    example: {
+      challenge: CHALLENGE,
+      rp: { name: 'Open Bank', id: 'localhost' },
+      user: { id: 'NWIwZjhhNGUtMmMxZC00ZTZm', name: 'alice@example.com', displayName: 'Alice' },
+      pubKeyCredParams: [{ alg: -7, type: 'public-key' }, { alg: -257, type: 'public-key' }],
+      timeout: 300000,
+      excludeCredentials: [],
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required', requireResidentKey: false },
+      attestation: 'none',
+    },
+  });
+export type RegistrationOptionsView = z.infer<typeof RegistrationOptionsView>;
+
+export const RegisterPasskeyBody = z
+  .object({
+    id: binary('id', 1024),
+    rawId: binary('rawId', 1024),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: binary('clientDataJSON'),
+      attestationObject: binary('attestationObject', 65536),
+      transports: z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional(),
+      authenticatorData: binary('authenticatorData', 65536).optional(),
+      publicKey: binary('publicKey').optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+    }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  })
+  .describe('RegistrationResponseJSON, as navigator.credentials.create() (toJSON) or a platform passkey API returns it.')
+  .meta({
+    id: 'RegisterPasskeyInput',
+    example: {
+      id: CREDENTIAL_ID,
+      rawId: CREDENTIAL_ID,
+      type: 'public-key',
+      response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0', attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ', transports: ['internal', 'hybrid'] },
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    },
+  });
+export type RegisterPasskeyInput = z.infer<typeof RegisterPasskeyBody>;
+
+export const PasskeyView = z
+  .strictObject({
+    id: z.string().describe('The credential id, base64url.'),
+    user_id: z.string(),
+    attestation_format: z.string().describe('none, packed, …: what the authenticator attested with.'),
+    aaguid: z.string().describe("The authenticator model's AAGUID (zeros for a none attestation)."),
+    transports: z.array(z.string()),
+    device_type: z.enum(['singleDevice', 'multiDevice']).describe('multiDevice: a synced passkey.'),
+    backed_up: z.boolean(),
+    counter: z.number().int().describe('The signature counter as last seen (0: the authenticator keeps none).'),
+    flagged: z.boolean().describe('True once a sign-in showed a counter that did not increase (a possible clone): it signs in no more; delete it and register again.'),
+    flag_reason: z.string().nullable(),
+    last_used_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({
+    id: 'Passkey',
+    example: {
+      id: CREDENTIAL_ID,
+      user_id: USER_ID,
+      attestation_format: 'none',
+      aaguid: '00000000-0000-0000-0000-000000000000',
+      transports: ['internal', 'hybrid'],
+      device_type: 'singleDevice',
+      backed_up: false,
+      counter: 3,
+      flagged: false,
+      flag_reason: null,
+      last_used_at: '2026-01-15T09:35:00.000Z',
+      created_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+export type PasskeyView = z.infer<typeof PasskeyView>;
+
+export const PasskeyId = z.object({ id: z.string().min(1).max(1024) });
+export type PasskeyIdInput = z.infer<typeof PasskeyId>;
+export const NoInput = z.object({});
+export type NoInput = z.infer<typeof NoInput>;
+
+// ── Passkey sign-in ─────────────────────────────────────────────────────
+
+export const AuthenticationOptionsBody = z
+  .object({
+    email: z.string().trim().min(3).max(254).optional().describe('The user signing in; leave it out for a discoverable credential (the authenticator picks the account).'),
+  })
+  .meta({ id: 'PasskeyAuthenticationOptionsInput', example: { email: 'alice@example.com' } });
+export type AuthenticationOptionsInput = z.infer<typeof AuthenticationOptionsBody>;
+
+export const AuthenticationOptionsView = z
+  .looseObject({
+    challenge: z.string(),
+    rpId: z.string().optional(),
+    timeout: z.number().optional(),
+    allowCredentials: z.array(z.looseObject({ id: z.string(), type: z.string() })).optional(),
+    userVerification: z.string().optional(),
+  })
+  .describe('PublicKeyCredentialRequestOptionsJSON: hand it to navigator.credentials.get() or the platform passkey API. The challenge is single-use and expires.')
+  .meta({
+    id: 'PasskeyAuthenticationOptions',
+    example: { challenge: CHALLENGE, rpId: 'localhost', timeout: 300000, allowCredentials: [{ id: CREDENTIAL_ID, type: 'public-key', transports: ['internal'] }], userVerification: 'required' },
+  });
+export type AuthenticationOptionsView = z.infer<typeof AuthenticationOptionsView>;
+
+export const VerifyPasskeyBody = z
+  .object({
+    credential_id: binary('credential_id', 1024),
+    authenticator_data: binary('authenticator_data'),
+    client_data_json: binary('client_data_json'),
+    signature: binary('signature', 2048),
+    user_handle: binary('user_handle', 512).optional().describe('userHandle of the assertion, when the authenticator returned one; it must match the passkey.'),
+  })
+  .meta({
+    id: 'VerifyPasskeyInput',
+    example: {
+      credential_id: CREDENTIAL_ID,
+      authenticator_data: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+      client_data_json: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoib0U0c1hKNGJWZFEifQ',
+      signature: 'MEUCIQDx0k3Yx8uHqkq4V1b3c2d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9AiBq',
+    },
+  });
+export type VerifyPasskeyInput = z.infer<typeof VerifyPasskeyBody>;
+
+export const SessionUserView = z.strictObject({ id: z.string(), team_id: z.string(), name: z.string(), email: z.string() }).meta({ id: 'MobileSessionUser' });
+
+export const SessionView = z
+  .strictObject({
+    id: z.string(),
+    user_id: z.string(),
+    credential_id: z.string(),
+    prefix: z.string().describe('The 8 characters after fms_, to tell sessions apart; not secret.'),
+    permissions: z.array(z.enum(['read', 'write', 'delete'])),
+    expires_at: timestamp,
+    revoked_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .meta({
+    id: 'MobileSession',
+    example: {
+      id: '9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f',
+      user_id: USER_ID,
+      credential_id: CREDENTIAL_ID,
+      prefix: 'Qk3x9LmZ',
+      permissions: ['read', 'write', 'delete'],
+      expires_at: '2026-01-15T21:35:00.000Z',
+      revoked_at: null,
+      created_at: '2026-01-15T09:35:00.000Z',
+    },
+  });
+export type SessionView = z.infer<typeof SessionView>;
+
+export const IssuedSessionView = z
+  .strictObject({
+    token: z.string().describe('Send as "Authorization: Bearer <token>" on REST and GraphQL. Shown once; only its hash is kept.'),
+    token_type: z.literal('Bearer'),
+    expires_at: timestamp,
+    session: SessionView,
+    user: SessionUserView,
+  })
+  .meta({
+    id: 'MobileSessionIssued',
+    example: {
+      token: 'fms_Qk3x9LmZr8T2vB6nH1cD4fG7jK0pS5wY3uE9iO2aX1q',
+      token_type: 'Bearer',
+      expires_at: '2026-01-15T21:35:00.000Z',
+      session: {
+        id: '9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f',
+        user_id: USER_ID,
+        credential_id: CREDENTIAL_ID,
+        prefix: 'Qk3x9LmZ',
+        permissions: ['read', 'write', 'delete'],
+        expires_at: '2026-01-15T21:35:00.000Z',
+        revoked_at: null,
+        created_at: '2026-01-15T09:35:00.000Z',
+      },
+      user: { id: USER_ID, team_id: TEAM_ID, name: 'Alice', email: 'alice@example.com' },
+    },
+  });
+export type IssuedSessionView = z.infer<typeof IssuedSessionView>;
+
+export const SessionId = z.object({ id: z.uuid() });
+export type SessionIdInput = z.infer<typeof SessionId>;
+
+export const RegisterPasskeyOptions = token<Operation<NoInput, RegistrationOptionsView>>('mobile.passkey-registration-options');
+export const RegisterPasskey = token<Operation<RegisterPasskeyInput, PasskeyView>>('mobile.register-passkey');
+export const PasskeyAuthenticationOptions = token<Operation<AuthenticationOptionsInput, AuthenticationOptionsView>>('mobile.passkey-authentication-options');
+export const VerifyPasskey = token<Operation<VerifyPasskeyInput, IssuedSessionView>>('mobile.verify-passkey');
+export const ListPasskeys = token<Operation<NoInput, PasskeyView[]>>('mobile.list-passkeys');
+export const DeletePasskey = token<Operation<PasskeyIdInput, PasskeyView>>('mobile.delete-passkey');
+export const ListSessions = token<Operation<NoInput, SessionView[]>>('mobile.list-sessions');
+export const RevokeSession = token<Operation<SessionIdInput, SessionView>>('mobile.revoke-session');
+export const SignOut = token<Operation<NoInput, SessionView>>('mobile.sign-out');
