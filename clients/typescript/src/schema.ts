@@ -1084,6 +1084,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/mobile/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey sign-in options
+         * @description No Authorization. PublicKeyCredentialRequestOptionsJSON with a single-use challenge that expires. With email, the challenge is bound to that user and lists their passkeys; without, any passkey may answer (discoverable credential).
+         *
+         *     Access: public, no API key.
+         */
+        post: operations["passkeyAuthenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a passkey
+         * @description Verifies the RegistrationResponseJSON (challenge issued to the caller and unused, origin, RP id, user presence and verification, attestation none or packed) and stores the credential. Refusals are 422 with a reason code (challenge_unknown, challenge_expired, origin_mismatch, rp_id_mismatch, user_not_verified, attestation_invalid, attestation_format_not_accepted); the challenge is spent either way. A credential registered already is 409 passkey_exists.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey creation options for the caller
+         * @description PublicKeyCredentialCreationOptionsJSON for the caller's user, with a single-use challenge bound to them that expires (challenge_ttl_ms). Existing passkeys are excluded.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a passkey assertion and open a session
+         * @description No Authorization. Verifies the assertion (challenge, origin, RP id, user presence and verification, signature with the stored key, counter) and answers a session: an fms_ bearer token, its expiry and the user. A refusal is 401 with a reason code (malformed_client_data, challenge_unknown, challenge_expired, challenge_wrong_ceremony, origin_mismatch, rp_id_mismatch, user_not_present, user_not_verified, unknown_credential, credential_flagged, credential_not_for_user, user_handle_mismatch, signature_invalid, assertion_invalid, counter_not_increasing); the challenge is spent either way. A counter that does not increase flags the passkey.
+         *
+         *     Access: public, no API key.
+         */
+        post: operations["verifyPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the session whose token made the call. Called with an API key it is 409 not_a_session.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's passkeys
+         * @description Oldest first; flagged ones included, marked flagged.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a passkey
+         * @description Removes one of the caller's passkeys and ends the sessions it opened. Another user's passkey is 404.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live sessions
+         * @description Newest first; never a token.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a session
+         * @description The token stops working on the next request. Another user's session is 404; revoking twice returns the first revocation.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/regtech/sanctions/screen": {
         parameters: {
             query?: never;
@@ -4176,6 +4374,313 @@ export interface components {
             vote: "for" | "against" | "abstain";
         };
         /**
+         * @description PublicKeyCredentialRequestOptionsJSON: hand it to navigator.credentials.get() or the platform passkey API. The challenge is single-use and expires.
+         * @example {
+         *       "challenge": "oE4sXJ4bVdQm2H7rP0yW1kT9cZ8uF6nA3gL5jR2sD0Q",
+         *       "rpId": "localhost",
+         *       "timeout": 300000,
+         *       "allowCredentials": [
+         *         {
+         *           "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *           "type": "public-key",
+         *           "transports": [
+         *             "internal"
+         *           ]
+         *         }
+         *       ],
+         *       "userVerification": "required"
+         *     }
+         */
+        PasskeyAuthenticationOptions: {
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+            allowCredentials?: ({
+                id: string;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            userVerification?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "email": "alice@example.com"
+         *     }
+         */
+        PasskeyAuthenticationOptionsInput: {
+            /** @description The user signing in; leave it out for a discoverable credential (the authenticator picks the account). */
+            email?: string;
+        };
+        /**
+         * @example {
+         *       "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *       "attestation_format": "none",
+         *       "aaguid": "00000000-0000-0000-0000-000000000000",
+         *       "transports": [
+         *         "internal",
+         *         "hybrid"
+         *       ],
+         *       "device_type": "singleDevice",
+         *       "backed_up": false,
+         *       "counter": 3,
+         *       "flagged": false,
+         *       "flag_reason": null,
+         *       "last_used_at": "2026-01-15T09:35:00.000Z",
+         *       "created_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        Passkey: {
+            /** @description The credential id, base64url. */
+            id: string;
+            user_id: string;
+            /** @description none, packed, …: what the authenticator attested with. */
+            attestation_format: string;
+            /** @description The authenticator model's AAGUID (zeros for a none attestation). */
+            aaguid: string;
+            transports: string[];
+            /**
+             * @description multiDevice: a synced passkey.
+             * @enum {string}
+             */
+            device_type: "singleDevice" | "multiDevice";
+            backed_up: boolean;
+            /** @description The signature counter as last seen (0: the authenticator keeps none). */
+            counter: number;
+            /** @description True once a sign-in showed a counter that did not increase (a possible clone): it signs in no more; delete it and register again. */
+            flagged: boolean;
+            flag_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description RegistrationResponseJSON, as navigator.credentials.create() (toJSON) or a platform passkey API returns it.
+         * @example {
+         *       "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "rawId": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "type": "public-key",
+         *       "response": {
+         *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+         *         "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ",
+         *         "transports": [
+         *           "internal",
+         *           "hybrid"
+         *         ]
+         *       },
+         *       "clientExtensionResults": {},
+         *       "authenticatorAttachment": "platform"
+         *     }
+         */
+        RegisterPasskeyInput: {
+            /** @description id, base64url */
+            id: string;
+            /** @description rawId, base64url */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                /** @description clientDataJSON, base64url */
+                clientDataJSON: string;
+                /** @description attestationObject, base64url */
+                attestationObject: string;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                /** @description authenticatorData, base64url */
+                authenticatorData?: string;
+                /** @description publicKey, base64url */
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+            };
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+        };
+        /**
+         * @description PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): hand it to navigator.credentials.create() or the platform passkey API.
+         * @example {
+         *       "challenge": "oE4sXJ4bVdQm2H7rP0yW1kT9cZ8uF6nA3gL5jR2sD0Q",
+         *       "rp": {
+         *         "name": "Open Bank",
+         *         "id": "localhost"
+         *       },
+         *       "user": {
+         *         "id": "NWIwZjhhNGUtMmMxZC00ZTZm",
+         *         "name": "alice@example.com",
+         *         "displayName": "Alice"
+         *       },
+         *       "pubKeyCredParams": [
+         *         {
+         *           "alg": -7,
+         *           "type": "public-key"
+         *         },
+         *         {
+         *           "alg": -257,
+         *           "type": "public-key"
+         *         }
+         *       ],
+         *       "timeout": 300000,
+         *       "excludeCredentials": [],
+         *       "authenticatorSelection": {
+         *         "residentKey": "preferred",
+         *         "userVerification": "required",
+         *         "requireResidentKey": false
+         *       },
+         *       "attestation": "none"
+         *     }
+         */
+        PasskeyRegistrationOptions: {
+            challenge: string;
+            rp: {
+                name: string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            } & {
+                [key: string]: unknown;
+            };
+            pubKeyCredParams: ({
+                alg: number;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            timeout?: number;
+            excludeCredentials?: ({
+                id: string;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            authenticatorSelection?: {
+                [key: string]: unknown;
+            };
+            attestation?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "token": "fms_Qk3x9LmZr8T2vB6nH1cD4fG7jK0pS5wY3uE9iO2aX1q",
+         *       "token_type": "Bearer",
+         *       "expires_at": "2026-01-15T21:35:00.000Z",
+         *       "session": {
+         *         "id": "9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+         *         "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *         "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *         "prefix": "Qk3x9LmZ",
+         *         "permissions": [
+         *           "read",
+         *           "write",
+         *           "delete"
+         *         ],
+         *         "expires_at": "2026-01-15T21:35:00.000Z",
+         *         "revoked_at": null,
+         *         "created_at": "2026-01-15T09:35:00.000Z"
+         *       },
+         *       "user": {
+         *         "id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *         "team_id": "0c6e1f2a-3b4d-4c5e-8f9a-1b2c3d4e5f60",
+         *         "name": "Alice",
+         *         "email": "alice@example.com"
+         *       }
+         *     }
+         */
+        MobileSessionIssued: {
+            /** @description Send as "Authorization: Bearer <token>" on REST and GraphQL. Shown once; only its hash is kept. */
+            token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            session: components["schemas"]["MobileSession"];
+            user: components["schemas"]["MobileSessionUser"];
+        };
+        /**
+         * @example {
+         *       "id": "9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+         *       "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *       "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "prefix": "Qk3x9LmZ",
+         *       "permissions": [
+         *         "read",
+         *         "write",
+         *         "delete"
+         *       ],
+         *       "expires_at": "2026-01-15T21:35:00.000Z",
+         *       "revoked_at": null,
+         *       "created_at": "2026-01-15T09:35:00.000Z"
+         *     }
+         */
+        MobileSession: {
+            id: string;
+            user_id: string;
+            credential_id: string;
+            /** @description The 8 characters after fms_, to tell sessions apart; not secret. */
+            prefix: string;
+            permissions: ("read" | "write" | "delete")[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        MobileSessionUser: {
+            id: string;
+            team_id: string;
+            name: string;
+            email: string;
+        };
+        /**
+         * @example {
+         *       "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "authenticator_data": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+         *       "client_data_json": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoib0U0c1hKNGJWZFEifQ",
+         *       "signature": "MEUCIQDx0k3Yx8uHqkq4V1b3c2d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9AiBq"
+         *     }
+         */
+        VerifyPasskeyInput: {
+            /** @description credential_id, base64url */
+            credential_id: string;
+            /** @description authenticator_data, base64url */
+            authenticator_data: string;
+            /** @description client_data_json, base64url */
+            client_data_json: string;
+            /** @description signature, base64url */
+            signature: string;
+            /** @description userHandle of the assertion, when the authenticator returned one; it must match the passkey. */
+            user_handle?: string;
+        };
+        /**
          * @example {
          *       "screening_id": "2f5b7c1e-4a3d-4e8f-9b0a-6c2d1e3f4a5b",
          *       "screened_at": "2026-11-25T04:10:00.000Z",
@@ -6589,6 +7094,320 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    passkeyAuthenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAuthenticationOptionsInput"];
+            };
+        };
+        responses: {
+            /** @description Passkey sign-in options */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasskeyAuthenticationOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskeyInput"];
+            };
+        };
+        responses: {
+            /** @description Register a passkey */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passkey creation options for the caller */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasskeyRegistrationOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPasskeyInput"];
+            };
+        };
+        responses: {
+            /** @description Verify a passkey assertion and open a session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSessionIssued"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign out */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's passkeys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a passkey */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live sessions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
