@@ -23,6 +23,9 @@ export const mobileConfigSchema = z.object({
     .min(1)
     .default(['read', 'write', 'delete'])
     .describe('Permissions a session token carries (as an API key\'s would); never the operator\'s.'),
+  intent_ttl_ms: z.number().int().min(10_000).max(30 * 86_400_000).default(900_000).describe('How long a payment intent awaits confirmation before it expires and its hold is released.'),
+  expiry_sweep_interval_ms: z.number().int().min(0).default(60_000).describe('How often a serving process expires payment intents past expires_at (0 turns the sweep off).'),
+  expiry_sweep_batch: z.number().int().min(1).max(10_000).default(500).describe('Payment intents expired per pass.'),
   cleanup_interval_ms: z.number().int().min(0).default(3_600_000).describe('How often a serving process deletes answered or expired challenges (0 turns it off).'),
 });
 

@@ -1,5 +1,5 @@
 import { eventType } from '../../kernel/public.js';
-import { PasskeyView, SessionView } from './operations.js';
+import { PasskeyView, PaymentIntentView, SessionView } from './operations.js';
 
 /** Every state change of a passkey or session commits with one of these (docs/events.md lists them). */
 export const PasskeyRegistered = eventType({
@@ -52,4 +52,26 @@ export const SessionRevoked = eventType({
   webhook: false,
 });
 
-export const mobileEvents = [PasskeyRegistered, PasskeyDeleted, PasskeyFlagged, SessionStarted, SessionRevoked];
+const intentEvent = (status: string, description: string, emittedBy: string) =>
+  eventType({ name: `payment_intent.${status}`, version: 1, group: 'Mobile payment', description, emittedBy, payload: PaymentIntentView, webhook: true });
+
+export const IntentCreated = intentEvent('created', 'A payment intent was created; the payer’s funds are held until it is confirmed, cancelled or expires.', 'POST /mobile/payments/intents');
+export const IntentProcessing = intentEvent('processing', 'A payment intent was confirmed; its settlement is queued.', 'POST /mobile/payments/intents/{id}/confirm');
+export const IntentCompleted = intentEvent('completed', 'A payment intent settled: the money reached the recipient (status succeeded).', 'workflow mobile.settle-payment-intent');
+export const IntentFailed = intentEvent('failed', 'A confirmed payment intent could not settle (e.g. the recipient’s account was frozen); the hold was released.', 'workflow mobile.settle-payment-intent');
+export const IntentCancelled = intentEvent('cancelled', 'The payer cancelled a payment intent; the hold was released.', 'POST /mobile/payments/intents/{id}/cancel');
+export const IntentExpired = intentEvent('expired', 'A payment intent was not confirmed before expires_at; the hold was released.', 'scheduled task mobile.expire-payment-intents');
+
+export const mobileEvents = [
+  PasskeyRegistered,
+  PasskeyDeleted,
+  PasskeyFlagged,
+  SessionStarted,
+  SessionRevoked,
+  IntentCreated,
+  IntentProcessing,
+  IntentCompleted,
+  IntentFailed,
+  IntentCancelled,
+  IntentExpired,
+];

@@ -1,24 +1,56 @@
 import type { Bind } from 'inversify';
-import { Clock, definePlugin, Ids, operation, Random, Scheduler, SessionAuthenticator, UnitOfWork, UserDirectory, type PluginContext } from '../../kernel/public.js';
+import {
+  AssetCatalog,
+  Clock,
+  definePlugin,
+  Ids,
+  Ledger,
+  operation,
+  Random,
+  Scheduler,
+  SessionAuthenticator,
+  UnitOfWork,
+  UserDirectory,
+  WorkflowEngine,
+  type PluginContext,
+} from '../../kernel/public.js';
 import { MemoryChallengeRepository, MemoryPasskeyRepository, MemorySessionRepository } from './adapters/memory/memory-passkey-repositories.js';
+import { MemoryPaymentIntentRepository, MemoryWalletRepository } from './adapters/memory/memory-payment-repositories.js';
 import { mobileMigrations } from './adapters/sql/migrations.js';
+import { SqlPaymentIntentRepository, SqlWalletRepository } from './adapters/sql/sql-payment-repositories.js';
 import { SqlChallengeRepository, SqlPasskeyRepository, SqlSessionRepository } from './adapters/sql/sql-passkey-repositories.js';
 import { ChallengeCleanup } from './application/challenge-cleanup.js';
+import { IntentExpiry } from './application/intent-expiry.js';
 import { DeletePasskeyOperation, ListPasskeysOperation } from './application/manage-passkeys.js';
 import { ListSessionsOperation, RevokeSessionOperation, SignOutOperation } from './application/manage-sessions.js';
 import { PasskeyAuthenticationOptionsOperation } from './application/passkey-authentication-options.js';
 import { PasskeyRegistrationOptionsOperation } from './application/passkey-registration-options.js';
+import {
+  CancelPaymentIntentOperation,
+  ConfirmPaymentIntentOperation,
+  CreatePaymentIntentOperation,
+  GetPaymentIntentOperation,
+} from './application/payment-intents.js';
+import { PaymentSettlement } from './application/payment-settlement.js';
+import { Recipients } from './application/recipients.js';
 import { RegisterPasskeyOperation } from './application/register-passkey.js';
 import { RelyingParty } from './application/relying-party.js';
 import { MobileSessionAuthenticator } from './application/session-authenticator.js';
 import { SessionIssuer } from './application/session-issuer.js';
 import { VerifyPasskeyOperation } from './application/verify-passkey.js';
+import { GetWalletOperation, SetWalletOperation } from './application/wallets.js';
 import { MobileConfig, mobileConfigSchema } from './config.js';
 import { mobileEvents } from './events.js';
 import { mobileRoutes, mobileRouteTags } from './http.js';
 import {
   AuthenticationOptionsBody,
+  CancelPaymentIntent,
+  ConfirmPaymentIntent,
+  CreatePaymentIntent,
+  CreatePaymentIntentBody,
   DeletePasskey,
+  GetPaymentIntent,
+  GetWallet,
   ListPasskeys,
   ListSessions,
   PasskeyAuthenticationOptions,
@@ -26,11 +58,14 @@ import {
   RegisterPasskeyBody,
   RegisterPasskeyOptions,
   RevokeSession,
+  SetWallet,
   SignOut,
   VerifyPasskey,
   VerifyPasskeyBody,
+  WalletBody,
 } from './operations.js';
-import { ChallengeRepository, PasskeyRepository, SessionRepository } from './ports.js';
+import { ChallengeRepository, PasskeyRepository, PaymentIntentRepository, SessionRepository, WalletRepository } from './ports.js';
+import { SettlePaymentIntentWorkflow, settlePaymentIntentWorkflow } from './workflows.js';
 
 /**
  * The mobile wallet: passkeys (FIDO2/WebAuthn with @simplewebauthn/server)
@@ -43,10 +78,10 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   name: 'mobile',
   version: '0.1.0',
   kernel: '^2.1.0',
-  description: 'Mobile wallet: passkeys (WebAuthn) and passkey sessions.',
-  dependsOn: ['identity'],
+  description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts and payment intents.',
+  dependsOn: ['identity', 'core-banking'],
   provides: [SessionAuthenticator],
-  requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory],
+  requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine],
   config: mobileConfigSchema,
   register(bind: Bind, ctx: PluginContext<MobileConfig>) {
     bind(MobileConfig).toConstantValue(ctx.config);
@@ -54,6 +89,10 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     bind(SessionIssuer).toSelf();
     bind(ChallengeCleanup).toSelf();
     bind(SessionAuthenticator).to(MobileSessionAuthenticator);
+    bind(Recipients).toSelf();
+    bind(PaymentSettlement).toSelf();
+    bind(IntentExpiry).toSelf();
+    bind(SettlePaymentIntentWorkflow).toResolvedValue(settlePaymentIntentWorkflow, [PaymentSettlement]);
   },
   operations: [
     operation(RegisterPasskeyOptions, PasskeyRegistrationOptionsOperation),
@@ -65,27 +104,41 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     operation(ListSessions, ListSessionsOperation),
     operation(RevokeSession, RevokeSessionOperation),
     operation(SignOut, SignOutOperation),
+    operation(SetWallet, SetWalletOperation, WalletBody),
+    operation(GetWallet, GetWalletOperation),
+    operation(CreatePaymentIntent, CreatePaymentIntentOperation, CreatePaymentIntentBody),
+    operation(GetPaymentIntent, GetPaymentIntentOperation),
+    operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation),
+    operation(CancelPaymentIntent, CancelPaymentIntentOperation),
   ],
   persistence: {
     memory(bind: Bind) {
       bind(ChallengeRepository).to(MemoryChallengeRepository);
       bind(PasskeyRepository).to(MemoryPasskeyRepository);
       bind(SessionRepository).to(MemorySessionRepository);
+      bind(WalletRepository).to(MemoryWalletRepository);
+      bind(PaymentIntentRepository).to(MemoryPaymentIntentRepository);
     },
     sql(bind: Bind) {
       bind(ChallengeRepository).to(SqlChallengeRepository);
       bind(PasskeyRepository).to(SqlPasskeyRepository);
       bind(SessionRepository).to(SqlSessionRepository);
+      bind(WalletRepository).to(SqlWalletRepository);
+      bind(PaymentIntentRepository).to(SqlPaymentIntentRepository);
     },
   },
   migrations: mobileMigrations,
   routes: mobileRoutes,
   routeTags: mobileRouteTags,
   events: mobileEvents,
+  workflows: [SettlePaymentIntentWorkflow],
   async start(rt) {
-    const { cleanup_interval_ms: intervalMs } = rt.get(MobileConfig);
+    const config = rt.get(MobileConfig);
+    const scheduler = rt.get(Scheduler);
     const cleanup = rt.get(ChallengeCleanup);
-    if (intervalMs > 0) rt.get(Scheduler).every({ name: 'mobile.challenge-cleanup', intervalMs, run: () => cleanup.sweep() });
+    const expiry = rt.get(IntentExpiry);
+    if (config.cleanup_interval_ms > 0) scheduler.every({ name: 'mobile.challenge-cleanup', intervalMs: config.cleanup_interval_ms, run: () => cleanup.sweep() });
+    if (config.expiry_sweep_interval_ms > 0) scheduler.every({ name: 'mobile.expire-payment-intents', intervalMs: config.expiry_sweep_interval_ms, run: () => expiry.sweep() });
   },
 });
 

@@ -232,3 +232,76 @@ export const DeletePasskey = token<Operation<PasskeyIdInput, PasskeyView>>('mobi
 export const ListSessions = token<Operation<NoInput, SessionView[]>>('mobile.list-sessions');
 export const RevokeSession = token<Operation<SessionIdInput, SessionView>>('mobile.revoke-session');
 export const SignOut = token<Operation<NoInput, SessionView>>('mobile.sign-out');
+
+// ── Wallet and payment intents ──────────────────────────────────────────
+
+const ACCOUNT_ID = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
+const amount = z.string().min(1).max(64).describe('Decimal string at the currency precision, e.g. "25.00"; no sign, no exponent');
+
+export const WalletBody = z.strictObject({ account_id: z.uuid().describe("An active account of the caller's team.") }).meta({ id: 'MobileWalletInput', example: { account_id: ACCOUNT_ID } });
+export type WalletInput = z.infer<typeof WalletBody>;
+
+export const WalletView = z
+  .strictObject({ user_id: z.string(), account_id: z.string(), updated_at: timestamp })
+  .describe('The account the user pays from and receives into through the mobile wallet.')
+  .meta({ id: 'MobileWallet', example: { user_id: USER_ID, account_id: ACCOUNT_ID, updated_at: '2026-01-15T09:30:00.000Z' } });
+export type WalletView = z.infer<typeof WalletView>;
+
+export const INTENT_STATUS_VALUES = ['requires_confirmation', 'processing', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
+
+export const CreatePaymentIntentBody = z
+  .strictObject({
+    amount,
+    currency: z.string().min(1).max(16).describe('An asset code, e.g. USD.'),
+    recipient: z.string().trim().min(1).max(320).describe("A user's email (any team), or an account id of the caller's team (optionally written account:<uuid>)."),
+    description: z.string().max(500).default('').describe('Shown to payer and payee.'),
+    from_account: z.uuid().optional().describe("The paying account, an account of the caller's team; the caller's wallet account when left out."),
+  })
+  .meta({ id: 'CreatePaymentIntentInput', example: { amount: '25.00', currency: 'USD', recipient: 'bob@example.com', description: 'Dinner' } });
+export type CreatePaymentIntentInput = z.infer<typeof CreatePaymentIntentBody>;
+
+export const PaymentIntentView = z
+  .strictObject({
+    id: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    recipient: z.string(),
+    recipient_type: z.enum(['user', 'account']),
+    description: z.string(),
+    status: z.enum(INTENT_STATUS_VALUES).describe('requires_confirmation → processing → succeeded | failed; or cancelled; or expired after expires_at.'),
+    from_account: z.string(),
+    failure_reason: z.string().nullable(),
+    expires_at: timestamp,
+    completed_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({
+    id: 'PaymentIntent',
+    example: {
+      id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+      amount: '25.00',
+      currency: 'USD',
+      recipient: 'bob@example.com',
+      recipient_type: 'user',
+      description: 'Dinner',
+      status: 'requires_confirmation',
+      from_account: ACCOUNT_ID,
+      failure_reason: null,
+      expires_at: '2026-01-15T09:45:00.000Z',
+      completed_at: null,
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+export type PaymentIntentView = z.infer<typeof PaymentIntentView>;
+
+export const PaymentIntentId = z.object({ id: z.uuid() });
+export type PaymentIntentIdInput = z.infer<typeof PaymentIntentId>;
+
+export const SetWallet = token<Operation<WalletInput, WalletView>>('mobile.set-wallet');
+export const GetWallet = token<Operation<NoInput, WalletView>>('mobile.get-wallet');
+export const CreatePaymentIntent = token<Operation<CreatePaymentIntentInput, PaymentIntentView>>('mobile.create-payment-intent');
+export const GetPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.get-payment-intent');
+export const ConfirmPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.confirm-payment-intent');
+export const CancelPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.cancel-payment-intent');

@@ -1,5 +1,6 @@
 import { token, type Tx } from '../../kernel/public.js';
 import type { ChallengeRecord } from './domain/challenge.js';
+import type { IntentStatus, PaymentIntentRecord } from './domain/payment-intent.js';
 import type { PasskeyRecord } from './domain/passkey.js';
 import type { SessionRecord } from './domain/session.js';
 
@@ -48,3 +49,40 @@ export interface SessionRepository {
   revokeByCredential(tx: Tx, credentialId: string, at: Date): Promise<SessionRecord[]>;
 }
 export const SessionRepository = token<SessionRepository>('mobile.session-repository');
+
+/** The account each user pays from and receives into through the mobile wallet (one per user). */
+export interface WalletRecord {
+  readonly teamId: string;
+  readonly userId: string;
+  readonly accountId: string;
+  readonly updatedAt: Date;
+}
+
+export interface WalletRepository {
+  /** Sets (or replaces) the user's wallet account. */
+  put(tx: Tx, wallet: WalletRecord): Promise<void>;
+  /** The user's wallet; scoped by the user's own team (a p2p recipient's team, for a transfer to them). */
+  find(tx: Tx, teamId: string, userId: string): Promise<WalletRecord | undefined>;
+}
+export const WalletRepository = token<WalletRepository>('mobile.wallet-repository');
+
+export interface IntentTransition {
+  readonly status: IntentStatus;
+  readonly failureReason?: string | null;
+  readonly completedAt?: Date | null;
+  readonly at: Date;
+}
+
+export interface PaymentIntentRepository {
+  insert(tx: Tx, intent: PaymentIntentRecord): Promise<void>;
+  find(tx: Tx, teamId: string, id: string): Promise<PaymentIntentRecord | undefined>;
+  /**
+   * Moves the intent to `to.status` only if its status is one of `from`, and
+   * returns it as stored afterwards; undefined when it was in another state
+   * (or is unknown). Of two racing transitions exactly one wins.
+   */
+  transition(tx: Tx, teamId: string, id: string, from: readonly IntentStatus[], to: IntentTransition): Promise<PaymentIntentRecord | undefined>;
+  /** Expires up to `limit` intents awaiting confirmation whose expires_at is at or before `now`, across teams; rows being changed elsewhere are skipped. */
+  expireDue(tx: Tx, now: Date, limit: number): Promise<PaymentIntentRecord[]>;
+}
+export const PaymentIntentRepository = token<PaymentIntentRepository>('mobile.payment-intent-repository');

@@ -1,14 +1,17 @@
 import * as assert from 'uvu/assert';
 import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { ChallengeRecord } from '../domain/challenge.js';
+import type { PaymentIntentRecord } from '../domain/payment-intent.js';
 import type { PasskeyRecord } from '../domain/passkey.js';
 import type { SessionRecord } from '../domain/session.js';
-import type { ChallengeRepository, PasskeyRepository, SessionRepository } from '../ports.js';
+import type { ChallengeRepository, PasskeyRepository, PaymentIntentRepository, SessionRepository, WalletRepository } from '../ports.js';
 
 export interface MobileRepositories {
   readonly challenges: ChallengeRepository;
   readonly passkeys: PasskeyRepository;
   readonly sessions: SessionRepository;
+  readonly wallets: WalletRepository;
+  readonly intents: PaymentIntentRepository;
 }
 
 /** What every store's mobile repositories must do (memory, PGlite, PostgreSQL when DATABASE_URL is set). */
@@ -139,6 +142,76 @@ export function mobileRepositoryContract(title: string, harness: RepositoryHarne
     assert.equal((await run((tx) => sessions.revoke(tx, TEAM_A, 'user-a', first.id, at(3))))!.revokedAt, at(2));
     assert.equal((await run((tx) => sessions.revokeByCredential(tx, 'cred-2', at(4)))).map((one) => one.id), [second.id]);
     assert.equal(await run((tx) => sessions.listActive(tx, TEAM_A, 'user-a', at(5))), []);
+  });
+
+  const paymentIntent = (overrides: Partial<PaymentIntentRecord> = {}): PaymentIntentRecord => {
+    const n = next();
+    return {
+      id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+      teamId: TEAM_A,
+      userId: 'user-a',
+      accountId: 'acc-a',
+      amount: 123_456_789_012_345_678_901n,
+      currency: 'USD',
+      recipient: 'bob@example.test',
+      recipientKind: 'user',
+      recipientTeamId: TEAM_B,
+      recipientUserId: 'user-b',
+      recipientAccountId: 'acc-b',
+      description: 'Dinner',
+      status: 'requires_confirmation',
+      holdId: `hold-${n}`,
+      failureReason: null,
+      expiresAt: at(15),
+      completedAt: null,
+      createdAt: T0,
+      updatedAt: T0,
+      ...overrides,
+    };
+  };
+
+  it('a wallet is set, replaced and found by its own team and user only', async ({ wallets }) => {
+    await run((tx) => wallets.put(tx, { teamId: TEAM_A, userId: 'user-a', accountId: 'acc-1', updatedAt: T0 }));
+    await run((tx) => wallets.put(tx, { teamId: TEAM_A, userId: 'user-a', accountId: 'acc-2', updatedAt: at(1) }));
+    assert.equal(await run((tx) => wallets.find(tx, TEAM_A, 'user-a')), { teamId: TEAM_A, userId: 'user-a', accountId: 'acc-2', updatedAt: at(1) });
+    assert.is(await run((tx) => wallets.find(tx, TEAM_B, 'user-a')), undefined);
+  });
+
+  it('an intent keeps a large amount exactly and is found by its team only', async ({ intents }) => {
+    const mine = paymentIntent();
+    await run((tx) => intents.insert(tx, mine));
+    assert.equal(await run((tx) => intents.find(tx, TEAM_A, mine.id)), mine);
+    assert.is(await run((tx) => intents.find(tx, TEAM_B, mine.id)), undefined);
+    assert.is(await run((tx) => intents.find(tx, TEAM_A, 'not-a-uuid')), undefined);
+  });
+
+  it('transition moves only from the named states, once; racing transitions: one wins', async ({ intents }) => {
+    const one = paymentIntent();
+    await run((tx) => intents.insert(tx, one));
+    assert.is(await run((tx) => intents.transition(tx, TEAM_B, one.id, ['requires_confirmation'], { status: 'processing', at: at(1) })), undefined);
+    assert.is(await run((tx) => intents.transition(tx, TEAM_A, one.id, ['processing'], { status: 'succeeded', at: at(1) })), undefined);
+    const results = await Promise.all(
+      (['processing', 'cancelled', 'processing'] as const).map((status) => run((tx) => intents.transition(tx, TEAM_A, one.id, ['requires_confirmation'], { status, at: at(1) }))),
+    );
+    assert.is(results.filter((result) => result !== undefined).length, 1);
+    const failed = paymentIntent({ status: 'processing' });
+    await run((tx) => intents.insert(tx, failed));
+    const moved = await run((tx) => intents.transition(tx, TEAM_A, failed.id, ['processing'], { status: 'failed', failureReason: 'account_not_active', at: at(2) }));
+    assert.equal([moved!.status, moved!.failureReason, moved!.completedAt, moved!.updatedAt], ['failed', 'account_not_active', null, at(2)]);
+  });
+
+  it('expireDue expires intents awaiting confirmation past expiry, earliest first, across teams, each once', async ({ intents }) => {
+    const late = paymentIntent({ expiresAt: at(3) });
+    const early = paymentIntent({ teamId: TEAM_B, expiresAt: at(1) });
+    const future = paymentIntent({ expiresAt: at(60) });
+    const processing = paymentIntent({ status: 'processing', expiresAt: at(1) });
+    await run(async (tx) => {
+      for (const one of [late, early, future, processing]) await intents.insert(tx, one);
+    });
+    assert.equal((await run((tx) => intents.expireDue(tx, at(10), 1))).map((one) => [one.id, one.status]), [[early.id, 'expired']]);
+    const passes = await Promise.all([1, 2].map(() => run((tx) => intents.expireDue(tx, at(10), 10))));
+    assert.equal(passes.flat().map((one) => one.id), [late.id]);
+    assert.is((await run((tx) => intents.find(tx, TEAM_A, processing.id)))!.status, 'processing');
   });
 
   it('a rolled-back unit of work leaves nothing behind', async ({ challenges, passkeys }) => {

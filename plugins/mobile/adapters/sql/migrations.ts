@@ -59,4 +59,45 @@ export const mobileMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists mobile_challenges`.execute(db);
     },
   },
+  '0002-payments': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table mobile_wallets (
+          team_id text not null,
+          user_id text not null,
+          account_id text not null,
+          updated_at timestamptz not null,
+          primary key (team_id, user_id)
+        )`.execute(db);
+      await sql`
+        create table mobile_payment_intents (
+          id uuid primary key,
+          team_id text not null,
+          user_id text not null,
+          account_id text not null,
+          amount numeric(40, 0) not null check (amount > 0),
+          currency text not null,
+          recipient text not null,
+          recipient_kind text not null check (recipient_kind in ('user', 'account')),
+          recipient_team_id text not null,
+          recipient_user_id text,
+          recipient_account_id text not null,
+          description text not null,
+          status text not null check (status in ('requires_confirmation', 'processing', 'succeeded', 'failed', 'cancelled', 'expired')),
+          hold_id text not null,
+          failure_reason text,
+          expires_at timestamptz not null,
+          completed_at timestamptz,
+          created_at timestamptz not null,
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`create index mobile_payment_intents_team on mobile_payment_intents (team_id, created_at)`.execute(db);
+      // The expiry sweep reads only intents awaiting confirmation, earliest first.
+      await sql`create index mobile_payment_intents_due on mobile_payment_intents (expires_at) where status = 'requires_confirmation'`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists mobile_payment_intents`.execute(db);
+      await sql`drop table if exists mobile_wallets`.execute(db);
+    },
+  },
 };

@@ -1,0 +1,162 @@
+import { inject, injectable } from 'inversify';
+import {
+  AssetCatalog,
+  Clock,
+  ConflictError,
+  Ids,
+  Ledger,
+  NotFoundError,
+  parseAmountField,
+  UnitOfWork,
+  UserDirectory,
+  WorkflowEngine,
+  type Operation,
+  type RequestContext,
+  type Tx,
+} from '../../../kernel/public.js';
+import { MobileConfig } from '../config.js';
+import { isPastExpiry, requireStatus, type PaymentIntentRecord } from '../domain/payment-intent.js';
+import { IntentCancelled, IntentCreated, IntentProcessing } from '../events.js';
+import type { CreatePaymentIntentInput, PaymentIntentIdInput, PaymentIntentView } from '../operations.js';
+import { PaymentIntentRepository } from '../ports.js';
+import { currentUser } from './current-user.js';
+import { paymentIntentView } from './intent-views.js';
+import { Recipients } from './recipients.js';
+
+export const SETTLE_PAYMENT_INTENT_WORKFLOW = 'mobile.settle-payment-intent';
+
+/** The intent of the caller's team, or 404 (also another team's). */
+async function findIntent(intents: PaymentIntentRepository, tx: Tx, ctx: RequestContext, id: string): Promise<PaymentIntentRecord> {
+  const intent = await intents.find(tx, ctx.actor.teamId, id);
+  if (!intent) throw new NotFoundError('payment intent', id, { parameter: 'id' });
+  return intent;
+}
+
+/**
+ * POST /mobile/payments/intents: checks payer and recipient, holds the
+ * amount on the paying account (422 insufficient_funds, account_not_active)
+ * and stores the intent awaiting confirmation until expires_at.
+ */
+@injectable()
+export class CreatePaymentIntentOperation implements Operation<CreatePaymentIntentInput, PaymentIntentView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(UserDirectory) private readonly directory: UserDirectory,
+    @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
+    @inject(Recipients) private readonly recipients: Recipients,
+    @inject(Ledger) private readonly ledger: Ledger,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(MobileConfig) private readonly config: MobileConfig,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(Ids) private readonly ids: Ids,
+  ) {}
+
+  execute(input: CreatePaymentIntentInput, ctx: RequestContext): Promise<PaymentIntentView> {
+    const asset = this.assets.require(input.currency, '/currency');
+    const amount = parseAmountField(input.amount, asset, '/amount');
+    return this.uow.run(async (tx) => {
+      const user = await currentUser(this.directory, tx, ctx);
+      const payer = await this.recipients.payer(tx, user.teamId, user.id, input.from_account, '/from_account');
+      const recipient = await this.recipients.resolve(tx, payer, input.recipient, '/recipient');
+      const id = this.ids.uuid();
+      const holdId = await this.ledger.hold(tx, payer.teamId, { accountId: payer.accountId, assetCode: asset.code, amount, reference: `payment_intent:${id}` });
+      const now = this.clock.now();
+      const intent: PaymentIntentRecord = {
+        id,
+        teamId: payer.teamId,
+        userId: payer.userId,
+        accountId: payer.accountId,
+        amount,
+        currency: asset.code,
+        recipient: input.recipient,
+        recipientKind: recipient.kind,
+        recipientTeamId: recipient.teamId,
+        recipientUserId: recipient.userId,
+        recipientAccountId: recipient.accountId,
+        description: input.description,
+        status: 'requires_confirmation',
+        holdId,
+        failureReason: null,
+        expiresAt: new Date(now.getTime() + this.config.intent_ttl_ms),
+        completedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.intents.insert(tx, intent);
+      const view = paymentIntentView(intent, this.assets);
+      await tx.append([{ type: IntentCreated.name, teamId: intent.teamId, aggregateType: 'payment_intent', aggregateId: id, payload: view }]);
+      return view;
+    });
+  }
+}
+
+/** GET /mobile/payments/intents/{id}. */
+@injectable()
+export class GetPaymentIntentOperation implements Operation<PaymentIntentIdInput, PaymentIntentView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+  ) {}
+
+  execute(input: PaymentIntentIdInput, ctx: RequestContext): Promise<PaymentIntentView> {
+    return this.uow.readOnly(async (tx) => paymentIntentView(await findIntent(this.intents, tx, ctx, input.id), this.assets));
+  }
+}
+
+/**
+ * POST /mobile/payments/intents/{id}/confirm: requires_confirmation →
+ * processing, and the settlement workflow queued in the same unit of work
+ * (it captures the hold moments later; a restart resumes it). 409 from any
+ * other state, or once expires_at has passed.
+ */
+@injectable()
+export class ConfirmPaymentIntentOperation implements Operation<PaymentIntentIdInput, PaymentIntentView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
+    @inject(WorkflowEngine) private readonly workflows: WorkflowEngine,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(input: PaymentIntentIdInput, ctx: RequestContext): Promise<PaymentIntentView> {
+    return this.uow.run(async (tx) => {
+      const intent = await findIntent(this.intents, tx, ctx, input.id);
+      requireStatus(intent, ['requires_confirmation'], 'confirmed');
+      const now = this.clock.now();
+      if (isPastExpiry(intent, now)) throw new ConflictError('The payment intent has expired; create a new one.', 'intent_expired');
+      const moved = await this.intents.transition(tx, intent.teamId, intent.id, ['requires_confirmation'], { status: 'processing', at: now });
+      if (!moved) throw new ConflictError('The payment intent changed meanwhile; read it again.', 'intent_not_confirmed');
+      await this.workflows.start(tx, { definition: SETTLE_PAYMENT_INTENT_WORKFLOW, teamId: intent.teamId, state: { intentId: intent.id }, emitEvents: false });
+      const view = paymentIntentView(moved, this.assets);
+      await tx.append([{ type: IntentProcessing.name, teamId: moved.teamId, aggregateType: 'payment_intent', aggregateId: moved.id, payload: view }]);
+      return view;
+    });
+  }
+}
+
+/** POST /mobile/payments/intents/{id}/cancel: requires_confirmation → cancelled, the hold released. 409 from any other state. */
+@injectable()
+export class CancelPaymentIntentOperation implements Operation<PaymentIntentIdInput, PaymentIntentView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
+    @inject(Ledger) private readonly ledger: Ledger,
+    @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(input: PaymentIntentIdInput, ctx: RequestContext): Promise<PaymentIntentView> {
+    return this.uow.run(async (tx) => {
+      const intent = await findIntent(this.intents, tx, ctx, input.id);
+      requireStatus(intent, ['requires_confirmation'], 'cancelled');
+      const moved = await this.intents.transition(tx, intent.teamId, intent.id, ['requires_confirmation'], { status: 'cancelled', at: this.clock.now() });
+      if (!moved) throw new ConflictError('The payment intent changed meanwhile; read it again.', 'intent_not_cancelled');
+      await this.ledger.release(tx, intent.teamId, intent.holdId);
+      const view = paymentIntentView(moved, this.assets);
+      await tx.append([{ type: IntentCancelled.name, teamId: moved.teamId, aggregateType: 'payment_intent', aggregateId: moved.id, payload: view }]);
+      return view;
+    });
+  }
+}
