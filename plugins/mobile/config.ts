@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { token } from '../../kernel/public.js';
+import { decimal, token } from '../../kernel/public.js';
 
 /** The `pluginConfig.mobile` slice. */
 export const mobileConfigSchema = z.object({
@@ -24,6 +24,10 @@ export const mobileConfigSchema = z.object({
     .default(['read', 'write', 'delete'])
     .describe('Permissions a session token carries (as an API key\'s would); never the operator\'s.'),
   intent_ttl_ms: z.number().int().min(10_000).max(30 * 86_400_000).default(900_000).describe('How long a payment intent awaits confirmation before it expires and its hold is released.'),
+  confirm_assertion_above: z
+    .record(z.string().min(1).max(16), decimal)
+    .default({})
+    .describe('Per currency, the amount above which confirming a payment intent needs a fresh passkey assertion in the body (e.g. {"USD": "500.00"}); none by default.'),
   expiry_sweep_interval_ms: z.number().int().min(0).default(60_000).describe('How often a serving process expires payment intents past expires_at (0 turns the sweep off).'),
   expiry_sweep_batch: z.number().int().min(1).max(10_000).default(500).describe('Payment intents expired per pass.'),
   cleanup_interval_ms: z.number().int().min(0).default(3_600_000).describe('How often a serving process deletes answered or expired challenges (0 turns it off).'),

@@ -4,6 +4,7 @@ import {
   AuthenticationOptionsBody,
   CancelPaymentIntent,
   ConfirmPaymentIntent,
+  ConfirmPaymentIntentBody,
   CreatePaymentIntent,
   CreatePaymentIntentBody,
   GetPaymentIntent,
@@ -208,11 +209,12 @@ export const mobileRoutes: readonly RouteDeclaration[] = [
     prefixes: ['v2'],
     access: 'write',
     params: PaymentIntentId,
+    body: ConfirmPaymentIntentBody,
     response: PaymentIntentView,
     operation: ConfirmPaymentIntent,
     summary: 'Confirm a payment intent',
     description:
-      'requires_confirmation → processing; the settlement runs moments later (status succeeded, or failed with the hold released when a ledger rule refuses, e.g. a frozen account). Follow it with GET or the GraphQL subscription paymentStatusChanged. 409 intent_not_confirmed from another state, intent_expired past expires_at.',
+      'requires_confirmation → processing; the settlement runs moments later (status succeeded, or failed with the hold released when a ledger rule refuses, e.g. a frozen account). Follow it with GET or the GraphQL subscription paymentStatusChanged. 409 intent_not_confirmed from another state, intent_expired past expires_at. Above confirm_assertion_above for its currency, the body must carry a fresh passkey assertion of the payer (403 passkey_assertion_required, or the assertion’s refusal code as a 403).',
     tags,
   }),
   route({

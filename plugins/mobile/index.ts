@@ -37,7 +37,7 @@ import { RegisterPasskeyOperation } from './application/register-passkey.js';
 import { RelyingParty } from './application/relying-party.js';
 import { MobileSessionAuthenticator } from './application/session-authenticator.js';
 import { SessionIssuer } from './application/session-issuer.js';
-import { VerifyPasskeyOperation } from './application/verify-passkey.js';
+import { PasskeyAssertions, VerifyPasskeyOperation } from './application/verify-passkey.js';
 import { GetWalletOperation, SetWalletOperation } from './application/wallets.js';
 import { MobileConfig, mobileConfigSchema } from './config.js';
 import { mobileEvents } from './events.js';
@@ -46,6 +46,7 @@ import {
   AuthenticationOptionsBody,
   CancelPaymentIntent,
   ConfirmPaymentIntent,
+  ConfirmPaymentIntentBody,
   CreatePaymentIntent,
   CreatePaymentIntentBody,
   DeletePasskey,
@@ -89,6 +90,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     bind(SessionIssuer).toSelf();
     bind(ChallengeCleanup).toSelf();
     bind(SessionAuthenticator).to(MobileSessionAuthenticator);
+    bind(PasskeyAssertions).toSelf();
     bind(Recipients).toSelf();
     bind(PaymentSettlement).toSelf();
     bind(IntentExpiry).toSelf();
@@ -108,7 +110,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     operation(GetWallet, GetWalletOperation),
     operation(CreatePaymentIntent, CreatePaymentIntentOperation, CreatePaymentIntentBody),
     operation(GetPaymentIntent, GetPaymentIntentOperation),
-    operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation),
+    operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation, ConfirmPaymentIntentBody),
     operation(CancelPaymentIntent, CancelPaymentIntentOperation),
   ],
   persistence: {

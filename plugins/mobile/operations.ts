@@ -299,9 +299,18 @@ export type PaymentIntentView = z.infer<typeof PaymentIntentView>;
 export const PaymentIntentId = z.object({ id: z.uuid() });
 export type PaymentIntentIdInput = z.infer<typeof PaymentIntentId>;
 
+export const ConfirmPaymentIntentBody = z
+  .strictObject({
+    passkey: VerifyPasskeyBody.optional().describe(
+      "A fresh passkey assertion of the payer (options from POST /mobile/auth/passkey/options with the payer's email): required above confirm_assertion_above.",
+    ),
+  })
+  .meta({ id: 'ConfirmPaymentIntentInput', example: {} });
+export type ConfirmPaymentIntentInput = PaymentIntentIdInput & z.infer<typeof ConfirmPaymentIntentBody>;
+
 export const SetWallet = token<Operation<WalletInput, WalletView>>('mobile.set-wallet');
 export const GetWallet = token<Operation<NoInput, WalletView>>('mobile.get-wallet');
 export const CreatePaymentIntent = token<Operation<CreatePaymentIntentInput, PaymentIntentView>>('mobile.create-payment-intent');
 export const GetPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.get-payment-intent');
-export const ConfirmPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.confirm-payment-intent');
+export const ConfirmPaymentIntent = token<Operation<ConfirmPaymentIntentInput, PaymentIntentView>>('mobile.confirm-payment-intent');
 export const CancelPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.cancel-payment-intent');

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { bootTestKernel, type TestKernel, type TestUser } from '../../test/fixtures/boot.js';
 import { assertConservation } from '../../test/fixtures/conservation.js';
 import { PaymentIntentView } from './operations.js';
+import { SoftwareAuthenticator } from './testing/software-authenticator.js';
 
 /**
  * Payment intents over real HTTP with a manual clock, on BANK_TEST_STORE
@@ -143,6 +144,46 @@ test('bad input is a 4xx with a pointer and nothing moves', async () => {
 });
 
 test.run();
+
+/** Above confirm_assertion_above, confirming needs a fresh assertion of the payer's own passkey. */
+const stepUp = suite('mobile payment intents: passkey step-up above an amount');
+stepUp('confirm above the amount needs the payer’s fresh passkey assertion', async () => {
+  const kernel = await bootTestKernel({ modules: ['core-banking', 'mobile'], config: { pluginConfig: { mobile: { confirm_assertion_above: { USD: '50.00' } } } } });
+  try {
+    const req = (user: TestUser, method: string, path: string, body?: unknown) => kernel.request(method, `/api/v2${path}`, { key: user.key, body });
+    const dana = await kernel.createUser('Dana Step');
+    const eve = await kernel.createUser('Eve Step');
+    const key = new SoftwareAuthenticator({ rpId: 'localhost', origin: 'http://localhost:8080' });
+    const evesKey = new SoftwareAuthenticator({ rpId: 'localhost', origin: 'http://localhost:8080' });
+    for (const [user, authenticator] of [[dana, key], [eve, evesKey]] as const) {
+      const options = (await req(user, 'POST', '/mobile/auth/passkey/register/options')).body.data;
+      assert.is((await req(user, 'POST', '/mobile/auth/passkey/register', authenticator.register(options))).status, 201);
+    }
+    const from = (await req(dana, 'POST', '/accounts', { name: 'From', type: 'personal' })).body.data.uuid;
+    const to = (await req(dana, 'POST', '/accounts', { name: 'To', type: 'personal' })).body.data.uuid;
+    await req(dana, 'POST', `/accounts/${from}/deposit`, { amount: '200.00', asset_code: 'USD' });
+    const small = (await req(dana, 'POST', '/mobile/payments/intents', { amount: '50.00', currency: 'USD', recipient: to, from_account: from })).body.data;
+    assert.is((await req(dana, 'POST', `/mobile/payments/intents/${small.id}/confirm`)).body.data.status, 'processing');
+    const large = (await req(dana, 'POST', '/mobile/payments/intents', { amount: '50.01', currency: 'USD', recipient: to, from_account: from })).body.data;
+    const bare = await req(dana, 'POST', `/mobile/payments/intents/${large.id}/confirm`);
+    assert.equal([bare.status, bare.body.errors[0].code], [403, 'passkey_assertion_required']);
+    const challenge = async (email: string) => (await kernel.request('POST', '/api/v2/mobile/auth/passkey/options', { body: { email } })).body.data.challenge;
+    const evesAssertion = evesKey.assert(await challenge('eve.step@example.test'));
+    const foreign = await req(dana, 'POST', `/mobile/payments/intents/${large.id}/confirm`, { passkey: evesAssertion });
+    assert.equal([foreign.status, foreign.body.errors[0].code], [403, 'credential_not_for_user']);
+    const wrongOrigin = await req(dana, 'POST', `/mobile/payments/intents/${large.id}/confirm`, { passkey: key.assert(await challenge('dana.step@example.test'), { origin: 'https://evil.example' }) });
+    assert.equal([wrongOrigin.status, wrongOrigin.body.errors[0].code], [403, 'origin_mismatch']);
+    assert.is((await req(dana, 'GET', `/mobile/payments/intents/${large.id}`)).body.data.status, 'requires_confirmation');
+    const confirmed = await req(dana, 'POST', `/mobile/payments/intents/${large.id}/confirm`, { passkey: key.assert(await challenge('dana.step@example.test')) });
+    assert.is(confirmed.body.data.status, 'processing', JSON.stringify(confirmed.body));
+    await kernel.runWorkflows();
+    assert.is((await req(dana, 'GET', `/mobile/payments/intents/${large.id}`)).body.data.status, 'succeeded');
+    await assertConservation(kernel);
+  } finally {
+    await kernel.close();
+  }
+});
+stepUp.run();
 
 /** A restart while an intent is processing: the persisted workflow settles it after the service starts again. */
 const restart = suite('mobile payment intents: restart in processing (PGlite)');

@@ -3,10 +3,13 @@ import {
   AssetCatalog,
   Clock,
   ConflictError,
+  ForbiddenError,
   Ids,
   Ledger,
   NotFoundError,
   parseAmountField,
+  parseDecimal,
+  UnauthorizedError,
   UnitOfWork,
   UserDirectory,
   WorkflowEngine,
@@ -17,11 +20,12 @@ import {
 import { MobileConfig } from '../config.js';
 import { isPastExpiry, requireStatus, type PaymentIntentRecord } from '../domain/payment-intent.js';
 import { IntentCancelled, IntentCreated, IntentProcessing } from '../events.js';
-import type { CreatePaymentIntentInput, PaymentIntentIdInput, PaymentIntentView } from '../operations.js';
+import type { ConfirmPaymentIntentInput, CreatePaymentIntentInput, PaymentIntentIdInput, PaymentIntentView } from '../operations.js';
 import { PaymentIntentRepository } from '../ports.js';
 import { currentUser } from './current-user.js';
 import { paymentIntentView } from './intent-views.js';
 import { Recipients } from './recipients.js';
+import { PasskeyAssertions, type AssertionInput } from './verify-passkey.js';
 
 export const SETTLE_PAYMENT_INTENT_WORKFLOW = 'mobile.settle-payment-intent';
 
@@ -108,22 +112,30 @@ export class GetPaymentIntentOperation implements Operation<PaymentIntentIdInput
  * POST /mobile/payments/intents/{id}/confirm: requires_confirmation →
  * processing, and the settlement workflow queued in the same unit of work
  * (it captures the hold moments later; a restart resumes it). 409 from any
- * other state, or once expires_at has passed.
+ * other state, or once expires_at has passed. Above the configured amount
+ * for its currency it needs a fresh passkey assertion of the payer (403
+ * passkey_assertion_required, or the assertion's refusal code as a 403).
  */
 @injectable()
-export class ConfirmPaymentIntentOperation implements Operation<PaymentIntentIdInput, PaymentIntentView> {
+export class ConfirmPaymentIntentOperation implements Operation<ConfirmPaymentIntentInput, PaymentIntentView> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
     @inject(WorkflowEngine) private readonly workflows: WorkflowEngine,
+    @inject(PasskeyAssertions) private readonly assertions: PasskeyAssertions,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(MobileConfig) private readonly config: MobileConfig,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(input: PaymentIntentIdInput, ctx: RequestContext): Promise<PaymentIntentView> {
+  async execute(input: ConfirmPaymentIntentInput, ctx: RequestContext): Promise<PaymentIntentView> {
+    const found = await this.uow.readOnly((tx) => findIntent(this.intents, tx, ctx, input.id));
+    requireStatus(found, ['requires_confirmation'], 'confirmed');
+    const assertion = this.#needsAssertion(found) ? await this.#assertion(input.passkey, ctx) : undefined;
     return this.uow.run(async (tx) => {
       const intent = await findIntent(this.intents, tx, ctx, input.id);
       requireStatus(intent, ['requires_confirmation'], 'confirmed');
+      if (assertion) await this.assertions.recordUse(tx, assertion.passkey, assertion.head);
       const now = this.clock.now();
       if (isPastExpiry(intent, now)) throw new ConflictError('The payment intent has expired; create a new one.', 'intent_expired');
       const moved = await this.intents.transition(tx, intent.teamId, intent.id, ['requires_confirmation'], { status: 'processing', at: now });
@@ -133,6 +145,28 @@ export class ConfirmPaymentIntentOperation implements Operation<PaymentIntentIdI
       await tx.append([{ type: IntentProcessing.name, teamId: moved.teamId, aggregateType: 'payment_intent', aggregateId: moved.id, payload: view }]);
       return view;
     });
+  }
+
+  #needsAssertion(intent: PaymentIntentRecord): boolean {
+    const above = this.config.confirm_assertion_above[intent.currency];
+    if (above === undefined) return false;
+    const parsed = parseDecimal(above, this.assets.find(intent.currency)?.precision ?? 2);
+    return parsed.ok && intent.amount > parsed.minor;
+  }
+
+  /** The payer's own passkey, freshly asserted; refusals are 403 so a client does not take them for a bad token. */
+  async #assertion(passkey: AssertionInput | undefined, ctx: RequestContext) {
+    if (!passkey) throw new ForbiddenError('Above this amount, confirming needs a fresh passkey assertion in "passkey".', 'passkey_assertion_required');
+    try {
+      const checked = await this.assertions.check(passkey);
+      if (checked.passkey.teamId !== ctx.actor.teamId || checked.passkey.userId !== ctx.actor.userId) {
+        throw new ForbiddenError('The passkey is not the payer’s.', 'credential_not_for_user');
+      }
+      return checked;
+    } catch (error) {
+      if (error instanceof UnauthorizedError) throw new ForbiddenError(error.message, error.code);
+      throw error;
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { inject, injectable } from 'inversify';
-import { Clock, UnauthorizedError, UnitOfWork, UserDirectory, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { Clock, UnauthorizedError, UnitOfWork, UserDirectory, type Operation, type RequestContext, type Tx } from '../../../kernel/public.js';
 import { counterAdvances, type PasskeyRecord } from '../domain/passkey.js';
+import type { AuthenticatorDataHead } from '../domain/ceremony.js';
 import { PasskeyFlagged, SessionStarted } from '../events.js';
 import type { IssuedSessionView, VerifyPasskeyInput } from '../operations.js';
 import { PasskeyRepository, SessionRepository } from '../ports.js';
@@ -9,30 +10,38 @@ import { RelyingParty, toBase64url } from './relying-party.js';
 import { SessionIssuer } from './session-issuer.js';
 import { passkeyView, sessionUserView, sessionView } from './views.js';
 
+/** An assertion as the spec's verify body carries it (base64 or base64url). */
+export interface AssertionInput {
+  readonly credential_id: string;
+  readonly authenticator_data: string;
+  readonly client_data_json: string;
+  readonly signature: string;
+  readonly user_handle?: string | undefined;
+}
+
 /**
- * POST /mobile/auth/passkey/verify (no Authorization): a passkey sign-in.
- * In order: the challenge in clientDataJSON was issued, is unused and live
- * (consumed now, whatever follows); type, origin, RP id, user presence and
- * verification; the credential is registered, not flagged, and belongs to
- * the user the challenge named (and to user_handle, when sent); then
- * @simplewebauthn/server verifies the signature over authenticatorData ‖
- * SHA-256(clientDataJSON) with the stored key; last the counter must have
- * increased, else the passkey is flagged. Success stores the counter and
- * answers a new session. Every refusal is 401 with its reason code.
+ * Checks a passkey assertion, for a sign-in and for a payment confirmation
+ * that needs one. In order: the challenge in clientDataJSON was issued, is
+ * unused and live (consumed now, whatever follows); type, origin, RP id,
+ * user presence and verification; the credential is registered, not
+ * flagged, and belongs to the user the challenge named (and to user_handle,
+ * when sent); then @simplewebauthn/server verifies the signature over
+ * authenticatorData ‖ SHA-256(clientDataJSON) with the stored key; last the
+ * counter must have increased, else the passkey is flagged. Every refusal
+ * is 401 with its reason code. The caller stores the counter (recordUse)
+ * in the unit of work that acts on the assertion.
  */
 @injectable()
-export class VerifyPasskeyOperation implements Operation<VerifyPasskeyInput, IssuedSessionView> {
+export class PasskeyAssertions {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(UserDirectory) private readonly directory: UserDirectory,
     @inject(PasskeyRepository) private readonly passkeys: PasskeyRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(RelyingParty) private readonly rp: RelyingParty,
-    @inject(SessionIssuer) private readonly issuer: SessionIssuer,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(input: VerifyPasskeyInput, _ctx: RequestContext): Promise<IssuedSessionView> {
+  async check(input: AssertionInput): Promise<{ passkey: PasskeyRecord; head: AuthenticatorDataHead }> {
     const body = {
       credentialId: toBase64url(input.credential_id),
       authenticatorData: toBase64url(input.authenticator_data),
@@ -55,19 +64,15 @@ export class VerifyPasskeyOperation implements Operation<VerifyPasskeyInput, Iss
       await this.#flag(passkey, `counter ${head.counter} did not increase past ${passkey.counter}`);
       throw new UnauthorizedError('The signature counter did not increase: the passkey may have been cloned. It is flagged and signs in no more.', 'counter_not_increasing');
     }
-    return this.uow.run(async (tx) => {
-      const user = await this.directory.findById(tx, passkey.teamId, passkey.userId);
-      if (!user) throw new UnauthorizedError('The passkey’s user no longer exists.', 'unknown_credential');
-      const now = this.clock.now();
-      await this.passkeys.recordUse(tx, passkey.id, head.counter, now);
-      const { token, session } = await this.issuer.issue(tx, { teamId: passkey.teamId, userId: passkey.userId, credentialId: passkey.id });
-      const view = sessionView(session);
-      await tx.append([{ type: SessionStarted.name, teamId: session.teamId, aggregateType: 'mobile_session', aggregateId: session.id, payload: view }]);
-      return { token, token_type: 'Bearer' as const, expires_at: view.expires_at, session: view, user: sessionUserView(user) };
-    });
+    return { passkey, head };
   }
 
-  async #verifySignature(body: { credentialId: string; authenticatorData: string; clientDataJson: string; signature: string; userHandle?: string }, passkey: PasskeyRecord, challenge: string) {
+  /** Stores the counter of an accepted assertion, inside the caller's unit of work. */
+  recordUse(tx: Tx, passkey: PasskeyRecord, head: AuthenticatorDataHead): Promise<void> {
+    return this.passkeys.recordUse(tx, passkey.id, head.counter, this.clock.now());
+  }
+
+  async #verifySignature(body: { credentialId: string; authenticatorData: string; clientDataJson: string; signature: string; userHandle?: string | undefined }, passkey: PasskeyRecord, challenge: string) {
     const verification = await verifyAuthenticationResponse({
       response: {
         id: body.credentialId,
@@ -92,10 +97,34 @@ export class VerifyPasskeyOperation implements Operation<VerifyPasskeyInput, Iss
     await this.uow.run(async (tx) => {
       const now = this.clock.now();
       const flagged = await this.passkeys.flag(tx, passkey.id, reason, now);
-      if (!flagged) return;
+      if (!flagged || flagged.flagReason !== reason) return;
       // Sessions this passkey opened may come from the clone: they end too.
       await this.sessions.revokeByCredential(tx, passkey.id, now);
       await tx.append([{ type: PasskeyFlagged.name, teamId: passkey.teamId, aggregateType: 'mobile_passkey', aggregateId: passkey.id, payload: passkeyView(flagged) }]);
+    });
+  }
+}
+
+/** POST /mobile/auth/passkey/verify (no Authorization): a passkey sign-in (PasskeyAssertions), answered with a new session. */
+@injectable()
+export class VerifyPasskeyOperation implements Operation<VerifyPasskeyInput, IssuedSessionView> {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(UserDirectory) private readonly directory: UserDirectory,
+    @inject(PasskeyAssertions) private readonly assertions: PasskeyAssertions,
+    @inject(SessionIssuer) private readonly issuer: SessionIssuer,
+  ) {}
+
+  async execute(input: VerifyPasskeyInput, _ctx: RequestContext): Promise<IssuedSessionView> {
+    const { passkey, head } = await this.assertions.check(input);
+    return this.uow.run(async (tx) => {
+      const user = await this.directory.findById(tx, passkey.teamId, passkey.userId);
+      if (!user) throw new UnauthorizedError('The passkey’s user no longer exists.', 'unknown_credential');
+      await this.assertions.recordUse(tx, passkey, head);
+      const { token, session } = await this.issuer.issue(tx, { teamId: passkey.teamId, userId: passkey.userId, credentialId: passkey.id });
+      const view = sessionView(session);
+      await tx.append([{ type: SessionStarted.name, teamId: session.teamId, aggregateType: 'mobile_session', aggregateId: session.id, payload: view }]);
+      return { token, token_type: 'Bearer' as const, expires_at: view.expires_at, session: view, user: sessionUserView(user) };
     });
   }
 }
