@@ -30,6 +30,7 @@ export const mobileConfigSchema = z.object({
     .describe('Per currency, the amount above which confirming a payment intent needs a fresh passkey assertion in the body (e.g. {"USD": "500.00"}); none by default.'),
   expiry_sweep_interval_ms: z.number().int().min(0).default(60_000).describe('How often a serving process expires payment intents past expires_at (0 turns the sweep off).'),
   expiry_sweep_batch: z.number().int().min(1).max(10_000).default(500).describe('Payment intents expired per pass.'),
+  push_interval_ms: z.number().int().min(0).default(5_000).describe('How often a serving process pushes pending notifications to devices (0 turns it off).'),
   cleanup_interval_ms: z.number().int().min(0).default(3_600_000).describe('How often a serving process deletes answered or expired challenges (0 turns it off).'),
 });
 

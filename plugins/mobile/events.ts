@@ -1,5 +1,5 @@
 import { eventType } from '../../kernel/public.js';
-import { PasskeyView, PaymentIntentView, SessionView } from './operations.js';
+import { P2pTransferView, PasskeyView, PaymentIntentView, SessionView } from './operations.js';
 
 /** Every state change of a passkey or session commits with one of these (docs/events.md lists them). */
 export const PasskeyRegistered = eventType({
@@ -62,7 +62,29 @@ export const IntentFailed = intentEvent('failed', 'A confirmed payment intent co
 export const IntentCancelled = intentEvent('cancelled', 'The payer cancelled a payment intent; the hold was released.', 'POST /mobile/payments/intents/{id}/cancel');
 export const IntentExpired = intentEvent('expired', 'A payment intent was not confirmed before expires_at; the hold was released.', 'scheduled task mobile.expire-payment-intents');
 
+export const P2pSent = eventType({
+  name: 'mobile.p2p_transfer.sent',
+  version: 1,
+  group: 'Mobile payment',
+  description: 'A user sent a peer-to-peer transfer (the sender’s team’s event; direction sent).',
+  emittedBy: 'POST /mobile/transfers/p2p',
+  payload: P2pTransferView,
+  webhook: true,
+});
+
+export const P2pReceived = eventType({
+  name: 'mobile.p2p_transfer.received',
+  version: 1,
+  group: 'Mobile payment',
+  description: 'A user received a peer-to-peer transfer (the recipient’s team’s event; direction received).',
+  emittedBy: 'POST /mobile/transfers/p2p',
+  payload: P2pTransferView,
+  webhook: true,
+});
+
 export const mobileEvents = [
+  P2pSent,
+  P2pReceived,
   PasskeyRegistered,
   PasskeyDeleted,
   PasskeyFlagged,

@@ -15,14 +15,23 @@ import {
   type PluginContext,
 } from '../../kernel/public.js';
 import { MemoryChallengeRepository, MemoryPasskeyRepository, MemorySessionRepository } from './adapters/memory/memory-passkey-repositories.js';
+import { MemoryActivityRepository, MemoryP2pTransferRepository } from './adapters/memory/memory-activity-repositories.js';
+import { MemoryDeviceRepository, MemoryNotificationRepository, MemoryPushRecording } from './adapters/memory/memory-notification-repositories.js';
 import { MemoryPaymentIntentRepository, MemoryWalletRepository } from './adapters/memory/memory-payment-repositories.js';
+import { PushRecording, RecordingPushService } from './adapters/push-simulator.js';
 import { mobileMigrations } from './adapters/sql/migrations.js';
+import { SqlActivityRepository, SqlP2pTransferRepository } from './adapters/sql/sql-activity-repositories.js';
+import { SqlDeviceRepository, SqlNotificationRepository, SqlPushRecording } from './adapters/sql/sql-notification-repositories.js';
 import { SqlPaymentIntentRepository, SqlWalletRepository } from './adapters/sql/sql-payment-repositories.js';
 import { SqlChallengeRepository, SqlPasskeyRepository, SqlSessionRepository } from './adapters/sql/sql-passkey-repositories.js';
+import { ActivityLog, ListActivityOperation } from './application/activity.js';
 import { ChallengeCleanup } from './application/challenge-cleanup.js';
+import { DeleteDeviceOperation, ListDevicesOperation, RegisterDeviceOperation } from './application/devices.js';
 import { IntentExpiry } from './application/intent-expiry.js';
 import { DeletePasskeyOperation, ListPasskeysOperation } from './application/manage-passkeys.js';
 import { ListSessionsOperation, RevokeSessionOperation, SignOutOperation } from './application/manage-sessions.js';
+import { ListNotificationsOperation, NotificationDispatcher, Notifier } from './application/notifications.js';
+import { GetP2pTransferOperation, SendP2pTransferOperation } from './application/p2p-transfers.js';
 import { PasskeyAuthenticationOptionsOperation } from './application/passkey-authentication-options.js';
 import { PasskeyRegistrationOptionsOperation } from './application/passkey-registration-options.js';
 import {
@@ -44,6 +53,15 @@ import { mobileEvents } from './events.js';
 import { mobileRoutes, mobileRouteTags } from './http.js';
 import {
   AuthenticationOptionsBody,
+  DeleteDevice,
+  DeviceBody,
+  GetP2pTransfer,
+  ListActivity,
+  ListDevices,
+  ListNotifications,
+  P2pTransferBody,
+  RegisterDevice,
+  SendP2pTransfer,
   CancelPaymentIntent,
   ConfirmPaymentIntent,
   ConfirmPaymentIntentBody,
@@ -65,7 +83,18 @@ import {
   VerifyPasskeyBody,
   WalletBody,
 } from './operations.js';
-import { ChallengeRepository, PasskeyRepository, PaymentIntentRepository, SessionRepository, WalletRepository } from './ports.js';
+import {
+  ActivityRepository,
+  ChallengeRepository,
+  DeviceRepository,
+  NotificationRepository,
+  P2pTransferRepository,
+  PasskeyRepository,
+  PaymentIntentRepository,
+  PushService,
+  SessionRepository,
+  WalletRepository,
+} from './ports.js';
 import { SettlePaymentIntentWorkflow, settlePaymentIntentWorkflow } from './workflows.js';
 
 /**
@@ -79,7 +108,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   name: 'mobile',
   version: '0.1.0',
   kernel: '^2.1.0',
-  description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts and payment intents.',
+  description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts, payment intents, p2p transfers across teams, activity feed, devices and push notifications.',
   dependsOn: ['identity', 'core-banking'],
   provides: [SessionAuthenticator],
   requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine],
@@ -91,6 +120,10 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     bind(ChallengeCleanup).toSelf();
     bind(SessionAuthenticator).to(MobileSessionAuthenticator);
     bind(PasskeyAssertions).toSelf();
+    bind(ActivityLog).toSelf();
+    bind(Notifier).toSelf();
+    bind(NotificationDispatcher).toSelf();
+    bind(PushService).to(RecordingPushService);
     bind(Recipients).toSelf();
     bind(PaymentSettlement).toSelf();
     bind(IntentExpiry).toSelf();
@@ -112,6 +145,13 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     operation(GetPaymentIntent, GetPaymentIntentOperation),
     operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation, ConfirmPaymentIntentBody),
     operation(CancelPaymentIntent, CancelPaymentIntentOperation),
+    operation(SendP2pTransfer, SendP2pTransferOperation, P2pTransferBody),
+    operation(GetP2pTransfer, GetP2pTransferOperation),
+    operation(ListActivity, ListActivityOperation),
+    operation(RegisterDevice, RegisterDeviceOperation, DeviceBody),
+    operation(ListDevices, ListDevicesOperation),
+    operation(DeleteDevice, DeleteDeviceOperation),
+    operation(ListNotifications, ListNotificationsOperation),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -120,6 +160,11 @@ export const mobilePlugin = definePlugin<MobileConfig>({
       bind(SessionRepository).to(MemorySessionRepository);
       bind(WalletRepository).to(MemoryWalletRepository);
       bind(PaymentIntentRepository).to(MemoryPaymentIntentRepository);
+      bind(P2pTransferRepository).to(MemoryP2pTransferRepository);
+      bind(ActivityRepository).to(MemoryActivityRepository);
+      bind(NotificationRepository).to(MemoryNotificationRepository);
+      bind(DeviceRepository).to(MemoryDeviceRepository);
+      bind(PushRecording).to(MemoryPushRecording);
     },
     sql(bind: Bind) {
       bind(ChallengeRepository).to(SqlChallengeRepository);
@@ -127,6 +172,11 @@ export const mobilePlugin = definePlugin<MobileConfig>({
       bind(SessionRepository).to(SqlSessionRepository);
       bind(WalletRepository).to(SqlWalletRepository);
       bind(PaymentIntentRepository).to(SqlPaymentIntentRepository);
+      bind(P2pTransferRepository).to(SqlP2pTransferRepository);
+      bind(ActivityRepository).to(SqlActivityRepository);
+      bind(NotificationRepository).to(SqlNotificationRepository);
+      bind(DeviceRepository).to(SqlDeviceRepository);
+      bind(PushRecording).to(SqlPushRecording);
     },
   },
   migrations: mobileMigrations,
@@ -139,7 +189,9 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     const scheduler = rt.get(Scheduler);
     const cleanup = rt.get(ChallengeCleanup);
     const expiry = rt.get(IntentExpiry);
+    const dispatcher = rt.get(NotificationDispatcher);
     if (config.cleanup_interval_ms > 0) scheduler.every({ name: 'mobile.challenge-cleanup', intervalMs: config.cleanup_interval_ms, run: () => cleanup.sweep() });
+    if (config.push_interval_ms > 0) scheduler.every({ name: 'mobile.push-notifications', intervalMs: config.push_interval_ms, run: () => dispatcher.dispatch() });
     if (config.expiry_sweep_interval_ms > 0) scheduler.every({ name: 'mobile.expire-payment-intents', intervalMs: config.expiry_sweep_interval_ms, run: () => expiry.sweep() });
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp, token, type Operation } from '../../kernel/public.js';
+import { pageNumber, pageSize, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 
 /**
  * The mobile plugin's operations: one token each, shared by REST and
@@ -314,3 +314,141 @@ export const CreatePaymentIntent = token<Operation<CreatePaymentIntentInput, Pay
 export const GetPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.get-payment-intent');
 export const ConfirmPaymentIntent = token<Operation<ConfirmPaymentIntentInput, PaymentIntentView>>('mobile.confirm-payment-intent');
 export const CancelPaymentIntent = token<Operation<PaymentIntentIdInput, PaymentIntentView>>('mobile.cancel-payment-intent');
+
+// ── Peer-to-peer transfers ──────────────────────────────────────────────
+
+export const P2pTransferBody = z
+  .strictObject({
+    to_user: z.string().trim().min(3).max(254).describe('The recipient’s email; they may belong to another team. Paid into their wallet account.'),
+    amount,
+    currency: z.string().min(1).max(16).describe('An asset code, e.g. USD.'),
+    note: z.string().max(500).default('').describe('Shown to both sides.'),
+    from_account: z.uuid().optional().describe("The paying account of the caller's team; the caller's wallet account when left out."),
+  })
+  .meta({ id: 'P2pTransferInput', example: { to_user: 'bob@example.com', amount: '12.50', currency: 'USD', note: 'Lunch' } });
+export type P2pTransferInput = z.infer<typeof P2pTransferBody>;
+
+export const P2pTransferView = z
+  .strictObject({
+    id: z.string(),
+    direction: z.enum(['sent', 'received']).describe('As the caller sees it.'),
+    from_user: z.string().describe('The sender’s email.'),
+    to_user: z.string().describe('The recipient’s email.'),
+    account: z.string().describe('The caller’s account it left or reached.'),
+    amount: z.string(),
+    currency: z.string(),
+    note: z.string(),
+    status: z.literal('completed').describe('A p2p transfer settles at once: it exists only once completed.'),
+    created_at: timestamp,
+  })
+  .meta({
+    id: 'P2pTransfer',
+    example: {
+      id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      direction: 'sent',
+      from_user: 'alice@example.com',
+      to_user: 'bob@example.com',
+      account: ACCOUNT_ID,
+      amount: '12.50',
+      currency: 'USD',
+      note: 'Lunch',
+      status: 'completed',
+      created_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+export type P2pTransferView = z.infer<typeof P2pTransferView>;
+
+export const P2pTransferId = z.object({ id: z.uuid() });
+export type P2pTransferIdInput = z.infer<typeof P2pTransferId>;
+
+export const SendP2pTransfer = token<Operation<P2pTransferInput, P2pTransferView>>('mobile.send-p2p-transfer');
+export const GetP2pTransfer = token<Operation<P2pTransferIdInput, P2pTransferView>>('mobile.get-p2p-transfer');
+
+// ── Devices, notifications, activity ───────────────────────────────────
+
+export const DeviceBody = z
+  .strictObject({
+    push_token: z.string().trim().min(8).max(4096).describe('The APNs device token, FCM registration token or Web Push subscription endpoint.'),
+    platform: z.enum(['ios', 'android', 'web']),
+    name: z.string().trim().max(100).default('').describe('A label the user recognises, e.g. "Alice’s iPhone".'),
+  })
+  .meta({ id: 'MobileDeviceInput', example: { push_token: 'f1d2c3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a', platform: 'ios', name: 'iPhone' } });
+export type DeviceInput = z.infer<typeof DeviceBody>;
+
+export const DeviceView = z
+  .strictObject({ id: z.string(), platform: z.enum(['ios', 'android', 'web']), push_token: z.string(), name: z.string(), created_at: timestamp })
+  .meta({
+    id: 'MobileDevice',
+    example: { id: '2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901', platform: 'ios', push_token: 'f1d2c3b4a5968778695a4b3c2d1e0f1a', name: 'iPhone', created_at: '2026-01-15T09:30:00.000Z' },
+  });
+export type DeviceView = z.infer<typeof DeviceView>;
+
+export const DeviceId = z.object({ id: z.uuid() });
+export type DeviceIdInput = z.infer<typeof DeviceId>;
+
+export const PageQuery = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
+export type PageQuery = z.infer<typeof PageQuery>;
+
+const link = z.strictObject({ type: z.string(), id: z.string(), href: z.string().describe('The REST path of the resource.') });
+
+export const NotificationView = z
+  .strictObject({
+    id: z.string(),
+    kind: z.enum(['p2p_received', 'payment_intent_completed', 'payment_intent_failed', 'payment_intent_expired', 'security_passkey_registered', 'security_passkey_flagged']),
+    title: z.string(),
+    body: z.string(),
+    resource: link,
+    delivery: z.enum(['pending', 'delivered', 'no_devices', 'failed']).describe('Push delivery to the user’s devices.'),
+    delivered_to: z.number().int(),
+    created_at: timestamp,
+    delivered_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'MobileNotification',
+    example: {
+      id: '4d5e6f70-8192-4a3b-8c5d-6e7f8091a2b3',
+      kind: 'p2p_received',
+      title: 'You received 12.50 USD',
+      body: 'From alice@example.com: Lunch',
+      resource: { type: 'p2p_transfer', id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', href: '/api/v2/mobile/transfers/p2p/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' },
+      delivery: 'delivered',
+      delivered_to: 1,
+      created_at: '2026-01-15T09:30:00.000Z',
+      delivered_at: '2026-01-15T09:30:01.000Z',
+    },
+  });
+export type NotificationView = z.infer<typeof NotificationView>;
+
+export const ActivityItemView = z
+  .strictObject({
+    id: z.string(),
+    type: z.enum(['payment_intent', 'p2p_sent', 'p2p_received', 'notification']),
+    title: z.string(),
+    amount: z.string().nullable().describe('Signed: negative when money left the user; null for a notification.'),
+    currency: z.string().nullable(),
+    status: z.string().describe('The resource’s status now (an intent’s, completed for a transfer, the delivery of a notification when recorded).'),
+    resource: link,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({
+    id: 'MobileActivityItem',
+    example: {
+      id: '5e6f7081-92a3-4b4c-9d6e-7f8091a2b3c4',
+      type: 'p2p_sent',
+      title: 'To bob@example.com: Lunch',
+      amount: '-12.50',
+      currency: 'USD',
+      status: 'completed',
+      resource: { type: 'p2p_transfer', id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', href: '/api/v2/mobile/transfers/p2p/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' },
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+export type ActivityItemView = z.infer<typeof ActivityItemView>;
+
+export const RegisterDevice = token<Operation<DeviceInput, DeviceView>>('mobile.register-device');
+export const ListDevices = token<Operation<NoInput, DeviceView[]>>('mobile.list-devices');
+export const DeleteDevice = token<Operation<DeviceIdInput, DeviceView>>('mobile.delete-device');
+export const ListNotifications = token<Operation<PageQuery, Page<NotificationView>>>('mobile.list-notifications');
+export const ListActivity = token<Operation<PageQuery, Page<ActivityItemView>>>('mobile.list-activity');

@@ -1,5 +1,8 @@
-import { token, type Tx } from '../../kernel/public.js';
+import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
+import type { ActivityRecord } from './domain/activity.js';
 import type { ChallengeRecord } from './domain/challenge.js';
+import type { DeliveryStatus, DeviceRecord, NotificationRecord, PushMessage } from './domain/notification.js';
+import type { P2pTransferRecord } from './domain/p2p-transfer.js';
 import type { IntentStatus, PaymentIntentRecord } from './domain/payment-intent.js';
 import type { PasskeyRecord } from './domain/passkey.js';
 import type { SessionRecord } from './domain/session.js';
@@ -86,3 +89,47 @@ export interface PaymentIntentRepository {
   expireDue(tx: Tx, now: Date, limit: number): Promise<PaymentIntentRecord[]>;
 }
 export const PaymentIntentRepository = token<PaymentIntentRepository>('mobile.payment-intent-repository');
+
+export interface P2pTransferRepository {
+  insert(tx: Tx, transfer: P2pTransferRecord): Promise<void>;
+  /** The transfer as either side sees it: found when the team is the sender's or the recipient's. */
+  find(tx: Tx, teamId: string, id: string): Promise<P2pTransferRecord | undefined>;
+}
+export const P2pTransferRepository = token<P2pTransferRepository>('mobile.p2p-transfer-repository');
+
+export interface ActivityRepository {
+  /** Adds the item, or updates status, title and updated_at of the one for the same user and resource. */
+  upsert(tx: Tx, item: ActivityRecord): Promise<void>;
+  /** The user's items, newest first (created_at, then id). */
+  list(tx: Tx, teamId: string, userId: string, page: PageRequest): Promise<Slice<ActivityRecord>>;
+}
+export const ActivityRepository = token<ActivityRepository>('mobile.activity-repository');
+
+export interface NotificationRepository {
+  insert(tx: Tx, notification: NotificationRecord): Promise<void>;
+  /** Up to `limit` notifications awaiting delivery, oldest first, across teams; rows another dispatcher holds are skipped. */
+  claimPending(tx: Tx, limit: number): Promise<NotificationRecord[]>;
+  markDelivered(tx: Tx, id: string, delivery: DeliveryStatus, deliveredTo: number, at: Date): Promise<void>;
+  /** The user's notifications, newest first. */
+  list(tx: Tx, teamId: string, userId: string, page: PageRequest): Promise<Slice<NotificationRecord>>;
+}
+export const NotificationRepository = token<NotificationRepository>('mobile.notification-repository');
+
+export interface DeviceRepository {
+  /** Registers the device, or renames/re-platforms the user's device with the same token; returns it as stored. */
+  upsert(tx: Tx, device: DeviceRecord): Promise<DeviceRecord>;
+  listByUser(tx: Tx, teamId: string, userId: string): Promise<DeviceRecord[]>;
+  delete(tx: Tx, teamId: string, userId: string, id: string): Promise<DeviceRecord | undefined>;
+}
+export const DeviceRepository = token<DeviceRepository>('mobile.device-repository');
+
+/**
+ * The push service (APNs, FCM, Web Push) behind one port. The default
+ * adapter is a recording simulator (adapters/push-simulator.ts) that keeps
+ * every message in the store. `accepted: false` means the service refused
+ * the token for good (the device is then removed).
+ */
+export interface PushService {
+  send(tx: Tx, message: PushMessage): Promise<{ readonly accepted: boolean; readonly messageId: string | null }>;
+}
+export const PushService = token<PushService>('mobile.push-service');

@@ -22,12 +22,28 @@ import { isPastExpiry, requireStatus, type PaymentIntentRecord } from '../domain
 import { IntentCancelled, IntentCreated, IntentProcessing } from '../events.js';
 import type { ConfirmPaymentIntentInput, CreatePaymentIntentInput, PaymentIntentIdInput, PaymentIntentView } from '../operations.js';
 import { PaymentIntentRepository } from '../ports.js';
+import { ActivityLog } from './activity.js';
 import { currentUser } from './current-user.js';
 import { paymentIntentView } from './intent-views.js';
 import { Recipients } from './recipients.js';
 import { PasskeyAssertions, type AssertionInput } from './verify-passkey.js';
 
 export const SETTLE_PAYMENT_INTENT_WORKFLOW = 'mobile.settle-payment-intent';
+
+/** The payer's feed item of an intent; recorded again (status updated in place) at each transition. */
+export function intentActivity(intent: PaymentIntentRecord) {
+  return {
+    teamId: intent.teamId,
+    userId: intent.userId,
+    type: 'payment_intent' as const,
+    resourceType: 'payment_intent' as const,
+    resourceId: intent.id,
+    amount: -intent.amount,
+    currency: intent.currency,
+    title: `To ${intent.recipient}${intent.description ? `: ${intent.description}` : ''}`,
+    status: intent.status,
+  };
+}
 
 /** The intent of the caller's team, or 404 (also another team's). */
 async function findIntent(intents: PaymentIntentRepository, tx: Tx, ctx: RequestContext, id: string): Promise<PaymentIntentRecord> {
@@ -48,6 +64,7 @@ export class CreatePaymentIntentOperation implements Operation<CreatePaymentInte
     @inject(UserDirectory) private readonly directory: UserDirectory,
     @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
     @inject(Recipients) private readonly recipients: Recipients,
+    @inject(ActivityLog) private readonly activity: ActivityLog,
     @inject(Ledger) private readonly ledger: Ledger,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(MobileConfig) private readonly config: MobileConfig,
@@ -87,6 +104,7 @@ export class CreatePaymentIntentOperation implements Operation<CreatePaymentInte
         updatedAt: now,
       };
       await this.intents.insert(tx, intent);
+      await this.activity.record(tx, intentActivity(intent));
       const view = paymentIntentView(intent, this.assets);
       await tx.append([{ type: IntentCreated.name, teamId: intent.teamId, aggregateType: 'payment_intent', aggregateId: id, payload: view }]);
       return view;
@@ -123,6 +141,7 @@ export class ConfirmPaymentIntentOperation implements Operation<ConfirmPaymentIn
     @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
     @inject(WorkflowEngine) private readonly workflows: WorkflowEngine,
     @inject(PasskeyAssertions) private readonly assertions: PasskeyAssertions,
+    @inject(ActivityLog) private readonly activity: ActivityLog,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(MobileConfig) private readonly config: MobileConfig,
     @inject(Clock) private readonly clock: Clock,
@@ -140,6 +159,7 @@ export class ConfirmPaymentIntentOperation implements Operation<ConfirmPaymentIn
       if (isPastExpiry(intent, now)) throw new ConflictError('The payment intent has expired; create a new one.', 'intent_expired');
       const moved = await this.intents.transition(tx, intent.teamId, intent.id, ['requires_confirmation'], { status: 'processing', at: now });
       if (!moved) throw new ConflictError('The payment intent changed meanwhile; read it again.', 'intent_not_confirmed');
+      await this.activity.record(tx, intentActivity(moved));
       await this.workflows.start(tx, { definition: SETTLE_PAYMENT_INTENT_WORKFLOW, teamId: intent.teamId, state: { intentId: intent.id }, emitEvents: false });
       const view = paymentIntentView(moved, this.assets);
       await tx.append([{ type: IntentProcessing.name, teamId: moved.teamId, aggregateType: 'payment_intent', aggregateId: moved.id, payload: view }]);
@@ -176,6 +196,7 @@ export class CancelPaymentIntentOperation implements Operation<PaymentIntentIdIn
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
+    @inject(ActivityLog) private readonly activity: ActivityLog,
     @inject(Ledger) private readonly ledger: Ledger,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(Clock) private readonly clock: Clock,
@@ -188,6 +209,7 @@ export class CancelPaymentIntentOperation implements Operation<PaymentIntentIdIn
       const moved = await this.intents.transition(tx, intent.teamId, intent.id, ['requires_confirmation'], { status: 'cancelled', at: this.clock.now() });
       if (!moved) throw new ConflictError('The payment intent changed meanwhile; read it again.', 'intent_not_cancelled');
       await this.ledger.release(tx, intent.teamId, intent.holdId);
+      await this.activity.record(tx, intentActivity(moved));
       const view = paymentIntentView(moved, this.assets);
       await tx.append([{ type: IntentCancelled.name, teamId: moved.teamId, aggregateType: 'payment_intent', aggregateId: moved.id, payload: view }]);
       return view;

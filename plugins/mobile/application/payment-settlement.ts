@@ -1,9 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { AppError, AssetCatalog, Ledger, StepFailure, type LedgerLeg, type Tx, type WorkflowOutcome, type WorkflowRunMeta } from '../../../kernel/public.js';
+import { AppError, AssetCatalog, formatMinor, Ledger, StepFailure, type LedgerLeg, type Tx, type WorkflowOutcome, type WorkflowRunMeta } from '../../../kernel/public.js';
 import type { PaymentIntentRecord } from '../domain/payment-intent.js';
 import { IntentCompleted, IntentExpired, IntentFailed } from '../events.js';
 import { PaymentIntentRepository } from '../ports.js';
+import { ActivityLog } from './activity.js';
 import { paymentIntentView } from './intent-views.js';
+import { Notifier } from './notifications.js';
+import { intentActivity } from './payment-intents.js';
 
 /**
  * Each team's side of money crossing teams. The payer's team credits its
@@ -29,7 +32,17 @@ export class PaymentSettlement {
     @inject(PaymentIntentRepository) private readonly intents: PaymentIntentRepository,
     @inject(Ledger) private readonly ledger: Ledger,
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
+    @inject(ActivityLog) private readonly activity: ActivityLog,
+    @inject(Notifier) private readonly notifier: Notifier,
   ) {}
+
+  /** The payer's feed item follows the new status, and the payer is notified of the outcome. */
+  async #outcome(tx: Tx, intent: PaymentIntentRecord, kind: 'payment_intent_completed' | 'payment_intent_failed' | 'payment_intent_expired'): Promise<void> {
+    await this.activity.record(tx, intentActivity(intent));
+    const shown = `${formatMinor(intent.amount, this.assets.find(intent.currency)?.precision ?? 2)} ${intent.currency}`;
+    const title = { payment_intent_completed: `Payment of ${shown} sent`, payment_intent_failed: `Payment of ${shown} failed`, payment_intent_expired: `Payment of ${shown} expired` }[kind];
+    await this.notifier.notify(tx, { teamId: intent.teamId, userId: intent.userId, kind, title, body: `To ${intent.recipient}`, resourceType: 'payment_intent', resourceId: intent.id });
+  }
 
   /** Workflow step 'settle'. A ledger refusal (a frozen account) fails the run for good; onFinished releases the hold. */
   async settle(tx: Tx, state: SettleIntentState, meta: WorkflowRunMeta): Promise<void> {
@@ -42,7 +55,9 @@ export class PaymentSettlement {
       throw error;
     }
     const done = await this.intents.transition(tx, intent.teamId, intent.id, ['processing'], { status: 'succeeded', completedAt: meta.now, at: meta.now });
-    if (done) await tx.append([{ type: IntentCompleted.name, teamId: done.teamId, aggregateType: 'payment_intent', aggregateId: done.id, payload: paymentIntentView(done, this.assets) }]);
+    if (!done) return;
+    await this.#outcome(tx, done, 'payment_intent_completed');
+    await tx.append([{ type: IntentCompleted.name, teamId: done.teamId, aggregateType: 'payment_intent', aggregateId: done.id, payload: paymentIntentView(done, this.assets) }]);
   }
 
   /** Workflow onFinished: a run that did not complete leaves the intent failed and its hold released. */
@@ -51,12 +66,14 @@ export class PaymentSettlement {
     const failed = await this.intents.transition(tx, meta.teamId, state.intentId, ['processing'], { status: 'failed', failureReason: meta.error ?? outcome, at: meta.now });
     if (!failed) return;
     await this.ledger.release(tx, failed.teamId, failed.holdId);
+    await this.#outcome(tx, failed, 'payment_intent_failed');
     await tx.append([{ type: IntentFailed.name, teamId: failed.teamId, aggregateType: 'payment_intent', aggregateId: failed.id, payload: paymentIntentView(failed, this.assets) }]);
   }
 
   /** Releases the hold of an intent the expiry sweep just expired, with its event. */
   async expired(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
     await this.ledger.release(tx, intent.teamId, intent.holdId);
+    await this.#outcome(tx, intent, 'payment_intent_expired');
     await tx.append([{ type: IntentExpired.name, teamId: intent.teamId, aggregateType: 'payment_intent', aggregateId: intent.id, payload: paymentIntentView(intent, this.assets) }]);
   }
 

@@ -7,6 +7,7 @@ import { PasskeyRegistered } from '../events.js';
 import type { PasskeyView, RegisterPasskeyInput } from '../operations.js';
 import { PasskeyRepository } from '../ports.js';
 import { currentUser, userHandleOf } from './current-user.js';
+import { Notifier } from './notifications.js';
 import { SUPPORTED_ALGORITHMS } from './passkey-registration-options.js';
 import { RelyingParty, toBase64url } from './relying-party.js';
 import { passkeyView } from './views.js';
@@ -26,6 +27,7 @@ export class RegisterPasskeyOperation implements Operation<RegisterPasskeyInput,
     @inject(UserDirectory) private readonly directory: UserDirectory,
     @inject(PasskeyRepository) private readonly passkeys: PasskeyRepository,
     @inject(RelyingParty) private readonly rp: RelyingParty,
+    @inject(Notifier) private readonly notifier: Notifier,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -76,6 +78,16 @@ export class RegisterPasskeyOperation implements Operation<RegisterPasskeyInput,
     };
     return this.uow.run(async (tx) => {
       await this.passkeys.insert(tx, passkey);
+      // A new way to sign in is a security event the user hears about on their other devices.
+      await this.notifier.notify(tx, {
+        teamId: user.teamId,
+        userId: user.id,
+        kind: 'security_passkey_registered',
+        title: 'A new passkey was added to your account',
+        body: 'If this was not you, delete it and sign out of every session.',
+        resourceType: 'notification',
+        resourceId: passkey.id,
+      });
       const view = passkeyView(passkey);
       await tx.append([{ type: PasskeyRegistered.name, teamId: user.teamId, aggregateType: 'mobile_passkey', aggregateId: passkey.id, payload: view }]);
       return view;

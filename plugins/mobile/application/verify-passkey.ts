@@ -7,6 +7,7 @@ import { PasskeyFlagged, SessionStarted } from '../events.js';
 import type { IssuedSessionView, VerifyPasskeyInput } from '../operations.js';
 import { PasskeyRepository, SessionRepository } from '../ports.js';
 import { RelyingParty, toBase64url } from './relying-party.js';
+import { Notifier } from './notifications.js';
 import { SessionIssuer } from './session-issuer.js';
 import { passkeyView, sessionUserView, sessionView } from './views.js';
 
@@ -38,6 +39,7 @@ export class PasskeyAssertions {
     @inject(PasskeyRepository) private readonly passkeys: PasskeyRepository,
     @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(RelyingParty) private readonly rp: RelyingParty,
+    @inject(Notifier) private readonly notifier: Notifier,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -100,6 +102,15 @@ export class PasskeyAssertions {
       if (!flagged || flagged.flagReason !== reason) return;
       // Sessions this passkey opened may come from the clone: they end too.
       await this.sessions.revokeByCredential(tx, passkey.id, now);
+      await this.notifier.notify(tx, {
+        teamId: passkey.teamId,
+        userId: passkey.userId,
+        kind: 'security_passkey_flagged',
+        title: 'A passkey was blocked',
+        body: 'A sign-in looked like a copy of your passkey. It no longer works; delete it and register a new one.',
+        resourceType: 'notification',
+        resourceId: passkey.id,
+      });
       await tx.append([{ type: PasskeyFlagged.name, teamId: passkey.teamId, aggregateType: 'mobile_passkey', aggregateId: passkey.id, payload: passkeyView(flagged) }]);
     });
   }

@@ -100,4 +100,96 @@ export const mobileMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists mobile_wallets`.execute(db);
     },
   },
+  '0003-p2p-and-activity': {
+    async up(db: Kysely<any>) {
+      // Both sides read a transfer; team_id is the sender's (the table's owner), to_team_id the recipient's.
+      await sql`
+        create table mobile_p2p_transfers (
+          id uuid primary key,
+          team_id text not null,
+          from_user_id text not null,
+          from_account_id text not null,
+          to_team_id text not null,
+          to_user_id text not null,
+          to_account_id text not null,
+          amount numeric(40, 0) not null check (amount > 0),
+          currency text not null,
+          note text not null,
+          created_at timestamptz not null
+        )`.execute(db);
+      await sql`
+        create table mobile_activity (
+          id uuid primary key,
+          team_id text not null,
+          user_id text not null,
+          type text not null,
+          resource_type text not null,
+          resource_id text not null,
+          amount numeric(41, 0),
+          currency text,
+          title text not null,
+          status text not null,
+          created_at timestamptz not null,
+          updated_at timestamptz not null,
+          unique (team_id, user_id, resource_type, resource_id)
+        )`.execute(db);
+      await sql`create index mobile_activity_feed on mobile_activity (team_id, user_id, created_at desc, id desc)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists mobile_activity`.execute(db);
+      await sql`drop table if exists mobile_p2p_transfers`.execute(db);
+    },
+  },
+  '0004-notifications': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table mobile_devices (
+          id uuid primary key,
+          team_id text not null,
+          user_id text not null,
+          platform text not null check (platform in ('ios', 'android', 'web')),
+          push_token text not null,
+          name text not null,
+          created_at timestamptz not null,
+          unique (team_id, user_id, push_token)
+        )`.execute(db);
+      await sql`
+        create table mobile_notifications (
+          seq bigint generated always as identity,
+          id uuid primary key,
+          team_id text not null,
+          user_id text not null,
+          kind text not null,
+          title text not null,
+          body text not null,
+          resource_type text not null,
+          resource_id text not null,
+          delivery text not null check (delivery in ('pending', 'delivered', 'no_devices', 'failed')),
+          delivered_to integer not null,
+          created_at timestamptz not null,
+          delivered_at timestamptz
+        )`.execute(db);
+      await sql`create index mobile_notifications_user on mobile_notifications (team_id, user_id, seq)`.execute(db);
+      await sql`create index mobile_notifications_pending on mobile_notifications (seq) where delivery = 'pending'`.execute(db);
+      await sql`
+        create table mobile_push_simulator (
+          seq bigint generated always as identity,
+          id uuid primary key,
+          team_id text not null,
+          platform text not null,
+          push_token text not null,
+          title text not null,
+          body text not null,
+          data jsonb not null,
+          accepted boolean not null,
+          sent_at timestamptz not null
+        )`.execute(db);
+      await sql`create index mobile_push_simulator_token on mobile_push_simulator (push_token, seq)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists mobile_push_simulator`.execute(db);
+      await sql`drop table if exists mobile_notifications`.execute(db);
+      await sql`drop table if exists mobile_devices`.execute(db);
+    },
+  },
 };
