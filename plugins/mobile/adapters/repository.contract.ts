@@ -4,7 +4,18 @@ import type { ChallengeRecord } from '../domain/challenge.js';
 import type { PaymentIntentRecord } from '../domain/payment-intent.js';
 import type { PasskeyRecord } from '../domain/passkey.js';
 import type { SessionRecord } from '../domain/session.js';
-import type { ChallengeRepository, PasskeyRepository, PaymentIntentRepository, SessionRepository, WalletRepository } from '../ports.js';
+import type { PushRecording } from './push-simulator.js';
+import type {
+  ActivityRepository,
+  ChallengeRepository,
+  DeviceRepository,
+  NotificationRepository,
+  P2pTransferRepository,
+  PasskeyRepository,
+  PaymentIntentRepository,
+  SessionRepository,
+  WalletRepository,
+} from '../ports.js';
 
 export interface MobileRepositories {
   readonly challenges: ChallengeRepository;
@@ -12,6 +23,11 @@ export interface MobileRepositories {
   readonly sessions: SessionRepository;
   readonly wallets: WalletRepository;
   readonly intents: PaymentIntentRepository;
+  readonly p2p: P2pTransferRepository;
+  readonly activity: ActivityRepository;
+  readonly notifications: NotificationRepository;
+  readonly devices: DeviceRepository;
+  readonly pushes: PushRecording;
 }
 
 /** What every store's mobile repositories must do (memory, PGlite, PostgreSQL when DATABASE_URL is set). */
@@ -212,6 +228,94 @@ export function mobileRepositoryContract(title: string, harness: RepositoryHarne
     const passes = await Promise.all([1, 2].map(() => run((tx) => intents.expireDue(tx, at(10), 10))));
     assert.equal(passes.flat().map((one) => one.id), [late.id]);
     assert.is((await run((tx) => intents.find(tx, TEAM_A, processing.id)))!.status, 'processing');
+  });
+
+  it('a p2p transfer is seen by the sender’s and the recipient’s team only', async ({ p2p }) => {
+    const transfer = {
+      id: '00000000-0000-4000-a000-000000000001',
+      fromTeamId: TEAM_A,
+      fromUserId: 'user-a',
+      fromAccountId: 'acc-a',
+      toTeamId: TEAM_B,
+      toUserId: 'user-b',
+      toAccountId: 'acc-b',
+      amount: 1250n,
+      currency: 'USD',
+      note: 'Lunch',
+      createdAt: T0,
+    };
+    await run((tx) => p2p.insert(tx, transfer));
+    assert.equal(await run((tx) => p2p.find(tx, TEAM_A, transfer.id)), transfer);
+    assert.equal(await run((tx) => p2p.find(tx, TEAM_B, transfer.id)), transfer);
+    assert.is(await run((tx) => p2p.find(tx, 'team-c', transfer.id)), undefined);
+  });
+
+  it('activity: newest first per user, an item updated in place keeps its position', async ({ activity }) => {
+    const item = (n: number, overrides: Record<string, unknown> = {}) => ({
+      id: `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`,
+      teamId: TEAM_A,
+      userId: 'user-a',
+      type: 'payment_intent' as const,
+      resourceType: 'payment_intent' as const,
+      resourceId: `intent-${n}`,
+      amount: -500n,
+      currency: 'USD',
+      title: `item ${n}`,
+      status: 'requires_confirmation',
+      createdAt: at(n),
+      updatedAt: at(n),
+      ...overrides,
+    });
+    await run(async (tx) => {
+      await activity.upsert(tx, item(1));
+      await activity.upsert(tx, item(2));
+      await activity.upsert(tx, item(3, { userId: 'user-b' }));
+      await activity.upsert(tx, item(4, { id: '00000000-0000-4000-b000-000000000099', resourceId: 'intent-1', status: 'succeeded', createdAt: at(9), updatedAt: at(9) }));
+    });
+    const page = await run((tx) => activity.list(tx, TEAM_A, 'user-a', { page: 1, perPage: 10 }));
+    assert.equal(page.items.map((one) => [one.resourceId, one.status]), [['intent-2', 'requires_confirmation'], ['intent-1', 'succeeded']]);
+    assert.equal([page.total, page.items[1]!.createdAt, page.items[1]!.updatedAt, page.items[1]!.amount], [2, at(1), at(9), -500n]);
+    assert.is((await run((tx) => activity.list(tx, TEAM_B, 'user-a', { page: 1, perPage: 10 }))).total, 0);
+  });
+
+  it('notifications: pending claimed, delivery recorded, listed newest first for their user', async ({ notifications }) => {
+    const note = (n: number) => ({
+      id: `00000000-0000-4000-c000-${String(n).padStart(12, '0')}`,
+      teamId: TEAM_A,
+      userId: 'user-a',
+      kind: 'p2p_received' as const,
+      title: `t${n}`,
+      body: 'b',
+      resourceType: 'p2p_transfer',
+      resourceId: `p${n}`,
+      delivery: 'pending' as const,
+      deliveredTo: 0,
+      createdAt: at(n),
+      deliveredAt: null,
+    });
+    await run(async (tx) => {
+      await notifications.insert(tx, note(1));
+      await notifications.insert(tx, note(2));
+    });
+    const claimed = await run((tx) => notifications.claimPending(tx, 10));
+    assert.equal(claimed.map((one) => one.title), ['t1', 't2']);
+    await run((tx) => notifications.markDelivered(tx, note(1).id, 'delivered', 2, at(5)));
+    assert.equal((await run((tx) => notifications.claimPending(tx, 10))).map((one) => one.title), ['t2']);
+    const listed = await run((tx) => notifications.list(tx, TEAM_A, 'user-a', { page: 1, perPage: 10 }));
+    assert.equal(listed.items.map((one) => [one.title, one.delivery, one.deliveredTo]), [['t2', 'pending', 0], ['t1', 'delivered', 2]]);
+  });
+
+  it('devices: one per token and user, deleted by their owner only; the push recording keeps what was sent', async ({ devices, pushes }) => {
+    const device = { id: '00000000-0000-4000-d000-000000000001', teamId: TEAM_A, userId: 'user-a', platform: 'ios' as const, pushToken: 'token-1', name: 'Phone', createdAt: T0 };
+    await run((tx) => devices.upsert(tx, device));
+    const again = await run((tx) => devices.upsert(tx, { ...device, id: '00000000-0000-4000-d000-000000000002', platform: 'android', name: 'Renamed' }));
+    assert.equal([again.id, again.platform, again.name], [device.id, 'android', 'Renamed']);
+    assert.is((await run((tx) => devices.listByUser(tx, TEAM_A, 'user-a'))).length, 1);
+    assert.is(await run((tx) => devices.delete(tx, TEAM_B, 'user-a', device.id)), undefined);
+    assert.is((await run((tx) => devices.delete(tx, TEAM_A, 'user-a', device.id)))!.id, device.id);
+    const message = { teamId: TEAM_A, platform: 'ios' as const, pushToken: 'token-1', title: 'Hi', body: 'There', data: { kind: 'p2p_received' } };
+    await run((tx) => pushes.record(tx, message, '00000000-0000-4000-e000-000000000001', true, at(1)));
+    assert.equal(await run((tx) => pushes.sentTo(tx, 'token-1')), [{ id: '00000000-0000-4000-e000-000000000001', ...message, accepted: true, sentAt: at(1) }]);
   });
 
   it('a rolled-back unit of work leaves nothing behind', async ({ challenges, passkeys }) => {
