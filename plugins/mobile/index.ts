@@ -50,6 +50,7 @@ import { PasskeyAssertions, VerifyPasskeyOperation } from './application/verify-
 import { GetWalletOperation, SetWalletOperation } from './application/wallets.js';
 import { MobileConfig, mobileConfigSchema } from './config.js';
 import { mobileEvents } from './events.js';
+import { mobileGraphql } from './graphql/mobile.js';
 import { mobileRoutes, mobileRouteTags } from './http.js';
 import {
   AuthenticationOptionsBody,
@@ -64,7 +65,7 @@ import {
   SendP2pTransfer,
   CancelPaymentIntent,
   ConfirmPaymentIntent,
-  ConfirmPaymentIntentBody,
+  ConfirmPaymentIntentInputSchema,
   CreatePaymentIntent,
   CreatePaymentIntentBody,
   DeletePasskey,
@@ -143,7 +144,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     operation(GetWallet, GetWalletOperation),
     operation(CreatePaymentIntent, CreatePaymentIntentOperation, CreatePaymentIntentBody),
     operation(GetPaymentIntent, GetPaymentIntentOperation),
-    operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation, ConfirmPaymentIntentBody),
+    operation(ConfirmPaymentIntent, ConfirmPaymentIntentOperation, ConfirmPaymentIntentInputSchema),
     operation(CancelPaymentIntent, CancelPaymentIntentOperation),
     operation(SendP2pTransfer, SendP2pTransferOperation, P2pTransferBody),
     operation(GetP2pTransfer, GetP2pTransferOperation),
@@ -183,6 +184,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   routes: mobileRoutes,
   routeTags: mobileRouteTags,
   events: mobileEvents,
+  graphql: mobileGraphql,
   workflows: [SettlePaymentIntentWorkflow],
   async start(rt) {
     const config = rt.get(MobileConfig);

@@ -306,7 +306,9 @@ export const ConfirmPaymentIntentBody = z
     ),
   })
   .meta({ id: 'ConfirmPaymentIntentInput', example: {} });
-export type ConfirmPaymentIntentInput = PaymentIntentIdInput & z.infer<typeof ConfirmPaymentIntentBody>;
+/** The whole input of the operation (path id and body), as GraphQL passes it. */
+export const ConfirmPaymentIntentInputSchema = PaymentIntentId.extend(ConfirmPaymentIntentBody.shape);
+export type ConfirmPaymentIntentInput = z.infer<typeof ConfirmPaymentIntentInputSchema>;
 
 export const SetWallet = token<Operation<WalletInput, WalletView>>('mobile.set-wallet');
 export const GetWallet = token<Operation<NoInput, WalletView>>('mobile.get-wallet');
