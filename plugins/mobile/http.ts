@@ -305,6 +305,7 @@ export const mobileRoutes: readonly RouteDeclaration[] = [
     response: z.array(DeviceView),
     operation: ListDevices,
     summary: "The caller's devices",
+    description: 'The devices registered for push notifications, oldest first.',
     tags,
   }),
   route({
