@@ -1225,7 +1225,9 @@ export interface paths {
         };
         /**
          * The caller's devices
-         * @description Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         * @description The devices registered for push notifications, oldest first.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
         get: operations["listDevices"];
         put?: never;
