@@ -3,6 +3,7 @@ import {
   AssetCatalog,
   Clock,
   definePlugin,
+  EventBackbone,
   Ids,
   Ledger,
   operation,
@@ -17,12 +18,12 @@ import {
 import { MemoryChallengeRepository, MemoryPasskeyRepository, MemorySessionRepository } from './adapters/memory/memory-passkey-repositories.js';
 import { MemoryActivityRepository, MemoryP2pTransferRepository } from './adapters/memory/memory-activity-repositories.js';
 import { MemoryDeviceRepository, MemoryNotificationRepository, MemoryPushRecording } from './adapters/memory/memory-notification-repositories.js';
-import { MemoryPaymentIntentRepository, MemoryWalletRepository } from './adapters/memory/memory-payment-repositories.js';
+import { MemoryBalanceMarkRepository, MemoryPaymentIntentRepository, MemoryWalletRepository } from './adapters/memory/memory-payment-repositories.js';
 import { PushRecording, RecordingPushService } from './adapters/push-simulator.js';
 import { mobileMigrations } from './adapters/sql/migrations.js';
 import { SqlActivityRepository, SqlP2pTransferRepository } from './adapters/sql/sql-activity-repositories.js';
 import { SqlDeviceRepository, SqlNotificationRepository, SqlPushRecording } from './adapters/sql/sql-notification-repositories.js';
-import { SqlPaymentIntentRepository, SqlWalletRepository } from './adapters/sql/sql-payment-repositories.js';
+import { SqlBalanceMarkRepository, SqlPaymentIntentRepository, SqlWalletRepository } from './adapters/sql/sql-payment-repositories.js';
 import { SqlChallengeRepository, SqlPasskeyRepository, SqlSessionRepository } from './adapters/sql/sql-passkey-repositories.js';
 import { ActivityLog, ListActivityOperation } from './application/activity.js';
 import { ChallengeCleanup } from './application/challenge-cleanup.js';
@@ -47,6 +48,7 @@ import { RelyingParty } from './application/relying-party.js';
 import { MobileSessionAuthenticator } from './application/session-authenticator.js';
 import { SessionIssuer } from './application/session-issuer.js';
 import { PasskeyAssertions, VerifyPasskeyOperation } from './application/verify-passkey.js';
+import { WalletActivityConsumer } from './application/wallet-activity.js';
 import { GetWalletOperation, SetWalletOperation } from './application/wallets.js';
 import { MobileConfig, mobileConfigSchema } from './config.js';
 import { mobileEvents } from './events.js';
@@ -86,6 +88,7 @@ import {
 } from './operations.js';
 import {
   ActivityRepository,
+  BalanceMarkRepository,
   ChallengeRepository,
   DeviceRepository,
   NotificationRepository,
@@ -112,7 +115,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts, payment intents, p2p transfers across teams, activity feed, devices and push notifications.',
   dependsOn: ['identity', 'core-banking'],
   provides: [SessionAuthenticator],
-  requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine],
+  requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine, EventBackbone],
   config: mobileConfigSchema,
   register(bind: Bind, ctx: PluginContext<MobileConfig>) {
     bind(MobileConfig).toConstantValue(ctx.config);
@@ -166,6 +169,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
       bind(NotificationRepository).to(MemoryNotificationRepository);
       bind(DeviceRepository).to(MemoryDeviceRepository);
       bind(PushRecording).to(MemoryPushRecording);
+      bind(BalanceMarkRepository).to(MemoryBalanceMarkRepository);
     },
     sql(bind: Bind) {
       bind(ChallengeRepository).to(SqlChallengeRepository);
@@ -178,6 +182,7 @@ export const mobilePlugin = definePlugin<MobileConfig>({
       bind(NotificationRepository).to(SqlNotificationRepository);
       bind(DeviceRepository).to(SqlDeviceRepository);
       bind(PushRecording).to(SqlPushRecording);
+      bind(BalanceMarkRepository).to(SqlBalanceMarkRepository);
     },
   },
   migrations: mobileMigrations,
@@ -192,6 +197,9 @@ export const mobilePlugin = definePlugin<MobileConfig>({
     const cleanup = rt.get(ChallengeCleanup);
     const expiry = rt.get(IntentExpiry);
     const dispatcher = rt.get(NotificationDispatcher);
+    rt.get(EventBackbone).register(
+      new WalletActivityConsumer(rt.get(BalanceMarkRepository), rt.get(WalletRepository), rt.get(ActivityLog), rt.get(AssetCatalog)),
+    );
     if (config.cleanup_interval_ms > 0) scheduler.every({ name: 'mobile.challenge-cleanup', intervalMs: config.cleanup_interval_ms, run: () => cleanup.sweep() });
     if (config.push_interval_ms > 0) scheduler.every({ name: 'mobile.push-notifications', intervalMs: config.push_interval_ms, run: () => dispatcher.dispatch() });
     if (config.expiry_sweep_interval_ms > 0) scheduler.every({ name: 'mobile.expire-payment-intents', intervalMs: config.expiry_sweep_interval_ms, run: () => expiry.sweep() });

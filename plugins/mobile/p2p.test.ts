@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EventBackbone } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../../test/fixtures/boot.js';
 import { assertConservation } from '../../test/fixtures/conservation.js';
 import { PushRecording, type PushRecording as Recording } from './adapters/push-simulator.js';
@@ -34,6 +35,7 @@ test.before(async () => {
   aliceWallet = await openAccount(alice, 'Wallet');
   bobWallet = await openAccount(bob, 'Wallet');
   await call(alice, 'POST', `/accounts/${aliceWallet}/deposit`, { amount: '100.00', asset_code: 'USD' });
+  k.clock.advance(1_000);
   await call(alice, 'PUT', '/mobile/wallet', { account_id: aliceWallet });
   await call(bob, 'PUT', '/mobile/wallet', { account_id: bobWallet });
   assert.is((await call(bob, 'POST', '/mobile/devices', { push_token: 'bob-phone-token-0001', platform: 'ios', name: 'Bob’s phone' })).status, 201);
@@ -118,6 +120,27 @@ test('refusals: unknown user, self-transfer, insufficient funds, frozen account 
   await call(alice, 'POST', `/accounts/${aliceWallet}/unfreeze`, {});
   assert.equal([await available(alice, aliceWallet), await available(bob, bobWallet)], before);
   await assertConservation(k);
+});
+
+test('deposits, withdrawals and core transfers of a wallet account reach its owner’s feed', async () => {
+  const savings = await openAccount(bob, 'Savings');
+  await call(bob, 'POST', `/accounts/${bobWallet}/deposit`, { amount: '40.00', asset_code: 'USD' });
+  await call(bob, 'POST', `/accounts/${bobWallet}/withdraw`, { amount: '5.00', asset_code: 'USD' });
+  const transfer = await call(bob, 'POST', '/transfers', { from_account: bobWallet, to_account: savings, amount: '3.00', asset_code: 'USD' });
+  assert.is(transfer.status, 201, JSON.stringify(transfer.body));
+  k.clock.advance(60_000);
+  await k.runWorkflows();
+  assert.is((await call(bob, 'GET', `/transfers/${transfer.body.data.uuid}`)).body.data.status, 'completed');
+  await call(bob, 'POST', `/accounts/${savings}/deposit`, { amount: '7.00', asset_code: 'USD' });
+  await k.get(EventBackbone).drain();
+  const feed = (await call(bob, 'GET', '/mobile/activity?per_page=100')).body.data as ActivityItemView[];
+  const core = feed.filter((item) => ['deposit', 'withdrawal', 'transfer_in', 'transfer_out'].includes(item.type)).map((item) => [item.type, item.amount, item.resource.href]);
+  const href = `/api/v2/accounts/${bobWallet}/transactions`;
+  // What left the wallet: the transfer's 3.00 and its fee of 0.01.
+  assert.equal(core.sort(), [['deposit', '40.00', href], ['transfer_out', '-3.01', href], ['withdrawal', '-5.00', href]].sort());
+  assert.not.ok(feed.some((item) => item.type === 'deposit' && item.amount === '7.00'), 'the savings account is not a wallet');
+  const aliceFeed = (await call(alice, 'GET', '/mobile/activity?per_page=100')).body.data as ActivityItemView[];
+  assert.not.ok(aliceFeed.some((item) => item.type === 'deposit'), 'Alice set her wallet after her deposit');
 });
 
 test.run();

@@ -66,6 +66,8 @@ export interface WalletRepository {
   put(tx: Tx, wallet: WalletRecord): Promise<void>;
   /** The user's wallet; scoped by the user's own team (a p2p recipient's team, for a transfer to them). */
   find(tx: Tx, teamId: string, userId: string): Promise<WalletRecord | undefined>;
+  /** The wallets of the team that use this account (several users may share one). */
+  findByAccount(tx: Tx, teamId: string, accountId: string): Promise<WalletRecord[]>;
 }
 export const WalletRepository = token<WalletRepository>('mobile.wallet-repository');
 
@@ -133,3 +135,14 @@ export interface PushService {
   send(tx: Tx, message: PushMessage): Promise<{ readonly accepted: boolean; readonly messageId: string | null }>;
 }
 export const PushService = token<PushService>('mobile.push-service');
+
+/**
+ * The last total balance the wallet-activity consumer saw per account and
+ * asset (every account's, in event order), so a balance_updated event's
+ * change is its total minus the one before.
+ */
+export interface BalanceMarkRepository {
+  /** Stores `total` and returns the total stored before (0 for the first). */
+  swap(tx: Tx, teamId: string, accountId: string, assetCode: string, total: bigint): Promise<bigint>;
+}
+export const BalanceMarkRepository = token<BalanceMarkRepository>('mobile.balance-mark-repository');

@@ -7,6 +7,7 @@ import type { SessionRecord } from '../domain/session.js';
 import type { PushRecording } from './push-simulator.js';
 import type {
   ActivityRepository,
+  BalanceMarkRepository,
   ChallengeRepository,
   DeviceRepository,
   NotificationRepository,
@@ -28,6 +29,7 @@ export interface MobileRepositories {
   readonly notifications: NotificationRepository;
   readonly devices: DeviceRepository;
   readonly pushes: PushRecording;
+  readonly marks: BalanceMarkRepository;
 }
 
 /** What every store's mobile repositories must do (memory, PGlite, PostgreSQL when DATABASE_URL is set). */
@@ -191,6 +193,21 @@ export function mobileRepositoryContract(title: string, harness: RepositoryHarne
     await run((tx) => wallets.put(tx, { teamId: TEAM_A, userId: 'user-a', accountId: 'acc-2', updatedAt: at(1) }));
     assert.equal(await run((tx) => wallets.find(tx, TEAM_A, 'user-a')), { teamId: TEAM_A, userId: 'user-a', accountId: 'acc-2', updatedAt: at(1) });
     assert.is(await run((tx) => wallets.find(tx, TEAM_B, 'user-a')), undefined);
+    await run((tx) => wallets.put(tx, { teamId: TEAM_A, userId: 'user-b', accountId: 'acc-2', updatedAt: at(2) }));
+    assert.equal((await run((tx) => wallets.findByAccount(tx, TEAM_A, 'acc-2'))).map((one) => one.userId), ['user-a', 'user-b']);
+    assert.equal(await run((tx) => wallets.findByAccount(tx, TEAM_B, 'acc-2')), []);
+  });
+
+  it('a balance mark answers the total before (0 at first) per team, account and asset', async ({ marks }) => {
+    assert.is(await run((tx) => marks.swap(tx, TEAM_A, 'acc-1', 'USD', 4000n)), 0n);
+    assert.is(await run((tx) => marks.swap(tx, TEAM_A, 'acc-1', 'USD', 3500n)), 4000n);
+    assert.is(await run((tx) => marks.swap(tx, TEAM_A, 'acc-1', 'EUR', 10n)), 0n);
+    assert.is(await run((tx) => marks.swap(tx, TEAM_B, 'acc-1', 'USD', 1n)), 0n);
+    await run(async (tx) => {
+      await marks.swap(tx, TEAM_A, 'acc-1', 'USD', 1n);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    assert.is(await run((tx) => marks.swap(tx, TEAM_A, 'acc-1', 'USD', 3000n)), 3500n);
   });
 
   it('an intent keeps a large amount exactly and is found by its team only', async ({ intents }) => {

@@ -4,14 +4,16 @@ import type { ActivityRecord, ActivityType } from '../domain/activity.js';
 import type { ActivityItemView, PageQuery } from '../operations.js';
 import { ActivityRepository } from '../ports.js';
 
-const HREF: Readonly<Record<ActivityRecord['resourceType'], string>> = {
-  payment_intent: '/api/v2/mobile/payments/intents/',
-  p2p_transfer: '/api/v2/mobile/transfers/p2p/',
-  notification: '/api/v2/mobile/notifications#',
+const HREF: Readonly<Record<ActivityRecord['resourceType'], (id: string) => string>> = {
+  payment_intent: (id) => `/api/v2/mobile/payments/intents/${id}`,
+  p2p_transfer: (id) => `/api/v2/mobile/transfers/p2p/${id}`,
+  notification: (id) => `/api/v2/mobile/notifications#${id}`,
+  // `<account id>/<movement id>`: the account's transaction list shows the movement.
+  ledger_movement: (id) => `/api/v2/accounts/${id.split('/')[0]}/transactions`,
 };
 
 export function resourceLink(type: ActivityRecord['resourceType'], id: string) {
-  return { type, id, href: HREF[type] + id };
+  return { type, id, href: HREF[type](id) };
 }
 
 export interface ActivityEntry {

@@ -5,14 +5,15 @@
  * an item whose resource changes state (an intent succeeding) is updated in
  * place and keeps its position (created_at).
  */
-export type ActivityType = 'payment_intent' | 'p2p_sent' | 'p2p_received' | 'notification';
+export type ActivityType = 'payment_intent' | 'p2p_sent' | 'p2p_received' | 'notification' | 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out';
 
 export interface ActivityRecord {
   readonly id: string;
   readonly teamId: string;
   readonly userId: string;
   readonly type: ActivityType;
-  readonly resourceType: 'payment_intent' | 'p2p_transfer' | 'notification';
+  /** ledger_movement: a core-banking movement of the wallet account, id `<account id>/<movement id>`. */
+  readonly resourceType: 'payment_intent' | 'p2p_transfer' | 'notification' | 'ledger_movement';
   readonly resourceId: string;
   /** Signed for money: negative when it left the user. Null for a notification. */
   readonly amount: bigint | null;

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import type { Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { IntentStatus, PaymentIntentRecord } from '../../domain/payment-intent.js';
-import type { IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
+import type { BalanceMarkRepository, IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
 
 const walletKey = (teamId: string, userId: string) => `${teamId}\u0000${userId}`;
 
@@ -16,6 +16,22 @@ export class MemoryWalletRepository implements WalletRepository {
 
   async find(_tx: Tx, teamId: string, userId: string): Promise<WalletRecord | undefined> {
     return this.#rows.get(walletKey(teamId, userId));
+  }
+
+  async findByAccount(_tx: Tx, teamId: string, accountId: string): Promise<WalletRecord[]> {
+    return [...this.#rows.values()].filter((row) => row.teamId === teamId && row.accountId === accountId);
+  }
+}
+
+@injectable()
+export class MemoryBalanceMarkRepository implements BalanceMarkRepository {
+  readonly #marks = new Map<string, bigint>();
+
+  async swap(tx: Tx, teamId: string, accountId: string, assetCode: string, total: bigint): Promise<bigint> {
+    const key = [teamId, accountId, assetCode].join('\u0000');
+    const before = this.#marks.get(key) ?? 0n;
+    putUndoable(tx, this.#marks, key, total);
+    return before;
   }
 }
 

@@ -192,4 +192,21 @@ export const mobileMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists mobile_devices`.execute(db);
     },
   },
+  '0005-wallet-activity': {
+    async up(db: Kysely<any>) {
+      await sql`create index mobile_wallets_account on mobile_wallets (team_id, account_id)`.execute(db);
+      await sql`
+        create table mobile_balance_marks (
+          team_id text not null,
+          account_id text not null,
+          asset_code text not null,
+          total numeric(40, 0) not null,
+          primary key (team_id, account_id, asset_code)
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists mobile_balance_marks`.execute(db);
+      await sql`drop index if exists mobile_wallets_account`.execute(db);
+    },
+  },
 };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import type { IntentStatus, PaymentIntentRecord, RecipientKind } from '../../domain/payment-intent.js';
-import type { IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
+import type { BalanceMarkRepository, IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
 
 @injectable()
 export class SqlWalletRepository implements WalletRepository {
@@ -18,6 +18,26 @@ export class SqlWalletRepository implements WalletRepository {
       select team_id, user_id, account_id, updated_at from mobile_wallets where team_id = ${teamId} and user_id = ${userId}`.execute(sqlTx(tx).db);
     const row = rows[0];
     return row && { teamId: row.team_id, userId: row.user_id, accountId: row.account_id, updatedAt: toDate(row.updated_at) };
+  }
+
+  async findByAccount(tx: Tx, teamId: string, accountId: string): Promise<WalletRecord[]> {
+    const { rows } = await sql<{ team_id: string; user_id: string; account_id: string; updated_at: unknown }>`
+      select team_id, user_id, account_id, updated_at from mobile_wallets where team_id = ${teamId} and account_id = ${accountId} order by user_id`.execute(sqlTx(tx).db);
+    return rows.map((row) => ({ teamId: row.team_id, userId: row.user_id, accountId: row.account_id, updatedAt: toDate(row.updated_at) }));
+  }
+}
+
+@injectable()
+export class SqlBalanceMarkRepository implements BalanceMarkRepository {
+  async swap(tx: Tx, teamId: string, accountId: string, assetCode: string, total: bigint): Promise<bigint> {
+    const db = sqlTx(tx).db;
+    // The consumer group runs one batch at a time, so reading then writing the mark is not raced.
+    const { rows } = await sql<{ total: unknown }>`
+      select total from mobile_balance_marks where team_id = ${teamId} and account_id = ${accountId} and asset_code = ${assetCode}`.execute(db);
+    await sql`
+      insert into mobile_balance_marks (team_id, account_id, asset_code, total) values (${teamId}, ${accountId}, ${assetCode}, ${total.toString()})
+      on conflict (team_id, account_id, asset_code) do update set total = excluded.total`.execute(db);
+    return rows[0] ? toBigInt(rows[0].total) : 0n;
   }
 }
 
