@@ -370,7 +370,7 @@ export const GetP2pTransfer = token<Operation<P2pTransferIdInput, P2pTransferVie
 
 export const DeviceBody = z
   .strictObject({
-    push_token: z.string().trim().min(8).max(4096).describe('The APNs device token, FCM registration token or Web Push subscription endpoint.'),
+    push_token: z.string().trim().min(8).max(1024).describe('The APNs device token, FCM registration token or Web Push subscription endpoint (at most 1024 characters, so it fits the unique index).'),
     platform: z.enum(['ios', 'android', 'web']),
     name: z.string().trim().max(100).default('').describe('A label the user recognises, e.g. "Alice’s iPhone".'),
   })

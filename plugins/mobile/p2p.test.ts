@@ -90,6 +90,9 @@ test('a token the push service refuses removes the device; no device is no_devic
   await k.runScheduled();
   assert.is((await call(carol, 'GET', '/mobile/notifications')).body.data[0].delivery, 'no_devices');
   assert.is((await call(alice, 'DELETE', `/mobile/devices/${(await call(bob, 'GET', '/mobile/devices')).body.data[0].id}`)).status, 404);
+  for (const body of [{ push_token: 'x'.repeat(1025), platform: 'ios' }, { push_token: 'short', platform: 'ios' }, { push_token: 'long-enough-token', platform: 'symbian' }]) {
+    assert.is((await call(bob, 'POST', '/mobile/devices', body)).status, 422);
+  }
 });
 
 test('refusals: unknown user, self-transfer, insufficient funds, frozen account — 4xx, nothing moves', async () => {

@@ -5007,7 +5007,7 @@ export interface components {
          *     }
          */
         MobileDeviceInput: {
-            /** @description The APNs device token, FCM registration token or Web Push subscription endpoint. */
+            /** @description The APNs device token, FCM registration token or Web Push subscription endpoint (at most 1024 characters, so it fits the unique index). */
             push_token: string;
             /** @enum {string} */
             platform: "ios" | "android" | "web";
