@@ -10,6 +10,7 @@ const HREF: Readonly<Record<ActivityRecord['resourceType'], (id: string) => stri
   notification: (id) => `/api/v2/mobile/notifications#${id}`,
   // `<account id>/<movement id>`: the account's transaction list shows the movement.
   ledger_movement: (id) => `/api/v2/accounts/${id.split('/')[0]}/transactions`,
+  passkey: () => '/api/v2/mobile/passkeys',
 };
 
 export function resourceLink(type: ActivityRecord['resourceType'], id: string) {

@@ -26,7 +26,7 @@ import { ActivityLog } from './activity.js';
 import { currentUser } from './current-user.js';
 import { paymentIntentView } from './intent-views.js';
 import { Recipients } from './recipients.js';
-import { PasskeyAssertions, type AssertionInput } from './verify-passkey.js';
+import { PasskeyAssertions, type AssertionInput } from './passkey-assertions.js';
 
 export const SETTLE_PAYMENT_INTENT_WORKFLOW = 'mobile.settle-payment-intent';
 

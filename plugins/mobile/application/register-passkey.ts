@@ -85,7 +85,7 @@ export class RegisterPasskeyOperation implements Operation<RegisterPasskeyInput,
         kind: 'security_passkey_registered',
         title: 'A new passkey was added to your account',
         body: 'If this was not you, delete it and sign out of every session.',
-        resourceType: 'notification',
+        resourceType: 'passkey',
         resourceId: passkey.id,
       });
       const view = passkeyView(passkey);

@@ -13,7 +13,7 @@ export interface ActivityRecord {
   readonly userId: string;
   readonly type: ActivityType;
   /** ledger_movement: a core-banking movement of the wallet account, id `<account id>/<movement id>`. */
-  readonly resourceType: 'payment_intent' | 'p2p_transfer' | 'notification' | 'ledger_movement';
+  readonly resourceType: 'payment_intent' | 'p2p_transfer' | 'notification' | 'ledger_movement' | 'passkey';
   readonly resourceId: string;
   /** Signed for money: negative when it left the user. Null for a notification. */
   readonly amount: bigint | null;
