@@ -16,6 +16,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   crosschain: () => import('./crosschain/index.js'),
   regtech: () => import('./regtech/index.js'),
   partner: () => import('./partner/index.js'),
+  mobile: () => import('./mobile/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

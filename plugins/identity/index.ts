@@ -1,4 +1,4 @@
-import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, TeamProvisioning, UnitOfWork } from '../../kernel/public.js';
+import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,
@@ -15,6 +15,7 @@ import { KeyIssuer } from './application/key-issuer.js';
 import { ListApiKeysOperation } from './application/list-api-keys.js';
 import { RevokeApiKeyOperation } from './application/revoke-api-key.js';
 import { TeamProvisioner } from './application/team-provisioner.js';
+import { IdentityUserDirectory } from './application/user-directory.js';
 import { identityCommands } from './commands.js';
 import { IdentityConfig, identityConfigSchema } from './config.js';
 import { identityEvents } from './events.js';
@@ -33,7 +34,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   kernel: '^2.0.0',
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
-  provides: [Authenticator, OperatorKeys, TeamProvisioning],
+  provides: [Authenticator, OperatorKeys, TeamProvisioning, UserDirectory],
   requires: [UnitOfWork, Clock, Ids, Random],
   config: identityConfigSchema,
   register(bind, ctx) {
@@ -43,6 +44,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
     bind(Authenticator).to(ApiKeyAuthenticator);
     bind(OperatorKeys).to(OperatorKeyBootstrap);
     bind(TeamProvisioning).to(TeamProvisioner);
+    bind(UserDirectory).to(IdentityUserDirectory);
   },
   operations: [
     operation(CreateUser, CreateUserOperation),

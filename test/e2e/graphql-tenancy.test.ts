@@ -5,6 +5,7 @@ import { EventBackbone } from '../../kernel/public.js';
 import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GqlResponse, type GraphqlKernel } from './graphql-kit.js';
 import { FUNDING, tick } from './gcu-helpers.js';
+import { SoftwareAuthenticator } from '../../plugins/mobile/testing/software-authenticator.js';
 
 /**
  * Tenancy of the whole composed schema: every Query and Mutation field is
@@ -38,6 +39,12 @@ interface Fixture {
   readonly micaIssuer: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
+  /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
+  readonly intent: string;
+  readonly p2p: string;
+  readonly device: string;
+  readonly session: string;
+  readonly passkey: string;
 }
 let fx: Fixture;
 
@@ -134,6 +141,35 @@ const CASES: Record<string, readonly Case[]> = {
     },
   ],
   'Query.regtechStatus': [{ query: '{ regtechStatus { status screenings { total } reports { submitted } } }', expect: 'none_of_bob' }],
+  'Query.paymentIntent': [{ query: 'query($id: ID!) { paymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
+  'Query.p2pTransfer': [{ query: 'query($id: ID!) { p2pTransfer(id: $id) { id } }', variables: (f) => ({ id: f.p2p }), expect: 'not_found' }],
+  'Query.mobileActivity': [{ query: '{ mobileActivity(first: 100) { data { id resource { id } } } }', expect: 'none_of_bob' }],
+  'Query.passkeys': [{ query: '{ passkeys { id user_id } }', expect: 'none_of_bob' }],
+  'Query.mobileSessions': [{ query: '{ mobileSessions { id user_id credential_id } }', expect: 'none_of_bob' }],
+  'Query.mobileDevices': [{ query: '{ mobileDevices { id push_token } }', expect: 'none_of_bob', absent: ['bob-tenancy-token'] }],
+  'Query.mobileNotifications': [{ query: '{ mobileNotifications(first: 100) { data { id resource { id } } } }', expect: 'none_of_bob' }],
+  'Query.mobileWallet': [{ query: '{ mobileWallet { user_id account_id } }', expect: 'none_of_bob' }],
+  'Mutation.setMobileWallet': [{ query: 'mutation($id: ID!) { setMobileWallet(account_id: $id) { account_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.createPaymentIntent': [
+    {
+      query: 'mutation($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }',
+      variables: (f) => ({ input: { amount: '1.00', currency: 'USD', recipient: f.adaAccount, from_account: f.account } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.confirmPaymentIntent': [{ query: 'mutation($id: ID!) { confirmPaymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
+  'Mutation.cancelPaymentIntent': [{ query: 'mutation($id: ID!) { cancelPaymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
+  'Mutation.sendP2pTransfer': [
+    {
+      query: 'mutation($input: P2pTransferInput!) { sendP2pTransfer(input: $input) { id } }',
+      variables: (f) => ({ input: { to_user: 'carol.tenancy@example.test', amount: '1.00', currency: 'USD', from_account: f.account } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.registerMobileDevice': [{ query: 'mutation { registerMobileDevice(input: { push_token: "ada-tenancy-token", platform: "ios" }) { id } }', expect: 'none_of_bob' }],
+  'Mutation.deleteMobileDevice': [{ query: 'mutation($id: ID!) { deleteMobileDevice(id: $id) { id } }', variables: (f) => ({ id: f.device }), expect: 'not_found' }],
+  'Mutation.revokeMobileSession': [{ query: 'mutation($id: ID!) { revokeMobileSession(id: $id) { id } }', variables: (f) => ({ id: f.session }), expect: 'not_found' }],
+  'Mutation.deletePasskey': [{ query: 'mutation($id: ID!) { deletePasskey(id: $id) { id } }', variables: (f) => ({ id: f.passkey }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -207,8 +243,32 @@ test.before(async () => {
   assert.is(registered.status, 200, JSON.stringify(registered.body));
   await data(g, `mutation { checkMica(input: {asset_type: "emt", issuer_id: "${micaIssuer}", whitepaper_hash: "sha256:${'b'.repeat(64)}"}) { check_id } }`, undefined, bob.key);
   assert.is((await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { risk_score } }', { id: flagged }, bob.key)).flaggedTransaction.risk_score, 40);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, adaAccount };
+  const mobile = await mobileFixture(account, adaAccount);
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, adaAccount, ...mobile };
 });
+
+/** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
+async function mobileFixture(account: string, adaAccount: string) {
+  const post = async (path: string, body: unknown, key?: string) => {
+    const answer = await g.request('POST', `/api/v2${path}`, { key, body });
+    assert.ok(answer.status < 300, `${path}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data;
+  };
+  const authenticator = new SoftwareAuthenticator({ rpId: 'localhost', origin: 'http://localhost:8080' });
+  const passkey = (await post('/mobile/auth/passkey/register', authenticator.register(await post('/mobile/auth/passkey/register/options', undefined, bob.key)), bob.key)).id;
+  const challenge = (await post('/mobile/auth/passkey/options', { email: 'bob@example.test' })).challenge;
+  const session = (await post('/mobile/auth/passkey/verify', authenticator.assert(challenge))).session.id;
+  const device = (await post('/mobile/devices', { push_token: 'bob-tenancy-token', platform: 'android' }, bob.key)).id;
+  const carol = await g.createUser('Carol Tenancy');
+  const carolAccount = (await post('/accounts', { name: 'Carol', type: 'personal' }, carol.key)).uuid;
+  for (const [user, id] of [[bob, account], [carol, carolAccount], [ada, adaAccount]] as const) {
+    assert.is((await g.request('PUT', '/api/v2/mobile/wallet', { key: user.key, body: { account_id: id } })).status, 200);
+  }
+  const intent = (await post('/mobile/payments/intents', { amount: '3.00', currency: 'USD', recipient: 'carol.tenancy@example.test' }, bob.key)).id;
+  const p2p = (await post('/mobile/transfers/p2p', { to_user: 'carol.tenancy@example.test', amount: '2.00', currency: 'USD', note: 'Bob to Carol' }, bob.key)).id;
+  return { intent, p2p, device, session, passkey };
+}
+
 test.after(async () => {
   await g?.close();
 });
@@ -229,6 +289,10 @@ async function bobsView(): Promise<unknown> {
     swapQuote: await read('query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output quote_expires_at } }', { id: fx.swapQuote }),
     regtech: await read('{ regtechStatus { screenings { total } reports { submitted accepted rejected } monitoring { flagged } mica_checks { total } } }'),
     report: await read('query($id: ID!) { mifirReport(id: $id) { status } }', { id: fx.mifirReport }),
+    mobile: await read(
+      'query($id: ID!) { passkeys { id counter flagged } mobileSessions { id revoked_at } mobileDevices { id } mobileWallet { account_id } paymentIntent(id: $id) { status } }',
+      { id: fx.intent },
+    ),
   };
 }
 
@@ -245,7 +309,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.screening, fx.deposit, fx.mifirReport, fx.flagged];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import {
   BatchLane,
   Clock,
@@ -9,6 +9,7 @@ import {
   type Actor,
   type Authenticator,
   type Outcome,
+  SessionAuthenticator,
 } from '../../../kernel/public.js';
 import { IdentityConfig } from '../config.js';
 import { isWellFormedApiKey } from '../domain/api-key.js';
@@ -25,6 +26,9 @@ const INVALID = 'The API key is not valid.';
  * in flight are coalesced into the next (one statement for many requests
  * under load, no added wait when idle). Unknown, malformed and revoked keys
  * get the same 401, so the answer reveals nothing about which it was.
+ * A bearer value in another plugin's session scheme (the optional
+ * SessionAuthenticator port, e.g. mobile's `fms_` passkey sessions) goes to
+ * that plugin instead.
  */
 @injectable()
 export class ApiKeyAuthenticator implements Authenticator {
@@ -36,9 +40,11 @@ export class ApiKeyAuthenticator implements Authenticator {
     @inject(KeyHasher) private readonly hasher: KeyHasher,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdentityConfig) private readonly config: IdentityConfig,
+    @inject(SessionAuthenticator) @optional() private readonly sessions?: SessionAuthenticator,
   ) {}
 
   async authenticate(apiKey: string, ip: string): Promise<Actor> {
+    if (this.sessions && apiKey.startsWith(this.sessions.scheme)) return this.sessions.authenticate(apiKey, ip);
     if (!isWellFormedApiKey(apiKey)) throw new UnauthorizedError(INVALID, 'invalid_api_key');
     const hash = this.hasher.hash(apiKey);
     // One indexed read outside a transaction; the rare last-used update gets its own unit of work.
