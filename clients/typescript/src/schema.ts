@@ -1646,6 +1646,458 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/mobile/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's activity feed
+         * @description Payment intents, p2p transfers sent and received, and notifications, newest first, each typed and linking its resource; paginated (page, per_page ≤ 100; meta and links as every list).
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey sign-in options
+         * @description No Authorization. PublicKeyCredentialRequestOptionsJSON with a single-use challenge that expires. With email, the challenge is bound to that user and lists their passkeys; without, any passkey may answer (discoverable credential).
+         *
+         *     Access: public, no API key.
+         */
+        post: operations["passkeyAuthenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a passkey
+         * @description Verifies the RegistrationResponseJSON (challenge issued to the caller and unused, origin, RP id, user presence and verification, attestation none or packed) and stores the credential. Refusals are 422 with a reason code (challenge_unknown, challenge_expired, origin_mismatch, rp_id_mismatch, user_not_verified, attestation_invalid, attestation_format_not_accepted); the challenge is spent either way. A credential registered already is 409 passkey_exists.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passkey creation options for the caller
+         * @description PublicKeyCredentialCreationOptionsJSON for the caller's user, with a single-use challenge bound to them that expires (challenge_ttl_ms). Existing passkeys are excluded.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/passkey/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a passkey assertion and open a session
+         * @description No Authorization. Verifies the assertion (challenge, origin, RP id, user presence and verification, signature with the stored key, counter) and answers a session: an fms_ bearer token, its expiry and the user. A refusal is 401 with a reason code (malformed_client_data, challenge_unknown, challenge_expired, challenge_wrong_ceremony, origin_mismatch, rp_id_mismatch, user_not_present, user_not_verified, unknown_credential, credential_flagged, credential_not_for_user, user_handle_mismatch, signature_invalid, assertion_invalid, counter_not_increasing); the challenge is spent either way. A counter that does not increase flags the passkey.
+         *
+         *     Access: public, no API key.
+         */
+        post: operations["verifyPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Revokes the session whose token made the call. Called with an API key it is 409 not_a_session.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's devices
+         * @description The devices registered for push notifications, oldest first.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listDevices"];
+        put?: never;
+        /**
+         * Register a device for push notifications
+         * @description The same push_token again updates the device (platform, name).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["registerDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unregister a device
+         * @description Another user's device is 404.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["deleteDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications
+         * @description Newest first, with their push delivery (pending until the dispatcher ran, then delivered, no_devices or failed).
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's passkeys
+         * @description Oldest first; flagged ones included, marked flagged.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a passkey
+         * @description Removes one of the caller's passkeys and ends the sessions it opened. Another user's passkey is 404.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/payments/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment intent
+         * @description Holds amount on the paying account (from_account, or the caller's wallet) and awaits confirmation until expires_at (intent_ttl_ms). recipient is a user's email (any team; paid into their wallet account) or an account of the caller's team. 422: invalid_amount, unknown asset, no_wallet, invalid_recipient, unknown_recipient, self_transfer, recipient_has_no_wallet, account_not_active, recipient_account_not_active, insufficient_funds.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/payments/intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment intent
+         * @description Another team's intent is 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getPaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/payments/intents/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment intent
+         * @description requires_confirmation → cancelled, the hold released. 409 intent_not_cancelled from another state.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["cancelPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/payments/intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a payment intent
+         * @description requires_confirmation → processing; the settlement runs moments later (status succeeded, or failed with the hold released when a ledger rule refuses, e.g. a frozen account). Follow it with GET or the GraphQL subscription paymentStatusChanged. 409 intent_not_confirmed from another state, intent_expired past expires_at. Above confirm_assertion_above for its currency, the body must carry a fresh passkey assertion of the payer (403 passkey_assertion_required, or the assertion’s refusal code as a 403).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["confirmPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live sessions
+         * @description Newest first; never a token.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a session
+         * @description The token stops working on the next request. Another user's session is 404; revoking twice returns the first revocation.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/transfers/p2p": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a peer-to-peer transfer
+         * @description Moves amount at once from the caller's wallet (or from_account) into the wallet account of the user named by to_user (email), who may belong to another team: then each team posts its balanced half through its clearing account system:mobile-clearing. The recipient sees it at once in their activity feed and is notified. 422: invalid_recipient, unknown_recipient, self_transfer, recipient_has_no_wallet, no_wallet, account_not_active, recipient_account_not_active, insufficient_funds, invalid_amount.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["sendP2pTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/transfers/p2p/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a peer-to-peer transfer
+         * @description Either side may read it (direction says which); anyone else gets 404.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getP2pTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/mobile/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallet account
+         * @description 404 until one is set.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getWallet"];
+        /**
+         * Set the wallet account
+         * @description The account (active, of the caller's team) the caller pays from by default and receives peer-to-peer transfers and payments by email into.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        put: operations["setWallet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/partner/config/whitelabel": {
         parameters: {
             query?: never;
@@ -6594,6 +7046,622 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "5e6f7081-92a3-4b4c-9d6e-7f8091a2b3c4",
+         *       "type": "p2p_sent",
+         *       "title": "To bob@example.com: Lunch",
+         *       "amount": "-12.50",
+         *       "currency": "USD",
+         *       "status": "completed",
+         *       "resource": {
+         *         "type": "p2p_transfer",
+         *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *         "href": "/api/v2/mobile/transfers/p2p/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+         *       },
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        MobileActivityItem: {
+            id: string;
+            /** @enum {string} */
+            type: "payment_intent" | "p2p_sent" | "p2p_received" | "notification" | "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
+            title: string;
+            /** @description Signed: negative when money left the user; null for a notification. */
+            amount: string | null;
+            currency: string | null;
+            /** @description The resource’s status now (an intent’s, completed for a transfer, the delivery of a notification when recorded). */
+            status: string;
+            resource: {
+                type: string;
+                id: string;
+                /** @description The REST path of the resource. */
+                href: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description PublicKeyCredentialRequestOptionsJSON: hand it to navigator.credentials.get() or the platform passkey API. The challenge is single-use and expires.
+         * @example {
+         *       "challenge": "oE4sXJ4bVdQm2H7rP0yW1kT9cZ8uF6nA3gL5jR2sD0Q",
+         *       "rpId": "localhost",
+         *       "timeout": 300000,
+         *       "allowCredentials": [
+         *         {
+         *           "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *           "type": "public-key",
+         *           "transports": [
+         *             "internal"
+         *           ]
+         *         }
+         *       ],
+         *       "userVerification": "required"
+         *     }
+         */
+        PasskeyAuthenticationOptions: {
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+            allowCredentials?: ({
+                id: string;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            userVerification?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "email": "alice@example.com"
+         *     }
+         */
+        PasskeyAuthenticationOptionsInput: {
+            /** @description The user signing in; leave it out for a discoverable credential (the authenticator picks the account). */
+            email?: string;
+        };
+        /**
+         * @example {
+         *       "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *       "attestation_format": "none",
+         *       "aaguid": "00000000-0000-0000-0000-000000000000",
+         *       "transports": [
+         *         "internal",
+         *         "hybrid"
+         *       ],
+         *       "device_type": "singleDevice",
+         *       "backed_up": false,
+         *       "counter": 3,
+         *       "flagged": false,
+         *       "flag_reason": null,
+         *       "last_used_at": "2026-01-15T09:35:00.000Z",
+         *       "created_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        Passkey: {
+            /** @description The credential id, base64url. */
+            id: string;
+            user_id: string;
+            /** @description none, packed, …: what the authenticator attested with. */
+            attestation_format: string;
+            /** @description The authenticator model's AAGUID (zeros for a none attestation). */
+            aaguid: string;
+            transports: string[];
+            /**
+             * @description multiDevice: a synced passkey.
+             * @enum {string}
+             */
+            device_type: "singleDevice" | "multiDevice";
+            backed_up: boolean;
+            /** @description The signature counter as last seen (0: the authenticator keeps none). */
+            counter: number;
+            /** @description True once a sign-in showed a counter that did not increase (a possible clone): it signs in no more; delete it and register again. */
+            flagged: boolean;
+            flag_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description RegistrationResponseJSON, as navigator.credentials.create() (toJSON) or a platform passkey API returns it.
+         * @example {
+         *       "id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "rawId": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "type": "public-key",
+         *       "response": {
+         *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+         *         "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ",
+         *         "transports": [
+         *           "internal",
+         *           "hybrid"
+         *         ]
+         *       },
+         *       "clientExtensionResults": {},
+         *       "authenticatorAttachment": "platform"
+         *     }
+         */
+        RegisterPasskeyInput: {
+            /** @description id, base64url */
+            id: string;
+            /** @description rawId, base64url */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                /** @description clientDataJSON, base64url */
+                clientDataJSON: string;
+                /** @description attestationObject, base64url */
+                attestationObject: string;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                /** @description authenticatorData, base64url */
+                authenticatorData?: string;
+                /** @description publicKey, base64url */
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+            };
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+        };
+        /**
+         * @description PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3): hand it to navigator.credentials.create() or the platform passkey API.
+         * @example {
+         *       "challenge": "oE4sXJ4bVdQm2H7rP0yW1kT9cZ8uF6nA3gL5jR2sD0Q",
+         *       "rp": {
+         *         "name": "Open Bank",
+         *         "id": "localhost"
+         *       },
+         *       "user": {
+         *         "id": "NWIwZjhhNGUtMmMxZC00ZTZm",
+         *         "name": "alice@example.com",
+         *         "displayName": "Alice"
+         *       },
+         *       "pubKeyCredParams": [
+         *         {
+         *           "alg": -7,
+         *           "type": "public-key"
+         *         },
+         *         {
+         *           "alg": -257,
+         *           "type": "public-key"
+         *         }
+         *       ],
+         *       "timeout": 300000,
+         *       "excludeCredentials": [],
+         *       "authenticatorSelection": {
+         *         "residentKey": "preferred",
+         *         "userVerification": "required",
+         *         "requireResidentKey": false
+         *       },
+         *       "attestation": "none"
+         *     }
+         */
+        PasskeyRegistrationOptions: {
+            challenge: string;
+            rp: {
+                name: string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            } & {
+                [key: string]: unknown;
+            };
+            pubKeyCredParams: ({
+                alg: number;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            timeout?: number;
+            excludeCredentials?: ({
+                id: string;
+                type: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            authenticatorSelection?: {
+                [key: string]: unknown;
+            };
+            attestation?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "token": "fms_Qk3x9LmZr8T2vB6nH1cD4fG7jK0pS5wY3uE9iO2aX1q",
+         *       "token_type": "Bearer",
+         *       "expires_at": "2026-01-15T21:35:00.000Z",
+         *       "session": {
+         *         "id": "9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+         *         "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *         "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *         "prefix": "Qk3x9LmZ",
+         *         "permissions": [
+         *           "read",
+         *           "write",
+         *           "delete"
+         *         ],
+         *         "expires_at": "2026-01-15T21:35:00.000Z",
+         *         "revoked_at": null,
+         *         "created_at": "2026-01-15T09:35:00.000Z"
+         *       },
+         *       "user": {
+         *         "id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *         "team_id": "0c6e1f2a-3b4d-4c5e-8f9a-1b2c3d4e5f60",
+         *         "name": "Alice",
+         *         "email": "alice@example.com"
+         *       }
+         *     }
+         */
+        MobileSessionIssued: {
+            /** @description Send as "Authorization: Bearer <token>" on REST and GraphQL. Shown once; only its hash is kept. */
+            token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            session: components["schemas"]["MobileSession"];
+            user: components["schemas"]["MobileSessionUser"];
+        };
+        /**
+         * @example {
+         *       "id": "9d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+         *       "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *       "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "prefix": "Qk3x9LmZ",
+         *       "permissions": [
+         *         "read",
+         *         "write",
+         *         "delete"
+         *       ],
+         *       "expires_at": "2026-01-15T21:35:00.000Z",
+         *       "revoked_at": null,
+         *       "created_at": "2026-01-15T09:35:00.000Z"
+         *     }
+         */
+        MobileSession: {
+            id: string;
+            user_id: string;
+            credential_id: string;
+            /** @description The 8 characters after fms_, to tell sessions apart; not secret. */
+            prefix: string;
+            permissions: ("read" | "write" | "delete")[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        MobileSessionUser: {
+            id: string;
+            team_id: string;
+            name: string;
+            email: string;
+        };
+        /**
+         * @example {
+         *       "credential_id": "p9pRkb3HGuLq9qk3CgTGYRVYiI1Q3bJDH1n3zGUv0kI",
+         *       "authenticator_data": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+         *       "client_data_json": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoib0U0c1hKNGJWZFEifQ",
+         *       "signature": "MEUCIQDx0k3Yx8uHqkq4V1b3c2d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9AiBq"
+         *     }
+         */
+        VerifyPasskeyInput: {
+            /** @description credential_id, base64url */
+            credential_id: string;
+            /** @description authenticator_data, base64url */
+            authenticator_data: string;
+            /** @description client_data_json, base64url */
+            client_data_json: string;
+            /** @description signature, base64url */
+            signature: string;
+            /** @description userHandle of the assertion, when the authenticator returned one; it must match the passkey. */
+            user_handle?: string;
+        };
+        /**
+         * @example {
+         *       "id": "2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901",
+         *       "platform": "ios",
+         *       "push_token": "f1d2c3b4a5968778695a4b3c2d1e0f1a",
+         *       "name": "iPhone",
+         *       "created_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        MobileDevice: {
+            id: string;
+            /** @enum {string} */
+            platform: "ios" | "android" | "web";
+            push_token: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "push_token": "f1d2c3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a",
+         *       "platform": "ios",
+         *       "name": "iPhone"
+         *     }
+         */
+        MobileDeviceInput: {
+            /** @description The APNs device token, FCM registration token or Web Push subscription endpoint (at most 1024 characters, so it fits the unique index). */
+            push_token: string;
+            /** @enum {string} */
+            platform: "ios" | "android" | "web";
+            /**
+             * @description A label the user recognises, e.g. "Alice’s iPhone".
+             * @default
+             */
+            name: string;
+        };
+        /**
+         * @example {
+         *       "id": "4d5e6f70-8192-4a3b-8c5d-6e7f8091a2b3",
+         *       "kind": "p2p_received",
+         *       "title": "You received 12.50 USD",
+         *       "body": "From alice@example.com: Lunch",
+         *       "resource": {
+         *         "type": "p2p_transfer",
+         *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *         "href": "/api/v2/mobile/transfers/p2p/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+         *       },
+         *       "delivery": "delivered",
+         *       "delivered_to": 1,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "delivered_at": "2026-01-15T09:30:01.000Z"
+         *     }
+         */
+        MobileNotification: {
+            id: string;
+            /** @enum {string} */
+            kind: "p2p_received" | "payment_intent_completed" | "payment_intent_failed" | "payment_intent_expired" | "security_passkey_registered" | "security_passkey_flagged";
+            title: string;
+            body: string;
+            resource: {
+                type: string;
+                id: string;
+                /** @description The REST path of the resource. */
+                href: string;
+            };
+            /**
+             * @description Push delivery to the user’s devices.
+             * @enum {string}
+             */
+            delivery: "pending" | "delivered" | "no_devices" | "failed";
+            delivered_to: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            delivered_at: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "amount": "25.00",
+         *       "currency": "USD",
+         *       "recipient": "bob@example.com",
+         *       "recipient_type": "user",
+         *       "description": "Dinner",
+         *       "status": "requires_confirmation",
+         *       "from_account": "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c",
+         *       "failure_reason": null,
+         *       "expires_at": "2026-01-15T09:45:00.000Z",
+         *       "completed_at": null,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        PaymentIntent: {
+            id: string;
+            amount: string;
+            currency: string;
+            recipient: string;
+            /** @enum {string} */
+            recipient_type: "user" | "account";
+            description: string;
+            /**
+             * @description requires_confirmation → processing → succeeded | failed; or cancelled; or expired after expires_at.
+             * @enum {string}
+             */
+            status: "requires_confirmation" | "processing" | "succeeded" | "failed" | "cancelled" | "expired";
+            from_account: string;
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "amount": "25.00",
+         *       "currency": "USD",
+         *       "recipient": "bob@example.com",
+         *       "description": "Dinner"
+         *     }
+         */
+        CreatePaymentIntentInput: {
+            /** @description Decimal string at the currency precision, e.g. "25.00"; no sign, no exponent */
+            amount: string;
+            /** @description An asset code, e.g. USD. */
+            currency: string;
+            /** @description A user's email (any team), or an account id of the caller's team (optionally written account:<uuid>). */
+            recipient: string;
+            /**
+             * @description Shown to payer and payee.
+             * @default
+             */
+            description: string;
+            /**
+             * Format: uuid
+             * @description The paying account, an account of the caller's team; the caller's wallet account when left out.
+             */
+            from_account?: string;
+        };
+        /** @example {} */
+        ConfirmPaymentIntentInput: {
+            /** @description A fresh passkey assertion of the payer (options from POST /mobile/auth/passkey/options with the payer's email): required above confirm_assertion_above. */
+            passkey?: components["schemas"]["VerifyPasskeyInput"];
+        };
+        /**
+         * @example {
+         *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "direction": "sent",
+         *       "from_user": "alice@example.com",
+         *       "to_user": "bob@example.com",
+         *       "account": "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c",
+         *       "amount": "12.50",
+         *       "currency": "USD",
+         *       "note": "Lunch",
+         *       "status": "completed",
+         *       "created_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        P2pTransfer: {
+            id: string;
+            /**
+             * @description As the caller sees it.
+             * @enum {string}
+             */
+            direction: "sent" | "received";
+            /** @description The sender’s email. */
+            from_user: string;
+            /** @description The recipient’s email. */
+            to_user: string;
+            /** @description The caller’s account it left or reached. */
+            account: string;
+            amount: string;
+            currency: string;
+            note: string;
+            /**
+             * @description A p2p transfer settles at once: it exists only once completed.
+             * @enum {string}
+             */
+            status: "completed";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "to_user": "bob@example.com",
+         *       "amount": "12.50",
+         *       "currency": "USD",
+         *       "note": "Lunch"
+         *     }
+         */
+        P2pTransferInput: {
+            /** @description The recipient’s email; they may belong to another team. Paid into their wallet account. */
+            to_user: string;
+            /** @description Decimal string at the currency precision, e.g. "25.00"; no sign, no exponent */
+            amount: string;
+            /** @description An asset code, e.g. USD. */
+            currency: string;
+            /**
+             * @description Shown to both sides.
+             * @default
+             */
+            note: string;
+            /**
+             * Format: uuid
+             * @description The paying account of the caller's team; the caller's wallet account when left out.
+             */
+            from_account?: string;
+        };
+        /**
+         * @description The account the user pays from and receives into through the mobile wallet.
+         * @example {
+         *       "user_id": "5b0f8a4e-2c1d-4e6f-9a3b-7c8d9e0f1a2b",
+         *       "account_id": "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        MobileWallet: {
+            user_id: string;
+            account_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "account_id": "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c"
+         *     }
+         */
+        MobileWalletInput: {
+            /**
+             * Format: uuid
+             * @description An active account of the caller's team.
+             */
+            account_id: string;
+        };
+        /**
+         * @example {
          *       "partner_id": "00000000-0000-4000-8000-0000000000a1",
          *       "version": 2,
          *       "logo_url": "https://cdn.acme.example/logo.svg",
@@ -10989,6 +12057,784 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's activity feed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileActivityItem"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    passkeyAuthenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAuthenticationOptionsInput"];
+            };
+        };
+        responses: {
+            /** @description Passkey sign-in options */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasskeyAuthenticationOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskeyInput"];
+            };
+        };
+        responses: {
+            /** @description Register a passkey */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passkey creation options for the caller */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasskeyRegistrationOptions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPasskeyInput"];
+            };
+        };
+        responses: {
+            /** @description Verify a passkey assertion and open a session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSessionIssued"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign out */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's devices */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileDevice"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MobileDeviceInput"];
+            };
+        };
+        responses: {
+            /** @description Register a device for push notifications */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileDevice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unregister a device */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileDevice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notifications */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileNotification"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's passkeys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a passkey */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentIntentInput"];
+            };
+        };
+        responses: {
+            /** @description Create a payment intent */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a payment intent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a payment intent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentIntentInput"];
+            };
+        };
+        responses: {
+            /** @description Confirm a payment intent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentIntent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live sessions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileSession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendP2pTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["P2pTransferInput"];
+            };
+        };
+        responses: {
+            /** @description Send a peer-to-peer transfer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["P2pTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getP2pTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a peer-to-peer transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["P2pTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileWallet"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MobileWalletInput"];
+            };
+        };
+        responses: {
+            /** @description Set the wallet account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MobileWallet"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
