@@ -20,6 +20,13 @@ export interface GraphqlContribution {
   readonly domain: string;
   /** type-graphql @Resolver classes; every decorator with an explicit type function. */
   readonly resolvers: readonly Function[];
+  /**
+   * Adds fields to a domain another enabled plugin owns (mobile adds
+   * passkeys to `user`): its schema file shows them, and they exist only
+   * while this plugin is enabled. A domain has one owner; an extension of a
+   * domain nobody owns stops the schema's composition.
+   */
+  readonly extends?: boolean;
 }
 
 /**

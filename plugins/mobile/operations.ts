@@ -424,7 +424,7 @@ export type NotificationView = z.infer<typeof NotificationView>;
 export const ActivityItemView = z
   .strictObject({
     id: z.string(),
-    type: z.enum(['payment_intent', 'p2p_sent', 'p2p_received', 'notification', 'deposit', 'withdrawal', 'transfer_in', 'transfer_out']),
+    type: z.enum(['payment_intent', 'payment_received', 'p2p_sent', 'p2p_received', 'notification', 'deposit', 'withdrawal', 'transfer_in', 'transfer_out']),
     title: z.string(),
     amount: z.string().nullable().describe('Signed: negative when money left the user; null for a notification.'),
     currency: z.string().nullable(),

@@ -79,6 +79,11 @@ test('paying a user of another team by email crosses through the clearing accoun
   const clearing = report.totals.map((row) => row.system['system:mobile-clearing'] ?? 0n);
   assert.is(clearing.reduce((sum, value) => sum + value, 0n), 0n, 'the clearing accounts net to zero across teams');
   assert.is((await call(bob, 'GET', `/mobile/payments/intents/${created.body.data.id}`)).status, 404, 'another team never sees it');
+  // Bob sees the payment in his feed, linked to the movement on his own account.
+  const received = (await call(bob, 'GET', '/mobile/activity')).body.data.find((item: { type: string }) => item.type === 'payment_received');
+  assert.equal([received?.amount, received?.currency, received?.title, received?.resource.type], ['15.00', 'USD', 'Payment received: Dinner', 'ledger_movement']);
+  assert.ok(received.resource.href.startsWith(`/api/v2/accounts/${bobWallet}/`), received.resource.href);
+  assert.is((await call(bob, 'GET', received.resource.href.replace('/api/v2', ''))).status, 200);
 });
 
 test('cancel releases the hold; expiry by the clock releases it too', async () => {
@@ -179,6 +184,14 @@ stepUp('confirm above the amount needs the payer’s fresh passkey assertion', a
     assert.is(confirmed.body.data.status, 'processing', JSON.stringify(confirmed.body));
     await kernel.runWorkflows();
     assert.is((await req(dana, 'GET', `/mobile/payments/intents/${large.id}`)).body.data.status, 'succeeded');
+
+    // GraphQL takes the same assertion in confirmPaymentIntent's `passkey` argument.
+    const viaGraphql = (await req(dana, 'POST', '/mobile/payments/intents', { amount: '60.00', currency: 'USD', recipient: to, from_account: from })).body.data;
+    const CONFIRM = 'mutation($id: ID!, $passkey: PasskeyAssertionInput) { confirmPaymentIntent(id: $id, passkey: $passkey) { status } }';
+    const graphql = (variables: Record<string, unknown>) => kernel.request('POST', '/api/graphql', { key: dana.key, body: { query: CONFIRM, variables } });
+    assert.is((await graphql({ id: viaGraphql.id })).body.errors[0].extensions.code, 'passkey_assertion_required');
+    const stepped = await graphql({ id: viaGraphql.id, passkey: key.assert(await challenge('dana.step@example.test')) });
+    assert.equal(stepped.body.data?.confirmPaymentIntent, { status: 'processing' }, JSON.stringify(stepped.body));
     await assertConservation(kernel);
   } finally {
     await kernel.close();

@@ -7064,7 +7064,7 @@ export interface components {
         MobileActivityItem: {
             id: string;
             /** @enum {string} */
-            type: "payment_intent" | "p2p_sent" | "p2p_received" | "notification" | "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
+            type: "payment_intent" | "payment_received" | "p2p_sent" | "p2p_received" | "notification" | "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
             title: string;
             /** @description Signed: negative when money left the user; null for a notification. */
             amount: string | null;

@@ -48,8 +48,9 @@ export class PaymentSettlement {
   async settle(tx: Tx, state: SettleIntentState, meta: WorkflowRunMeta): Promise<void> {
     const intent = await this.intents.find(tx, meta.teamId, state.intentId);
     if (!intent || intent.status !== 'processing') return;
+    let received: string;
     try {
-      await this.#move(tx, intent);
+      received = await this.#move(tx, intent);
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw new StepFailure(error.code, error.message);
       throw error;
@@ -57,6 +58,7 @@ export class PaymentSettlement {
     const done = await this.intents.transition(tx, intent.teamId, intent.id, ['processing'], { status: 'succeeded', completedAt: meta.now, at: meta.now });
     if (!done) return;
     await this.#outcome(tx, done, 'payment_intent_completed');
+    await this.#received(tx, done, received);
     await tx.append([{ type: IntentCompleted.name, teamId: done.teamId, aggregateType: 'payment_intent', aggregateId: done.id, payload: paymentIntentView(done, this.assets) }]);
   }
 
@@ -77,18 +79,39 @@ export class PaymentSettlement {
     await tx.append([{ type: IntentExpired.name, teamId: intent.teamId, aggregateType: 'payment_intent', aggregateId: intent.id, payload: paymentIntentView(intent, this.assets) }]);
   }
 
-  async #move(tx: Tx, intent: PaymentIntentRecord): Promise<void> {
+  /**
+   * A user recipient sees the payment in their feed, linked to the movement
+   * on their own account: the intent is the payer's team's, which the
+   * recipient (maybe another customer) must not read.
+   */
+  async #received(tx: Tx, intent: PaymentIntentRecord, movementId: string): Promise<void> {
+    if (intent.recipientUserId === null) return;
+    await this.activity.record(tx, {
+      teamId: intent.recipientTeamId,
+      userId: intent.recipientUserId,
+      type: 'payment_received',
+      resourceType: 'ledger_movement',
+      resourceId: `${intent.recipientAccountId}/${movementId}`,
+      amount: intent.amount,
+      currency: intent.currency,
+      title: intent.description ? `Payment received: ${intent.description}` : 'Payment received',
+      status: 'succeeded',
+    });
+  }
+
+  /** Moves the money; answers the movement that credited the recipient's account. */
+  async #move(tx: Tx, intent: PaymentIntentRecord): Promise<string> {
     const leg = (accountId: string, amount: bigint): LedgerLeg => ({ accountId, assetCode: intent.currency, amount });
     const reference = `payment_intent:${intent.id}`;
     if (intent.recipientTeamId === intent.teamId) {
-      await this.ledger.capture(tx, intent.teamId, intent.holdId, intent.amount, [leg(intent.recipientAccountId, intent.amount)], 'mobile.payment');
-      return;
+      return (await this.ledger.capture(tx, intent.teamId, intent.holdId, intent.amount, [leg(intent.recipientAccountId, intent.amount)], 'mobile.payment')).movementId;
     }
     await this.ledger.capture(tx, intent.teamId, intent.holdId, intent.amount, [leg(CLEARING_ACCOUNT, intent.amount)], 'mobile.payment.out');
-    await this.ledger.post(tx, intent.recipientTeamId, {
+    const posted = await this.ledger.post(tx, intent.recipientTeamId, {
       kind: 'mobile.payment.in',
       reference,
       legs: [leg(CLEARING_ACCOUNT, -intent.amount), leg(intent.recipientAccountId, intent.amount)],
     });
+    return posted.movementId;
   }
 }

@@ -5,7 +5,7 @@
  * an item whose resource changes state (an intent succeeding) is updated in
  * place and keeps its position (created_at).
  */
-export type ActivityType = 'payment_intent' | 'p2p_sent' | 'p2p_received' | 'notification' | 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out';
+export type ActivityType = 'payment_intent' | 'payment_received' | 'p2p_sent' | 'p2p_received' | 'notification' | 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out';
 
 export interface ActivityRecord {
   readonly id: string;

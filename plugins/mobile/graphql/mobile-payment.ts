@@ -14,6 +14,21 @@ import {
   type PaymentIntentView,
 } from '../operations.js';
 
+/** A fresh passkey assertion (base64url fields), as POST /mobile/auth/passkey/verify takes it: the step-up of a confirmation. */
+@InputType('PasskeyAssertionInput')
+export class PasskeyAssertionInputType {
+  @Field(() => String)
+  credential_id!: string;
+  @Field(() => String)
+  authenticator_data!: string;
+  @Field(() => String)
+  client_data_json!: string;
+  @Field(() => String)
+  signature!: string;
+  @Field(() => String, { nullable: true })
+  user_handle?: string;
+}
+
 /**
  * The mobile-payment domain: payment intents, p2p transfers and the activity
  * feed, through the same operations as REST. paymentStatusChanged(payment_id)
@@ -170,9 +185,13 @@ export class MobilePaymentResolver {
     return ctx.run(CreatePaymentIntent, defined({ ...input }) as never);
   }
 
-  @Mutation(() => PaymentIntentType, { description: 'As POST /mobile/payments/intents/{id}/confirm (above confirm_assertion_above, confirm over REST with a passkey assertion).' })
-  confirmPaymentIntent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<PaymentIntentView> {
-    return ctx.run(ConfirmPaymentIntent, { id });
+  @Mutation(() => PaymentIntentType, { description: 'As POST /mobile/payments/intents/{id}/confirm: above confirm_assertion_above, `passkey` carries a fresh assertion of the payer.' })
+  confirmPaymentIntent(
+    @Arg('id', () => ID) id: string,
+    @Arg('passkey', () => PasskeyAssertionInputType, { nullable: true }) passkey: PasskeyAssertionInputType | undefined,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<PaymentIntentView> {
+    return ctx.run(ConfirmPaymentIntent, passkey ? { id, passkey: defined({ ...passkey }) as never } : { id });
   }
 
   @Mutation(() => PaymentIntentType, { description: 'As POST /mobile/payments/intents/{id}/cancel.' })

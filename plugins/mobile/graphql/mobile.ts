@@ -21,9 +21,10 @@ import {
 import { MobilePaymentResolver, ResourceLinkType } from './mobile-payment.js';
 
 /**
- * The mobile domain: the caller's passkeys, sessions, devices,
- * notifications and wallet account. Passkey ceremonies and sign-in stay on
- * REST (a session token shown once does not belong in GraphQL responses).
+ * The mobile domain: the caller's sessions, devices and notifications;
+ * and what mobile adds to identity's `user` domain: passkeys and the wallet
+ * account. Passkey ceremonies and sign-in stay on REST (a session token shown
+ * once does not belong in GraphQL responses).
  */
 @ObjectType('Passkey')
 export class PasskeyType {
@@ -139,11 +140,6 @@ export class DeviceInputType {
 
 @Resolver()
 export class MobileResolver {
-  @Query(() => [PasskeyType], { description: 'The caller’s passkeys.' })
-  passkeys(@Ctx() ctx: GraphqlContext): Promise<PasskeyView[]> {
-    return ctx.run(ListPasskeys, {});
-  }
-
   @Query(() => [SessionType], { description: 'The caller’s live sessions.' })
   mobileSessions(@Ctx() ctx: GraphqlContext): Promise<SessionView[]> {
     return ctx.run(ListSessions, {});
@@ -164,16 +160,6 @@ export class MobileResolver {
     return { data: [...result.items], paginatorInfo: paginatorInfo(result) };
   }
 
-  @Query(() => WalletType, { description: 'The caller’s wallet account (not_found until set).' })
-  mobileWallet(@Ctx() ctx: GraphqlContext): Promise<WalletView> {
-    return ctx.run(GetWallet, {});
-  }
-
-  @Mutation(() => WalletType, { description: 'As PUT /mobile/wallet.' })
-  setMobileWallet(@Arg('account_id', () => ID) accountId: string, @Ctx() ctx: GraphqlContext): Promise<WalletView> {
-    return ctx.run(SetWallet, { account_id: accountId });
-  }
-
   @Mutation(() => DeviceType, { description: 'As POST /mobile/devices.' })
   registerMobileDevice(@Arg('input', () => DeviceInputType) input: DeviceInputType, @Ctx() ctx: GraphqlContext): Promise<DeviceView> {
     return ctx.run(RegisterDevice, { push_token: input.push_token, platform: input.platform, name: input.name ?? '' });
@@ -188,6 +174,25 @@ export class MobileResolver {
   revokeMobileSession(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<SessionView> {
     return ctx.run(RevokeSession, { id });
   }
+}
+
+/** What mobile adds to identity's `user` domain: the user's passkeys and wallet account. */
+@Resolver()
+export class MobileUserResolver {
+  @Query(() => [PasskeyType], { description: 'The caller’s passkeys.' })
+  passkeys(@Ctx() ctx: GraphqlContext): Promise<PasskeyView[]> {
+    return ctx.run(ListPasskeys, {});
+  }
+
+  @Query(() => WalletType, { description: 'The caller’s wallet account (not_found until set).' })
+  mobileWallet(@Ctx() ctx: GraphqlContext): Promise<WalletView> {
+    return ctx.run(GetWallet, {});
+  }
+
+  @Mutation(() => WalletType, { description: 'As PUT /mobile/wallet.' })
+  setMobileWallet(@Arg('account_id', () => ID) accountId: string, @Ctx() ctx: GraphqlContext): Promise<WalletView> {
+    return ctx.run(SetWallet, { account_id: accountId });
+  }
 
   @Mutation(() => PasskeyType, { description: 'As DELETE /mobile/passkeys/{id}.' })
   deletePasskey(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<PasskeyView> {
@@ -197,5 +202,6 @@ export class MobileResolver {
 
 export const mobileGraphql: readonly GraphqlContribution[] = [
   { domain: 'mobile', resolvers: [MobileResolver] },
+  { domain: 'user', extends: true, resolvers: [MobileUserResolver] },
   { domain: 'mobile-payment', resolvers: [MobilePaymentResolver] },
 ];
