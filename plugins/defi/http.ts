@@ -26,6 +26,7 @@ import {
   SwapQuoteView,
   SwapView,
 } from './operations.js';
+import { BorrowLending, CloseLendingPosition, LendingBody, LendingList, LendingPositionView, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
 
 /** The DeFi module's REST routes: version 2 as the spec names them, version 1 with every field of its tables. */
 const tags = ['DeFi'];
@@ -180,6 +181,71 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     operation: ListLiquidity,
     summary: 'List liquidity positions',
     description: 'The team\'s liquidity positions, open ones first, newest first, each valued now.',
+    tags,
+  }),
+  // Lending (docs/defi.md, Lending).
+  route({
+    method: 'POST',
+    path: '/defi/lending/supply',
+    prefixes: ['v2'],
+    access: 'write',
+    body: LendingBody,
+    response: LendingPositionView,
+    status: 201,
+    operation: SupplyLending,
+    summary: 'Supply tokens to the lending market',
+    description:
+      'Pays `amount` of `token` from `account_id`\'s holding on `chain` (default ethereum; account default: the team\'s oldest active account) into the simulated lending market\'s contract and opens a supply position earning the market\'s supply rate by the clock. It is collateral for borrows on the same chain at the token\'s loan-to-value. 422 `token_not_listed`, an unknown chain or a token not on it, a bad amount, `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/lending/borrow',
+    prefixes: ['v2'],
+    access: 'write',
+    body: LendingBody,
+    response: LendingPositionView,
+    status: 201,
+    operation: BorrowLending,
+    summary: 'Borrow tokens from the lending market',
+    description:
+      'Pays `amount` of `token` out of the lending market into `account_id`\'s holding on `chain` and opens a borrow position charged the market\'s borrow rate by the clock. 422 `borrow_limit_exceeded` when the account\'s supplies on the chain, valued at the price feed now times each token\'s loan-to-value, do not cover the open debt with it; `insufficient_market_liquidity` when the market holds less. Nothing moves on a refusal. Emits `position.opened`.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/lending/positions/:id/close',
+    prefixes: ['v2'],
+    access: 'write',
+    params: PositionParams,
+    response: LendingPositionView,
+    operation: CloseLendingPosition,
+    summary: 'Withdraw a supply or repay a borrow',
+    description:
+      'Closes a lending position whole: a supply pays its principal and interest back to its account (422 `borrow_limit_exceeded` while the other supplies would not cover the debt), a borrow is repaid with its interest from the account\'s holding (422 `insufficient_funds` when short). 409 `position_closed` the second time; 404 for another team\'s. Emits `position.closed`.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/lending/positions/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: PositionParams,
+    response: LendingPositionView,
+    operation: ReadLendingPosition,
+    summary: 'Get a lending position',
+    description: 'A lending position of the team with its interest by the clock now, USD value and its account\'s health factor on the chain at the price feed now.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/lending/positions',
+    prefixes: ['v2'],
+    access: 'read',
+    response: LendingList,
+    operation: ListLendingPositions,
+    summary: 'List lending positions',
+    description: 'The team\'s lending positions, open ones first, newest first, each valued now.',
     tags,
   }),
 ];

@@ -286,3 +286,64 @@ export const AddLiquidity = token<Operation<AddLiquidityBody, LiquidityPositionV
 export const RemoveLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.remove-liquidity');
 export const ReadLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.read-liquidity');
 export const ListLiquidity = token<Operation<Record<string, never>, LiquidityList>>('defi.list-liquidity');
+
+// Lending (docs/defi.md, Lending): supply to and borrow from the simulated lending market.
+
+export const LendingBody = z
+  .strictObject({
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    token: tokenCode.describe('A token the lending market lists: WETH, WBTC, USDC, USDT, DAI'),
+    amount: z.string().describe('Decimal string at the token\'s decimals'),
+    account_id: accountId,
+  })
+  .meta({ id: 'LendingRequest', example: { chain: 'base', token: 'WETH', amount: '2.5' } });
+export type LendingBody = z.infer<typeof LendingBody>;
+
+const healthFactorText = z.string().regex(/^[0-9]+\.[0-9]{6}$/).nullable().describe('Σ supply value × liquidation threshold / Σ debt value of the account on the chain now, 6 decimals; null without debt');
+
+export const LendingPositionView = z
+  .strictObject({
+    position_id: z.uuid(),
+    type: z.enum(['lending_supply', 'lending_borrow']),
+    status: z.enum(['open', 'closed']),
+    account_id: z.string(),
+    chain: z.string(),
+    token: z.string(),
+    principal: decimal.describe('What was supplied or borrowed'),
+    accrued_interest: decimal.describe('Interest since it opened, by the clock now (what it settled with, once closed)'),
+    current_amount: decimal.describe('principal + accrued_interest: what withdrawing pays out or repaying costs now'),
+    apy_percent: percent.describe('The market\'s yearly simple rate for this side, percent with 4 decimals'),
+    value_usd: decimal.describe('current_amount at the price feed now, USD with 2 decimals'),
+    health_factor: healthFactorText,
+    opened_at: timestamp,
+    closed_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'LendingPosition',
+    example: {
+      position_id: '7a1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+      type: 'lending_borrow',
+      status: 'open',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      chain: 'base',
+      token: 'USDC',
+      principal: '4000.000000',
+      accrued_interest: '1.643836',
+      current_amount: '4001.643836',
+      apy_percent: '5.0000',
+      value_usd: '4001.64',
+      health_factor: '1.538211',
+      opened_at: '2026-01-15T09:30:05.000Z',
+      closed_at: null,
+    },
+  });
+export type LendingPositionView = z.infer<typeof LendingPositionView>;
+
+export const LendingList = z.array(LendingPositionView);
+export type LendingList = z.infer<typeof LendingList>;
+
+export const SupplyLending = token<Operation<LendingBody, LendingPositionView>>('defi.supply-lending');
+export const BorrowLending = token<Operation<LendingBody, LendingPositionView>>('defi.borrow-lending');
+export const CloseLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.close-lending');
+export const ReadLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.read-lending');
+export const ListLendingPositions = token<Operation<Record<string, never>, LendingList>>('defi.list-lending');
