@@ -26,6 +26,7 @@ import {
   SwapQuoteView,
   SwapView,
 } from './operations.js';
+import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake, YieldList, YieldPositionView } from './operations.js';
 import { BorrowLending, CloseLendingPosition, LendingBody, LendingList, LendingPositionView, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
 
 /** The DeFi module's REST routes: version 2 as the spec names them, version 1 with every field of its tables. */
@@ -246,6 +247,68 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     operation: ListLendingPositions,
     summary: 'List lending positions',
     description: 'The team\'s lending positions, open ones first, newest first, each valued now.',
+    tags,
+  }),
+  // Staking and yield farming (docs/defi.md, Staking and yield farming).
+  route({
+    method: 'POST',
+    path: '/defi/staking',
+    prefixes: ['v2'],
+    access: 'write',
+    body: StakeBody,
+    response: YieldPositionView,
+    status: 201,
+    operation: Stake,
+    summary: 'Stake in a staking or yield-farming program',
+    description:
+      'Pays `amount` of the program\'s token from `account_id`\'s holding on `chain` (default ethereum; account default: the team\'s oldest active account) into the program\'s contract. Rewards accrue by the clock at the program\'s fixed emission rate: `staking:WETH` pays 3.2 % a year in WETH, `farming:USDC-WETH` pays 1 WETH a year per 40 000 USDC staked. 422 `unknown_program`, an unknown chain, a bad amount, `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/staking/positions/:id/harvest',
+    prefixes: ['v2'],
+    access: 'write',
+    params: PositionParams,
+    response: YieldPositionView,
+    operation: Harvest,
+    summary: 'Harvest a position\'s rewards',
+    description: 'The program emits the rewards accrued since the position opened or was last harvested (rounded down) and pays them to its account\'s holding of the reward token on the chain. Emits `yield.harvested` (none when nothing accrued). 409 `position_closed`, `position_changed` (a racing harvest); 404 for another team\'s.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/defi/staking/positions/:id/unstake',
+    prefixes: ['v2'],
+    access: 'write',
+    params: PositionParams,
+    response: YieldPositionView,
+    operation: Unstake,
+    summary: 'Unstake: harvest and return the stake',
+    description: 'Harvests what accrued and returns the whole stake to its account, closing the position. Emits `yield.harvested` (when something accrued) and `position.closed`. 409 `position_closed` the second time; 404 for another team\'s.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/staking/positions/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: PositionParams,
+    response: YieldPositionView,
+    operation: ReadYieldPosition,
+    summary: 'Get a staking or farming position',
+    description: 'With its rewards accrued by the clock now, APY and USD value at the price feed now.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/staking/positions',
+    prefixes: ['v2'],
+    access: 'read',
+    response: YieldList,
+    operation: ListYieldPositions,
+    summary: 'List staking and farming positions',
+    description: 'The team\'s staking and farming positions, open ones first, newest first, each valued now.',
     tags,
   }),
 ];

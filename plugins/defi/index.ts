@@ -32,7 +32,12 @@ import { BorrowLendingOperation, CloseLendingPositionOperation, LendingOpener, L
 import { LendingViews } from './application/positions/lending-views.js';
 import { defiEvents } from './events.js';
 import { BorrowLending, CloseLendingPosition, LendingBody, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
-import { LendingRepository } from './ports.js';
+import { LendingRepository, YieldRepository } from './ports.js';
+import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository.js';
+import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
+import { YieldBook } from './application/positions/yield-book.js';
+import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperation, StakeOperation, UnstakeOperation, YieldViews } from './application/positions/yield-operations.js';
+import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
 
 /**
  * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
@@ -62,6 +67,8 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(LendingOpener).toSelf();
     bind(LendingHealthMonitor).toSelf();
     bind(LendingMarketSeeder).toSelf();
+    bind(YieldBook).toSelf();
+    bind(YieldViews).toSelf();
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),
@@ -80,6 +87,11 @@ export const defiPlugin = definePlugin<DefiConfig>({
     operation(CloseLendingPosition, CloseLendingPositionOperation),
     operation(ReadLendingPosition, ReadLendingPositionOperation),
     operation(ListLendingPositions, ListLendingPositionsOperation),
+    operation(Stake, StakeOperation, StakeBody),
+    operation(Harvest, HarvestOperation),
+    operation(Unstake, UnstakeOperation),
+    operation(ReadYieldPosition, ReadYieldPositionOperation),
+    operation(ListYieldPositions, ListYieldPositionsOperation),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -88,6 +100,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
       bind(SwapRepository).to(MemorySwapRepository);
       bind(LiquidityRepository).to(MemoryLiquidityRepository);
       bind(LendingRepository).to(MemoryLendingRepository);
+      bind(YieldRepository).to(MemoryYieldRepository);
     },
     sql(bind: Bind) {
       bind(PoolRepository).to(SqlPoolRepository);
@@ -95,6 +108,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
       bind(SwapRepository).to(SqlSwapRepository);
       bind(LiquidityRepository).to(SqlLiquidityRepository);
       bind(LendingRepository).to(SqlLendingRepository);
+      bind(YieldRepository).to(SqlYieldRepository);
     },
   },
   migrations: defiMigrations,

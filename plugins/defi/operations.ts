@@ -347,3 +347,64 @@ export const BorrowLending = token<Operation<LendingBody, LendingPositionView>>(
 export const CloseLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.close-lending');
 export const ReadLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.read-lending');
 export const ListLendingPositions = token<Operation<Record<string, never>, LendingList>>('defi.list-lending');
+
+// Staking and yield farming (docs/defi.md, Staking and yield farming).
+
+export const StakeBody = z
+  .strictObject({
+    program: z.string().min(1).max(40).describe('staking:WETH (rewards in WETH) or farming:USDC-WETH (stake USDC, rewards in WETH)'),
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    amount: z.string().describe('Amount staked, a decimal string at the program token\'s decimals'),
+    account_id: accountId,
+  })
+  .meta({ id: 'StakeRequest', example: { program: 'staking:WETH', chain: 'base', amount: '2' } });
+export type StakeBody = z.infer<typeof StakeBody>;
+
+export const YieldPositionView = z
+  .strictObject({
+    position_id: z.uuid(),
+    type: z.enum(['staking', 'yield_farming']),
+    status: z.enum(['open', 'closed']),
+    account_id: z.string(),
+    chain: z.string(),
+    program: z.string(),
+    token: z.string(),
+    amount: decimal.describe('Staked'),
+    reward_token: z.string(),
+    accrued_rewards: decimal.describe('Rewards since the last harvest (or opening), by the clock now; 0 once closed'),
+    harvested_rewards: decimal.describe('Rewards paid so far'),
+    apy_percent: percent.describe('Yearly rewards in USD over the stake in USD at the price feed now, percent with 4 decimals'),
+    value_usd: decimal.describe('Stake plus accrued rewards at the price feed now, USD with 2 decimals'),
+    opened_at: timestamp,
+    closed_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'YieldPosition',
+    example: {
+      position_id: '8b1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+      type: 'staking',
+      status: 'open',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      chain: 'base',
+      program: 'staking:WETH',
+      token: 'WETH',
+      amount: '2.000000000000000000',
+      reward_token: 'WETH',
+      accrued_rewards: '0.000175342465753424',
+      harvested_rewards: '0.000000000000000000',
+      apy_percent: '3.2000',
+      value_usd: '6800.60',
+      opened_at: '2026-01-15T09:30:05.000Z',
+      closed_at: null,
+    },
+  });
+export type YieldPositionView = z.infer<typeof YieldPositionView>;
+
+export const YieldList = z.array(YieldPositionView);
+export type YieldList = z.infer<typeof YieldList>;
+
+export const Stake = token<Operation<StakeBody, YieldPositionView>>('defi.stake');
+export const Harvest = token<Operation<PositionParams, YieldPositionView>>('defi.harvest');
+export const Unstake = token<Operation<PositionParams, YieldPositionView>>('defi.unstake');
+export const ReadYieldPosition = token<Operation<PositionParams, YieldPositionView>>('defi.read-yield');
+export const ListYieldPositions = token<Operation<Record<string, never>, YieldList>>('defi.list-yield');

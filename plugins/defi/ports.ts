@@ -1,6 +1,7 @@
 import { token, type Tx } from '../../kernel/public.js';
 import type { LiquidityPosition } from './domain/liquidity-position.js';
 import type { LendingPosition } from './domain/positions/lending-position.js';
+import type { YieldPosition } from './domain/positions/yield-position.js';
 import type { SwapRecord } from './domain/swap.js';
 import type { SwapQuoteRecord } from './domain/swap-quote.js';
 
@@ -79,3 +80,18 @@ export interface LendingRepository {
   markSeeded(tx: Tx, chain: string, token: string, at: Date): Promise<boolean>;
 }
 export const LendingRepository = token<LendingRepository>('defi.lending-repository');
+
+/** Staking and farming positions (table defi_yield_positions), each its team's. */
+export interface YieldRepository {
+  insert(tx: Tx, position: YieldPosition): Promise<void>;
+  /** The team's position; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<YieldPosition | undefined>;
+  /**
+   * Records a harvest of `reward` accrued from `from` to `to` on an open position; false when the
+   * position is not open or its rewards no longer run from `from` (a racing harvest took them). Closes it when `close`.
+   */
+  harvest(tx: Tx, teamId: string, id: string, from: Date, to: Date, reward: bigint, close: boolean): Promise<boolean>;
+  /** The team's positions, open ones first, newest first. */
+  list(tx: Tx, teamId: string): Promise<YieldPosition[]>;
+}
+export const YieldRepository = token<YieldRepository>('defi.yield-repository');

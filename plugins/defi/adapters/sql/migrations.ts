@@ -125,8 +125,25 @@ export const defiMigrations: Readonly<Record<string, SqlMigration>> = {
           seeded_at timestamptz not null,
           primary key (chain, token)
         )`.execute(db);
+      // Staking and farming positions: rewards accrue from rewards_from (opening or the last harvest).
+      await sql`
+        create table defi_yield_positions (
+          id uuid primary key,
+          team_id text not null,
+          account_id text not null,
+          chain text not null,
+          program_id text not null,
+          amount numeric(78, 0) not null check (amount > 0),
+          rewards_from timestamptz not null,
+          harvested numeric(78, 0) not null check (harvested >= 0),
+          status text not null check (status in ('open', 'closed')),
+          opened_at timestamptz not null,
+          closed_at timestamptz
+        )`.execute(db);
+      await sql`create index defi_yield_positions_team on defi_yield_positions (team_id, opened_at)`.execute(db);
     },
     async down(db: Kysely<any>) {
+      await sql`drop table if exists defi_yield_positions`.execute(db);
       await sql`drop table if exists defi_lending_markets`.execute(db);
       await sql`drop table if exists defi_lending_positions`.execute(db);
     },
