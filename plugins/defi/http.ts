@@ -26,6 +26,7 @@ import {
   SwapQuoteView,
   SwapView,
 } from './operations.js';
+import { GetPortfolio, PortfolioQuery, PortfolioView } from './operations.js';
 import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake, YieldList, YieldPositionView } from './operations.js';
 import { BorrowLending, CloseLendingPosition, LendingBody, LendingList, LendingPositionView, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
 
@@ -309,6 +310,19 @@ export const defiRoutes: readonly RouteDeclaration[] = [
     operation: ListYieldPositions,
     summary: 'List staking and farming positions',
     description: 'The team\'s staking and farming positions, open ones first, newest first, each valued now.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/defi/portfolio',
+    prefixes: ['v2'],
+    access: 'read',
+    query: PortfolioQuery,
+    response: PortfolioView,
+    operation: GetPortfolio,
+    summary: 'The DeFi portfolio: every open position valued now',
+    description:
+      'Every open lending, staking, farming and liquidity position of the team, or of `account_id` (404 for another team\'s account), each with its USD value, APY, accrued rewards (interest, unharvested rewards, fee income) and, for lending, the account\'s health factor on the chain — computed from stored state and the price feed now — and the totals.',
     tags,
   }),
 ];

@@ -37,6 +37,8 @@ import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository
 import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
 import { YieldBook } from './application/positions/yield-book.js';
 import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperation, StakeOperation, UnstakeOperation, YieldViews } from './application/positions/yield-operations.js';
+import { GetPortfolioOperation } from './application/positions/portfolio.js';
+import { GetPortfolio } from './operations.js';
 import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
 
 /**
@@ -92,6 +94,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     operation(Unstake, UnstakeOperation),
     operation(ReadYieldPosition, ReadYieldPositionOperation),
     operation(ListYieldPositions, ListYieldPositionsOperation),
+    operation(GetPortfolio, GetPortfolioOperation),
   ],
   persistence: {
     memory(bind: Bind) {

@@ -408,3 +408,36 @@ export const Harvest = token<Operation<PositionParams, YieldPositionView>>('defi
 export const Unstake = token<Operation<PositionParams, YieldPositionView>>('defi.unstake');
 export const ReadYieldPosition = token<Operation<PositionParams, YieldPositionView>>('defi.read-yield');
 export const ListYieldPositions = token<Operation<Record<string, never>, YieldList>>('defi.list-yield');
+
+// The portfolio (docs/defi.md, Portfolio): every open position, valued now.
+
+export const PortfolioQuery = z.object({ account_id: z.string().min(1).max(100).optional().describe('Only this account\'s positions; default every account of the team') });
+export type PortfolioQuery = z.infer<typeof PortfolioQuery>;
+
+export const PortfolioPositionView = z.strictObject({
+  position_id: z.uuid(),
+  type: z.enum(['lending_supply', 'lending_borrow', 'staking', 'yield_farming', 'liquidity_pool']),
+  account_id: z.string(),
+  chain: z.string(),
+  protocol: z.string().describe('lending_market, the program (staking:WETH) or the pool id'),
+  value_usd: decimal.describe('At the price feed now, USD with 2 decimals; a borrow\'s is its debt'),
+  apy_percent: percent.nullable().describe('The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised'),
+  accrued_rewards: tokenAmounts.describe('Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity)'),
+  health_factor: z.string().nullable().describe('Lending only: the account\'s health factor on the chain, 6 decimals; null without debt or for other positions'),
+  opened_at: timestamp,
+});
+export type PortfolioPositionView = z.infer<typeof PortfolioPositionView>;
+
+export const PortfolioView = z
+  .strictObject({
+    account_id: z.string().nullable(),
+    positions: z.array(PortfolioPositionView),
+    assets_usd: decimal.describe('Σ value_usd of every position but borrows'),
+    debt_usd: decimal.describe('Σ value_usd of borrows'),
+    net_usd: z.string().describe('assets_usd − debt_usd (may be negative)'),
+    valued_at: timestamp,
+  })
+  .meta({ id: 'DefiPortfolio' });
+export type PortfolioView = z.infer<typeof PortfolioView>;
+
+export const GetPortfolio = token<Operation<PortfolioQuery, PortfolioView>>('defi.portfolio');
