@@ -1134,6 +1134,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/defi/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DeFi portfolio: every open position valued now
+         * @description Every open lending, staking, farming and liquidity position of the team, or of `account_id` (404 for another team's account), each with its USD value, APY, accrued rewards (interest, unharvested rewards, fee income) and, for lending, the account's health factor on the chain — computed from stored state and the price feed now — and the totals.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["portfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stake in a staking or yield-farming program
+         * @description Pays `amount` of the program's token from `account_id`'s holding on `chain` (default ethereum; account default: the team's oldest active account) into the program's contract. Rewards accrue by the clock at the program's fixed emission rate: `staking:WETH` pays 3.2 % a year in WETH, `farming:USDC-WETH` pays 1 WETH a year per 40 000 USDC staked. 422 `unknown_program`, an unknown chain, a bad amount, `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["stake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staking and farming positions
+         * @description The team's staking and farming positions, open ones first, newest first, each valued now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listYield"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a staking or farming position
+         * @description With its rewards accrued by the clock now, APY and USD value at the price feed now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readYield"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}/harvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Harvest a position's rewards
+         * @description The program emits the rewards accrued since the position opened or was last harvested (rounded down) and pays them to its account's holding of the reward token on the chain. Emits `yield.harvested` (none when nothing accrued). 409 `position_closed`, `position_changed` (a racing harvest); 404 for another team's.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["harvest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}/unstake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unstake: harvest and return the stake
+         * @description Harvests what accrued and returns the whole stake to its account, closing the position. Emits `yield.harvested` (when something accrued) and `position.closed`. 409 `position_closed` the second time; 404 for another team's.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["unstake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/swap/execute": {
         parameters: {
             query?: never;
@@ -4269,6 +4401,140 @@ export interface components {
             /** @description The pool token `amount` is of; the others are paid in the pool's proportions */
             token: string;
             /** @description Decimal string at the token's decimals */
+            amount: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
+        };
+        DefiPortfolio: {
+            account_id: string | null;
+            positions: {
+                /** Format: uuid */
+                position_id: string;
+                /** @enum {string} */
+                type: "lending_supply" | "lending_borrow" | "staking" | "yield_farming" | "liquidity_pool";
+                account_id: string;
+                chain: string;
+                /** @description lending_market, the program (staking:WETH) or the pool id */
+                protocol: string;
+                /**
+                 * @description At the price feed now, USD with 2 decimals; a borrow's is its debt
+                 * @example 100.00
+                 */
+                value_usd: string;
+                /** @description The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised */
+                apy_percent: string | null;
+                /** @description Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity) */
+                accrued_rewards: {
+                    token: string;
+                    /**
+                     * @description Decimal string at the asset precision, e.g. "100.00"
+                     * @example 100.00
+                     */
+                    amount: string;
+                }[];
+                /** @description Lending only: the account's health factor on the chain, 6 decimals; null without debt or for other positions */
+                health_factor: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                opened_at: string;
+            }[];
+            /**
+             * @description Σ value_usd of every position but borrows
+             * @example 100.00
+             */
+            assets_usd: string;
+            /**
+             * @description Σ value_usd of borrows
+             * @example 100.00
+             */
+            debt_usd: string;
+            /** @description assets_usd − debt_usd (may be negative) */
+            net_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            valued_at: string;
+        };
+        /**
+         * @example {
+         *       "position_id": "8b1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "staking",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "program": "staking:WETH",
+         *       "token": "WETH",
+         *       "amount": "2.000000000000000000",
+         *       "reward_token": "WETH",
+         *       "accrued_rewards": "0.000175342465753424",
+         *       "harvested_rewards": "0.000000000000000000",
+         *       "apy_percent": "3.2000",
+         *       "value_usd": "6800.60",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        YieldPosition: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "staking" | "yield_farming";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            program: string;
+            token: string;
+            /**
+             * @description Staked
+             * @example 100.00
+             */
+            amount: string;
+            reward_token: string;
+            /**
+             * @description Rewards since the last harvest (or opening), by the clock now; 0 once closed
+             * @example 100.00
+             */
+            accrued_rewards: string;
+            /**
+             * @description Rewards paid so far
+             * @example 100.00
+             */
+            harvested_rewards: string;
+            /** @description Yearly rewards in USD over the stake in USD at the price feed now, percent with 4 decimals */
+            apy_percent: string;
+            /**
+             * @description Stake plus accrued rewards at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "program": "staking:WETH",
+         *       "chain": "base",
+         *       "amount": "2"
+         *     }
+         */
+        StakeRequest: {
+            /** @description staking:WETH (rewards in WETH) or farming:USDC-WETH (stake USDC, rewards in WETH) */
+            program: string;
+            /** @description Chain name or CAIP-2 id; default ethereum */
+            chain?: string;
+            /** @description Amount staked, a decimal string at the program token's decimals */
             amount: string;
             /** @description The account whose holdings move; default the team's oldest active account */
             account_id?: string;
@@ -7507,6 +7773,222 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portfolio: {
+        parameters: {
+            query?: {
+                /** @description Only this account's positions; default every account of the team */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeFi portfolio: every open position valued now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DefiPortfolio"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakeRequest"];
+            };
+        };
+        responses: {
+            /** @description Stake in a staking or yield-farming program */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listYield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List staking and farming positions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readYield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a staking or farming position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    harvest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Harvest a position's rewards */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unstake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unstake: harvest and return the stake */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
                     };
                 };
             };
