@@ -21,6 +21,7 @@ import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/defi.js';
+import { lendingGraphql } from './graphql/lending.js';
 import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 import { MemoryLendingRepository } from './adapters/memory/memory-lending-repository.js';
@@ -117,7 +118,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
   migrations: defiMigrations,
   routes: defiRoutes,
   routeTags: defiRouteTags,
-  graphql: defiGraphql,
+  graphql: [...defiGraphql, ...lendingGraphql],
   events: defiEvents,
   async start(rt) {
     // Every process seeds what is missing; pools already stored keep their reserves.

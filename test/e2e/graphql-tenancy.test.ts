@@ -27,6 +27,8 @@ interface Fixture {
   readonly apiKey: string;
   readonly proposal: string;
   readonly swapQuote: string;
+  readonly lendingPosition: string;
+  readonly swap: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
 }
@@ -91,6 +93,13 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
   'Mutation.quoteSwap': [{ query: 'mutation { quoteSwap(input: {chain: "base", token_in: "USDC", token_out: "WETH", amount_in: "100"}) { quote_id } }', expect: 'none_of_bob' }],
+  'Query.swap': [{ query: 'query($id: ID!) { swap(id: $id) { swap_id } }', variables: (f) => ({ id: f.swap }), expect: 'not_found' }],
+  'Mutation.executeSwap': [{ query: 'mutation($a: ID!) { executeSwap(input: {from_token: "USDC", to_token: "WETH", amount: "1", account_id: $a}) { swap_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Query.lendingPositions': [{ query: '{ lendingPositions { position_id } }', expect: 'none_of_bob' }],
+  'Query.lendingPosition': [{ query: 'query($id: ID!) { lendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
+  'Mutation.supplyLending': [{ query: 'mutation($a: ID!) { supplyLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.borrowLending': [{ query: 'mutation($a: ID!) { borrowLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.closeLendingPosition': [{ query: 'mutation($id: ID!) { closeLendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -147,7 +156,10 @@ test.before(async () => {
   await data(g, 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "for") { vote } }', { id: proposal }, bob.key);
   const QUOTE = 'mutation { quoteSwap(input: {chain: "ethereum", token_in: "USDC", token_out: "WETH", amount_in: "2500"}) { quote_id } }';
   const swapQuote = (await data(g, QUOTE, undefined, bob.key)).quoteSwap.quote_id;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, adaAccount };
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
+  const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
+  const swap = (await data(g, 'mutation($a: ID!) { executeSwap(input: {from_token: "USDC", to_token: "WETH", amount: "10", account_id: $a}) { swap_id } }', { a: account }, bob.key)).executeSwap.swap_id;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, lendingPosition, swap, adaAccount };
 });
 test.after(async () => {
   await g?.close();
@@ -167,6 +179,7 @@ async function bobsView(): Promise<unknown> {
     keys: await read('{ apiKeys(first: 100) { data { id status } } }'),
     votes: await read('{ myGcuVotes { proposal_id vote voting_power changes } }'),
     swapQuote: await read('query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output quote_expires_at } }', { id: fx.swapQuote }),
+    lending: await read('{ lendingPositions { position_id status principal } }'),
   };
 }
 
@@ -183,7 +196,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.lendingPosition, fx.swap];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

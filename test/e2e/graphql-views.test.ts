@@ -85,6 +85,8 @@ const PAIRINGS: Record<string, Pairing> = {
   QuoteSwapInput: { schema: defi.SwapQuoteV1Input },
   Swap: { schema: defi.SwapView },
   ExecuteSwapInput: { schema: defi.ExecuteSwapBody },
+  LendingPosition: { schema: defi.LendingPositionView },
+  LendingInput: { schema: defi.LendingBody },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */
