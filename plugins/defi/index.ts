@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
@@ -21,8 +21,26 @@ import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/defi.js';
+import { lendingGraphql } from './graphql/lending.js';
 import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
+import { MemoryLendingRepository } from './adapters/memory/memory-lending-repository.js';
+import { SqlLendingRepository } from './adapters/sql/sql-lending-repository.js';
+import { LendingBook } from './application/positions/lending-book.js';
+import { LendingHealthMonitor } from './application/positions/lending-health.js';
+import { LendingMarketSeeder } from './application/positions/lending-market-seeder.js';
+import { BorrowLendingOperation, CloseLendingPositionOperation, LendingOpener, ListLendingPositionsOperation, ReadLendingPositionOperation, SupplyLendingOperation } from './application/positions/lending-operations.js';
+import { LendingViews } from './application/positions/lending-views.js';
+import { defiEvents } from './events.js';
+import { BorrowLending, CloseLendingPosition, LendingBody, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
+import { LendingRepository, YieldRepository } from './ports.js';
+import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository.js';
+import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
+import { YieldBook } from './application/positions/yield-book.js';
+import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperation, StakeOperation, UnstakeOperation, YieldViews } from './application/positions/yield-operations.js';
+import { GetPortfolioOperation } from './application/positions/portfolio.js';
+import { GetPortfolio } from './operations.js';
+import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
 
 /**
  * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
@@ -37,7 +55,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   provides: [],
-  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings],
+  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings, Scheduler],
   config: defiConfigSchema,
   register(bind: Bind, ctx: PluginContext<DefiConfig>) {
     bind(DefiConfig).toConstantValue(ctx.config);
@@ -47,6 +65,13 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(SwapExecutor).toSelf();
     bind(SwapViews).toSelf();
     bind(LiquidityBook).toSelf();
+    bind(LendingBook).toSelf();
+    bind(LendingViews).toSelf();
+    bind(LendingOpener).toSelf();
+    bind(LendingHealthMonitor).toSelf();
+    bind(LendingMarketSeeder).toSelf();
+    bind(YieldBook).toSelf();
+    bind(YieldViews).toSelf();
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),
@@ -60,6 +85,17 @@ export const defiPlugin = definePlugin<DefiConfig>({
     operation(RemoveLiquidity, RemoveLiquidityOperation),
     operation(ReadLiquidity, ReadLiquidityOperation),
     operation(ListLiquidity, ListLiquidityOperation),
+    operation(SupplyLending, SupplyLendingOperation, LendingBody),
+    operation(BorrowLending, BorrowLendingOperation, LendingBody),
+    operation(CloseLendingPosition, CloseLendingPositionOperation),
+    operation(ReadLendingPosition, ReadLendingPositionOperation),
+    operation(ListLendingPositions, ListLendingPositionsOperation),
+    operation(Stake, StakeOperation, StakeBody),
+    operation(Harvest, HarvestOperation),
+    operation(Unstake, UnstakeOperation),
+    operation(ReadYieldPosition, ReadYieldPositionOperation),
+    operation(ListYieldPositions, ListYieldPositionsOperation),
+    operation(GetPortfolio, GetPortfolioOperation),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -67,23 +103,46 @@ export const defiPlugin = definePlugin<DefiConfig>({
       bind(QuoteRepository).to(MemoryQuoteRepository);
       bind(SwapRepository).to(MemorySwapRepository);
       bind(LiquidityRepository).to(MemoryLiquidityRepository);
+      bind(LendingRepository).to(MemoryLendingRepository);
+      bind(YieldRepository).to(MemoryYieldRepository);
     },
     sql(bind: Bind) {
       bind(PoolRepository).to(SqlPoolRepository);
       bind(QuoteRepository).to(SqlQuoteRepository);
       bind(SwapRepository).to(SqlSwapRepository);
       bind(LiquidityRepository).to(SqlLiquidityRepository);
+      bind(LendingRepository).to(SqlLendingRepository);
+      bind(YieldRepository).to(SqlYieldRepository);
     },
   },
   migrations: defiMigrations,
   routes: defiRoutes,
   routeTags: defiRouteTags,
-  graphql: defiGraphql,
+  graphql: [...defiGraphql, ...lendingGraphql],
+  events: defiEvents,
   async start(rt) {
     // Every process seeds what is missing; pools already stored keep their reserves.
     const market = rt.get(PoolMarket);
     await rt.get(UnitOfWork).run((tx) => market.seedAll(tx));
+    await startLending(rt);
   },
 });
 
 export default defiPlugin;
+
+/**
+ * The lending market's liquidity (minted once, where a faucet exists: only
+ * a simulated chain binds one) and the scheduled health check, which the
+ * Scheduler runs in a serving process only.
+ */
+async function startLending(rt: RuntimeContext): Promise<void> {
+  let faucet: ChainFaucet | undefined;
+  try {
+    faucet = rt.get(ChainFaucet);
+  } catch {
+    rt.logger.warn('defi: no ChainFaucet bound (not a simulated chain): the lending market starts without its own liquidity');
+  }
+  if (faucet) await rt.get(UnitOfWork).run((tx) => rt.get(LendingMarketSeeder).seed(tx, faucet));
+  const monitor = rt.get(LendingHealthMonitor);
+  rt.get(Scheduler).every({ name: 'defi.lending-health', intervalMs: rt.get(DefiConfig).lending_health_interval_ms, run: () => monitor.run() });
+}

@@ -286,3 +286,158 @@ export const AddLiquidity = token<Operation<AddLiquidityBody, LiquidityPositionV
 export const RemoveLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.remove-liquidity');
 export const ReadLiquidity = token<Operation<PositionParams, LiquidityPositionView>>('defi.read-liquidity');
 export const ListLiquidity = token<Operation<Record<string, never>, LiquidityList>>('defi.list-liquidity');
+
+// Lending (docs/defi.md, Lending): supply to and borrow from the simulated lending market.
+
+export const LendingBody = z
+  .strictObject({
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    token: tokenCode.describe('A token the lending market lists: WETH, WBTC, USDC, USDT, DAI'),
+    amount: z.string().describe('Decimal string at the token\'s decimals'),
+    account_id: accountId,
+  })
+  .meta({ id: 'LendingRequest', example: { chain: 'base', token: 'WETH', amount: '2.5' } });
+export type LendingBody = z.infer<typeof LendingBody>;
+
+const healthFactorText = z.string().regex(/^[0-9]+\.[0-9]{6}$/).nullable().describe('Σ supply value × liquidation threshold / Σ debt value of the account on the chain now, 6 decimals; null without debt');
+
+export const LendingPositionView = z
+  .strictObject({
+    position_id: z.uuid(),
+    type: z.enum(['lending_supply', 'lending_borrow']),
+    status: z.enum(['open', 'closed']),
+    account_id: z.string(),
+    chain: z.string(),
+    token: z.string(),
+    principal: decimal.describe('What was supplied or borrowed'),
+    accrued_interest: decimal.describe('Interest since it opened, by the clock now (what it settled with, once closed)'),
+    current_amount: decimal.describe('principal + accrued_interest: what withdrawing pays out or repaying costs now'),
+    apy_percent: percent.describe('The market\'s yearly simple rate for this side, percent with 4 decimals'),
+    value_usd: decimal.describe('current_amount at the price feed now, USD with 2 decimals'),
+    health_factor: healthFactorText,
+    opened_at: timestamp,
+    closed_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'LendingPosition',
+    example: {
+      position_id: '7a1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+      type: 'lending_borrow',
+      status: 'open',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      chain: 'base',
+      token: 'USDC',
+      principal: '4000.000000',
+      accrued_interest: '1.643836',
+      current_amount: '4001.643836',
+      apy_percent: '5.0000',
+      value_usd: '4001.64',
+      health_factor: '1.538211',
+      opened_at: '2026-01-15T09:30:05.000Z',
+      closed_at: null,
+    },
+  });
+export type LendingPositionView = z.infer<typeof LendingPositionView>;
+
+export const LendingList = z.array(LendingPositionView);
+export type LendingList = z.infer<typeof LendingList>;
+
+export const SupplyLending = token<Operation<LendingBody, LendingPositionView>>('defi.supply-lending');
+export const BorrowLending = token<Operation<LendingBody, LendingPositionView>>('defi.borrow-lending');
+export const CloseLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.close-lending');
+export const ReadLendingPosition = token<Operation<PositionParams, LendingPositionView>>('defi.read-lending');
+export const ListLendingPositions = token<Operation<Record<string, never>, LendingList>>('defi.list-lending');
+
+// Staking and yield farming (docs/defi.md, Staking and yield farming).
+
+export const StakeBody = z
+  .strictObject({
+    program: z.string().min(1).max(40).describe('staking:WETH (rewards in WETH) or farming:USDC-WETH (stake USDC, rewards in WETH)'),
+    chain: chainRef.optional().describe('Chain name or CAIP-2 id; default ethereum'),
+    amount: z.string().describe('Amount staked, a decimal string at the program token\'s decimals'),
+    account_id: accountId,
+  })
+  .meta({ id: 'StakeRequest', example: { program: 'staking:WETH', chain: 'base', amount: '2' } });
+export type StakeBody = z.infer<typeof StakeBody>;
+
+export const YieldPositionView = z
+  .strictObject({
+    position_id: z.uuid(),
+    type: z.enum(['staking', 'yield_farming']),
+    status: z.enum(['open', 'closed']),
+    account_id: z.string(),
+    chain: z.string(),
+    program: z.string(),
+    token: z.string(),
+    amount: decimal.describe('Staked'),
+    reward_token: z.string(),
+    accrued_rewards: decimal.describe('Rewards since the last harvest (or opening), by the clock now; 0 once closed'),
+    harvested_rewards: decimal.describe('Rewards paid so far'),
+    apy_percent: percent.describe('Yearly rewards in USD over the stake in USD at the price feed now, percent with 4 decimals'),
+    value_usd: decimal.describe('Stake plus accrued rewards at the price feed now, USD with 2 decimals'),
+    opened_at: timestamp,
+    closed_at: timestamp.nullable(),
+  })
+  .meta({
+    id: 'YieldPosition',
+    example: {
+      position_id: '8b1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
+      type: 'staking',
+      status: 'open',
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      chain: 'base',
+      program: 'staking:WETH',
+      token: 'WETH',
+      amount: '2.000000000000000000',
+      reward_token: 'WETH',
+      accrued_rewards: '0.000175342465753424',
+      harvested_rewards: '0.000000000000000000',
+      apy_percent: '3.2000',
+      value_usd: '6800.60',
+      opened_at: '2026-01-15T09:30:05.000Z',
+      closed_at: null,
+    },
+  });
+export type YieldPositionView = z.infer<typeof YieldPositionView>;
+
+export const YieldList = z.array(YieldPositionView);
+export type YieldList = z.infer<typeof YieldList>;
+
+export const Stake = token<Operation<StakeBody, YieldPositionView>>('defi.stake');
+export const Harvest = token<Operation<PositionParams, YieldPositionView>>('defi.harvest');
+export const Unstake = token<Operation<PositionParams, YieldPositionView>>('defi.unstake');
+export const ReadYieldPosition = token<Operation<PositionParams, YieldPositionView>>('defi.read-yield');
+export const ListYieldPositions = token<Operation<Record<string, never>, YieldList>>('defi.list-yield');
+
+// The portfolio (docs/defi.md, Portfolio): every open position, valued now.
+
+export const PortfolioQuery = z.object({ account_id: z.string().min(1).max(100).optional().describe('Only this account\'s positions; default every account of the team') });
+export type PortfolioQuery = z.infer<typeof PortfolioQuery>;
+
+export const PortfolioPositionView = z.strictObject({
+  position_id: z.uuid(),
+  type: z.enum(['lending_supply', 'lending_borrow', 'staking', 'yield_farming', 'liquidity_pool']),
+  account_id: z.string(),
+  chain: z.string(),
+  protocol: z.string().describe('lending_market, the program (staking:WETH) or the pool id'),
+  value_usd: decimal.describe('At the price feed now, USD with 2 decimals; a borrow\'s is its debt'),
+  apy_percent: percent.nullable().describe('The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised'),
+  accrued_rewards: tokenAmounts.describe('Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity)'),
+  health_factor: z.string().nullable().describe('Lending only: the account\'s health factor on the chain, 6 decimals; null without debt or for other positions'),
+  opened_at: timestamp,
+});
+export type PortfolioPositionView = z.infer<typeof PortfolioPositionView>;
+
+export const PortfolioView = z
+  .strictObject({
+    account_id: z.string().nullable(),
+    positions: z.array(PortfolioPositionView),
+    assets_usd: decimal.describe('Σ value_usd of every position but borrows'),
+    debt_usd: decimal.describe('Σ value_usd of borrows'),
+    net_usd: z.string().describe('assets_usd − debt_usd (may be negative)'),
+    valued_at: timestamp,
+  })
+  .meta({ id: 'DefiPortfolio' });
+export type PortfolioView = z.infer<typeof PortfolioView>;
+
+export const GetPortfolio = token<Operation<PortfolioQuery, PortfolioView>>('defi.portfolio');

@@ -1,5 +1,7 @@
 import { token, type Tx } from '../../kernel/public.js';
 import type { LiquidityPosition } from './domain/liquidity-position.js';
+import type { LendingPosition } from './domain/positions/lending-position.js';
+import type { YieldPosition } from './domain/positions/yield-position.js';
 import type { SwapRecord } from './domain/swap.js';
 import type { SwapQuoteRecord } from './domain/swap-quote.js';
 
@@ -58,3 +60,38 @@ export interface LiquidityRepository {
   list(tx: Tx, teamId: string): Promise<LiquidityPosition[]>;
 }
 export const LiquidityRepository = token<LiquidityRepository>('defi.liquidity-repository');
+
+/** Lending positions (table defi_lending_positions), each its team's, and which markets were seeded (defi_lending_markets). */
+export interface LendingRepository {
+  insert(tx: Tx, position: LendingPosition): Promise<void>;
+  /** The team's position; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<LendingPosition | undefined>;
+  /** The account's open positions on the chain, locked against other changes until the transaction ends (FOR UPDATE). */
+  openOf(tx: Tx, teamId: string, accountId: string, chain: string): Promise<LendingPosition[]>;
+  /** Every team's open positions, for the scheduled health check. */
+  allOpen(tx: Tx): Promise<LendingPosition[]>;
+  /** Closes an open position of the team with what it settled; false when it was not open (a second close, also a racing one). */
+  close(tx: Tx, teamId: string, id: string, settled: bigint, at: Date): Promise<boolean>;
+  /** Sets `warned` on those of the open positions whose flag differs; returns the ids it changed (another process may have changed them first). */
+  setWarned(tx: Tx, ids: readonly string[], warned: boolean): Promise<string[]>;
+  /** The team's positions, open ones first, newest first. */
+  list(tx: Tx, teamId: string): Promise<LendingPosition[]>;
+  /** Records that the market's liquidity of `token` on `chain` was seeded; false when it already was. */
+  markSeeded(tx: Tx, chain: string, token: string, at: Date): Promise<boolean>;
+}
+export const LendingRepository = token<LendingRepository>('defi.lending-repository');
+
+/** Staking and farming positions (table defi_yield_positions), each its team's. */
+export interface YieldRepository {
+  insert(tx: Tx, position: YieldPosition): Promise<void>;
+  /** The team's position; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<YieldPosition | undefined>;
+  /**
+   * Records a harvest of `reward` accrued from `from` to `to` on an open position; false when the
+   * position is not open or its rewards no longer run from `from` (a racing harvest took them). Closes it when `close`.
+   */
+  harvest(tx: Tx, teamId: string, id: string, from: Date, to: Date, reward: bigint, close: boolean): Promise<boolean>;
+  /** The team's positions, open ones first, newest first. */
+  list(tx: Tx, teamId: string): Promise<YieldPosition[]>;
+}
+export const YieldRepository = token<YieldRepository>('defi.yield-repository');

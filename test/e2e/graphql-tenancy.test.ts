@@ -37,6 +37,7 @@ interface Fixture {
   readonly flagged: string;
   /** An issuer of the MiCA registry: the bank's reference data, not a team's (as proposals are); Bob checked against it. */
   readonly micaIssuer: string;
+  readonly lendingPosition: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -170,6 +171,11 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.deleteMobileDevice': [{ query: 'mutation($id: ID!) { deleteMobileDevice(id: $id) { id } }', variables: (f) => ({ id: f.device }), expect: 'not_found' }],
   'Mutation.revokeMobileSession': [{ query: 'mutation($id: ID!) { revokeMobileSession(id: $id) { id } }', variables: (f) => ({ id: f.session }), expect: 'not_found' }],
   'Mutation.deletePasskey': [{ query: 'mutation($id: ID!) { deletePasskey(id: $id) { id } }', variables: (f) => ({ id: f.passkey }), expect: 'not_found' }],
+  'Query.lendingPositions': [{ query: '{ lendingPositions { position_id } }', expect: 'none_of_bob' }],
+  'Query.lendingPosition': [{ query: 'query($id: ID!) { lendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
+  'Mutation.supplyLending': [{ query: 'mutation($a: ID!) { supplyLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.borrowLending': [{ query: 'mutation($a: ID!) { borrowLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.closeLendingPosition': [{ query: 'mutation($id: ID!) { closeLendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -243,8 +249,10 @@ test.before(async () => {
   assert.is(registered.status, 200, JSON.stringify(registered.body));
   await data(g, `mutation { checkMica(input: {asset_type: "emt", issuer_id: "${micaIssuer}", whitepaper_hash: "sha256:${'b'.repeat(64)}"}) { check_id } }`, undefined, bob.key);
   assert.is((await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { risk_score } }', { id: flagged }, bob.key)).flaggedTransaction.risk_score, 40);
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
+  const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, adaAccount, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, adaAccount, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -293,6 +301,7 @@ async function bobsView(): Promise<unknown> {
       'query($id: ID!) { passkeys { id counter flagged } mobileSessions { id revoked_at } mobileDevices { id } mobileWallet { account_id } paymentIntent(id: $id) { status } }',
       { id: fx.intent },
     ),
+    lending: await read('{ lendingPositions { position_id status principal } }'),
   };
 }
 
@@ -309,7 +318,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -109,6 +109,8 @@ const PAIRINGS: Record<string, Pairing> = {
   MonitoringCounts: { schema: regtech.RegtechStatusView.shape.monitoring },
   MicaCheckCounts: { schema: regtech.RegtechStatusView.shape.mica_checks },
   SanctionsListState: { schema: element(regtech.RegtechStatusView.shape.sanctions_lists) },
+  LendingPosition: { schema: defi.LendingPositionView },
+  LendingInput: { schema: defi.LendingBody },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

@@ -97,4 +97,55 @@ export const defiMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table defi_pools drop column if exists total_shares`.execute(db);
     },
   },
+  '0006-positions': {
+    async up(db: Kysely<any>) {
+      // Lending positions (docs/defi.md, Lending): principal in base units; settled once closed.
+      await sql`
+        create table defi_lending_positions (
+          id uuid primary key,
+          team_id text not null,
+          account_id text not null,
+          chain text not null,
+          side text not null check (side in ('supply', 'borrow')),
+          token text not null,
+          principal numeric(78, 0) not null check (principal > 0),
+          status text not null check (status in ('open', 'closed')),
+          settled numeric(78, 0),
+          warned boolean not null default false,
+          opened_at timestamptz not null,
+          closed_at timestamptz
+        )`.execute(db);
+      await sql`create index defi_lending_positions_team on defi_lending_positions (team_id, opened_at)`.execute(db);
+      await sql`create index defi_lending_positions_account on defi_lending_positions (team_id, account_id, chain) where status = 'open'`.execute(db);
+      // The lending market's liquidity is minted once per chain and token: this row says it was.
+      await sql`
+        create table defi_lending_markets (
+          chain text not null,
+          token text not null,
+          seeded_at timestamptz not null,
+          primary key (chain, token)
+        )`.execute(db);
+      // Staking and farming positions: rewards accrue from rewards_from (opening or the last harvest).
+      await sql`
+        create table defi_yield_positions (
+          id uuid primary key,
+          team_id text not null,
+          account_id text not null,
+          chain text not null,
+          program_id text not null,
+          amount numeric(78, 0) not null check (amount > 0),
+          rewards_from timestamptz not null,
+          harvested numeric(78, 0) not null check (harvested >= 0),
+          status text not null check (status in ('open', 'closed')),
+          opened_at timestamptz not null,
+          closed_at timestamptz
+        )`.execute(db);
+      await sql`create index defi_yield_positions_team on defi_yield_positions (team_id, opened_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists defi_yield_positions`.execute(db);
+      await sql`drop table if exists defi_lending_markets`.execute(db);
+      await sql`drop table if exists defi_lending_positions`.execute(db);
+    },
+  },
 };
