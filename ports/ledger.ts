@@ -120,6 +120,8 @@ export interface Ledger {
   captureMany(tx: Tx, requests: readonly CaptureRequest[]): Promise<Outcome<PostedMovement>[]>;
   /** Returns what remains of a hold to available. */
   release(tx: Tx, teamId: string, holdId: string): Promise<BalanceAfter>;
+  /** Every balance row of one customer account of the team (none for an unknown account or another team's). */
+  balances(tx: Tx, teamId: string, accountId: string): Promise<BalanceAfter[]>;
   /** available/reserved of one customer account and asset (zeros when none). */
   balance(tx: Tx, teamId: string, accountId: string, assetCode: string): Promise<BalanceAfter>;
   /** The team's account, or a 404 (also for another team's account). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
-import { AccountParams, AddressBalancesView, AddressParams, DepositAddressView, Faucet, FaucetInput, ListDepositAddresses, ChainParams, ChainView, GetAddressBalances, GetChain, GetTransaction, ListChains, ReceiptView, TransactionParams } from './operations.js';
+import { AccountParams, AddressBalancesView, AddressParams, DepositAddressView, Faucet, FaucetInput, GetWallet, ListDepositAddresses, WalletView, ChainParams, ChainView, GetAddressBalances, GetChain, GetTransaction, ListChains, ReceiptView, TransactionParams } from './operations.js';
 
 export const chainsRouteTags: readonly RouteTag[] = [
   {
@@ -73,6 +73,18 @@ export const chainsRoutes: readonly RouteDeclaration[] = [
     operation: ListDepositAddresses,
     summary: 'List an account\'s deposit addresses, one per chain',
     description: 'The account\'s custodial address on every chain, derived from the service\'s master seed (BIP-44, one hardened key per account, one address per chain) on the first call and the same ever after. Tokens sent to an address are the account\'s holdings on that chain. 404 for an unknown account or another team\'s.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/accounts/:id/wallet',
+    prefixes: ['v2'],
+    access: 'read',
+    params: AccountParams,
+    response: WalletView,
+    operation: GetWallet,
+    summary: 'Get an account as a custodial wallet: its addresses and its holdings per chain',
+    description: 'The account\'s deposit address on every chain and its token holdings on each chain (asset_code and chain, available, reserved and total), as the ledger keeps them and the ledger audit reconciles them with the chains. Off-chain balances (fiat, GCU) are not listed: see GET /accounts/{id}/balances. 404 for an unknown account or another team\'s.',
     tags,
   }),
   route({

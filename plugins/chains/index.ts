@@ -18,9 +18,11 @@ import { ListDepositAddressesOperation } from './application/list-deposit-addres
 import { GetAddressBalancesOperation } from './application/read-address-balances.js';
 import { GetChainOperation, ListChainsOperation } from './application/read-chains.js';
 import { GetTransactionOperation } from './application/read-transaction.js';
+import { GetWalletOperation } from './application/get-wallet.js';
+import { chainsGraphql } from './graphql/wallet.js';
 import { ChainsConfig, chainsConfigSchema } from './config.js';
 import { chainsRoutes, chainsRouteTags } from './http.js';
-import { Faucet, GetAddressBalances, GetChain, GetTransaction, ListChains, ListDepositAddresses } from './operations.js';
+import { Faucet, GetAddressBalances, GetChain, GetTransaction, GetWallet, ListChains, ListDepositAddresses } from './operations.js';
 import { CustodyKeys, CustodyRepository, SimulatorStateRepository } from './ports.js';
 
 /** Named in the SecretStore: the 32 bytes every custody key is derived from. */
@@ -86,6 +88,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
     operation(GetAddressBalances, GetAddressBalancesOperation),
     operation(ListDepositAddresses, ListDepositAddressesOperation),
     operation(Faucet, FaucetOperation),
+    operation(GetWallet, GetWalletOperation),
   ],
   persistence: {
     memory(bind: Bind) {
@@ -100,6 +103,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
   migrations: chainsMigrations,
   routes: chainsRoutes,
   routeTags: chainsRouteTags,
+  graphql: chainsGraphql,
   start: loadCustodySeed,
 });
 

@@ -154,6 +154,33 @@ export type DepositAddressView = z.infer<typeof DepositAddressView>;
 
 export const ListDepositAddresses = token<Operation<AccountParams, DepositAddressView[]>>('chains.list-deposit-addresses');
 
+export const WalletHoldingView = z.strictObject({
+  asset_code: z.string(),
+  chain: z.string(),
+  available_balance: z.string().describe('Decimal string at the token\'s decimals'),
+  reserved_balance: z.string().describe('Held by pending transfers; still at the address on chain'),
+  total_balance: z.string(),
+});
+export type WalletHoldingView = z.infer<typeof WalletHoldingView>;
+
+export const WalletView = z
+  .strictObject({
+    account_id: z.string(),
+    addresses: z.array(DepositAddressView),
+    holdings: z.array(WalletHoldingView).describe('The account\'s token holdings on every chain, by chain then asset; each is what its address holds there (reconciled by the ledger audit)'),
+  })
+  .meta({
+    id: 'Wallet',
+    example: {
+      account_id: '9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9',
+      addresses: [{ chain: 'base', caip2: 'eip155:8453', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', derivation_path: "m/44'/60'/12'/0/4" }],
+      holdings: [{ asset_code: 'USDC', chain: 'base', available_balance: '250.000000', reserved_balance: '0.000000', total_balance: '250.000000' }],
+    },
+  });
+export type WalletView = z.infer<typeof WalletView>;
+
+export const GetWallet = token<Operation<AccountParams, WalletView>>('chains.get-wallet');
+
 export const FaucetInput = z
   .object({
     chain: chainRef,

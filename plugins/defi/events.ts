@@ -7,12 +7,15 @@ import { eventType } from '../../kernel/public.js';
  */
 export const positionPayload = z.object({
   position_id: z.string(),
-  type: z.enum(['lending_supply', 'lending_borrow', 'staking', 'yield_farming']),
+  type: z.enum(['lending_supply', 'lending_borrow', 'staking', 'yield_farming', 'liquidity_pool']),
   account_id: z.string(),
   chain: z.string(),
   token: z.string(),
-  /** The principal supplied, borrowed or staked. */
+  /** The principal supplied, borrowed or staked; a liquidity position's LP shares (an integer). */
   amount: z.string(),
+  /** Liquidity positions only: the pool, and what was paid in (opened) or out (closed) per token. */
+  pool_id: z.string().optional(),
+  amounts: z.array(z.object({ token: z.string(), amount: z.string() })).optional(),
   /** When closed: the principal plus interest paid out (supply) or repaid (borrow); the principal returned (staking). */
   settled_amount: z.string().nullable(),
   /** When closed: the interest in it (lending), or null. */
@@ -45,8 +48,8 @@ export const harvestPayload = z.object({
 const defi = { version: 1, group: 'DeFi', webhook: true } as const;
 
 export const defiEvents = [
-  eventType({ ...defi, name: 'position.opened', payload: positionPayload, description: 'A position opened: tokens supplied to the lending market, borrowed from it, or staked in a staking or farming program.', emittedBy: 'supplyLending, borrowLending, stake' }),
-  eventType({ ...defi, name: 'position.closed', payload: positionPayload, description: 'A position closed whole: a supply withdrawn with its interest, a borrow repaid with its interest, or a stake returned (its last rewards harvested first).', emittedBy: 'closeLendingPosition, unstake' }),
+  eventType({ ...defi, name: 'position.opened', payload: positionPayload, description: 'A position opened: tokens supplied to the lending market, borrowed from it, staked in a staking or farming program, or added to a DEX pool.', emittedBy: 'supplyLending, borrowLending, stake, POST /defi/liquidity' }),
+  eventType({ ...defi, name: 'position.closed', payload: positionPayload, description: 'A position closed whole: a supply withdrawn with its interest, a borrow repaid with its interest, a stake returned (its last rewards harvested first), or liquidity removed from a pool.', emittedBy: 'closeLendingPosition, unstake, POST /defi/liquidity/{id}/remove' }),
   eventType({
     ...defi,
     name: 'position.liquidation_warning',

@@ -86,6 +86,8 @@ for (const store of stores) {
     const again = await post(`/api/v2/defi/liquidity/${position.position_id}/remove`, {});
     assert.equal([again.status, again.body.errors[0].code], [409, 'position_closed']);
     assert.is((await post(`/api/v2/defi/liquidity/${position.position_id}/remove`, {}, bob.key)).status, 404);
+    const events = (await k.store.eventStore.readAfter(0n, 10_000)).filter((event) => event.aggregateId === position.position_id).map((event) => [event.type, (event.payload as { type: string }).type]);
+    assert.equal(events, [['position.opened', 'liquidity_pool'], ['position.closed', 'liquidity_pool']]);
     const listed = (await k.request('GET', '/api/v2/defi/liquidity', { key: ada.key })).body.data;
     assert.equal(listed.map((one: { position_id: string; status: string }) => [one.position_id, one.status]), [[position.position_id, 'closed']]);
     assert.is((await audit()).ok, true);

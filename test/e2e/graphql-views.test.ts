@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
 import * as banking from '../../plugins/core-banking/operations.js';
+import * as chains from '../../plugins/chains/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
@@ -85,6 +86,9 @@ const PAIRINGS: Record<string, Pairing> = {
   AlternativeRoute: { schema: element(defi.SwapQuoteView.shape.alternative_routes) },
   QuoteSwapInput: { schema: defi.SwapQuoteV1Input },
   Swap: { schema: defi.SwapView },
+  Wallet: { schema: chains.WalletView },
+  WalletAddress: { schema: chains.DepositAddressView },
+  WalletHolding: { schema: chains.WalletHoldingView },
   ExecuteSwapInput: { schema: defi.ExecuteSwapBody },
   // regtech (compliance, fraud, regulatory, regtech domains)
   SanctionsScreening: { schema: regtech.ScreeningView },

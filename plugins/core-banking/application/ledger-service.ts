@@ -247,6 +247,10 @@ export class LedgerService implements Ledger {
     return row ? toBalanceAfter(row) : { accountId, assetCode, available: 0n, reserved: 0n };
   }
 
+  async balances(tx: Tx, teamId: string, accountId: string): Promise<BalanceAfter[]> {
+    return (await this.repo.accountBalances(tx, teamId, accountId)).map(toBalanceAfter);
+  }
+
   async account(tx: Tx, teamId: string, accountId: string): Promise<LedgerAccount> {
     const account = await this.accounts.find(tx, teamId, accountId);
     if (!account) throw new NotFoundError('Account', accountId);

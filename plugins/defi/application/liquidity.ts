@@ -16,6 +16,7 @@ import {
   ValidationError,
   WORLD_ACCOUNT,
   type LedgerLeg,
+  type NewEvent,
   type Operation,
   type RequestContext,
   type Tx,
@@ -85,6 +86,7 @@ export class LiquidityBook {
       closedAt: null,
     };
     await this.positions.insert(tx, position);
+    await tx.append([this.#event('position.opened', spec, position, deposit.amounts, view.decimals)]);
     return position;
   }
 
@@ -100,7 +102,33 @@ export class LiquidityBook {
     await this.#move(tx, teamId, position.accountId, spec, out, 1n);
     const after: PoolView = { ...view, reserves: view.reserves.map((reserve, k) => reserve - out[k]!), totalShares: total - position.shares };
     await this.trading.settle(tx, spec.chain, new Map([[spec.id, after]]), []);
-    return { ...position, status: 'closed', withdrawn: out, closedAt: at };
+    const closed: LiquidityPosition = { ...position, status: 'closed', withdrawn: out, closedAt: at };
+    await tx.append([this.#event('position.closed', spec, closed, out, view.decimals)]);
+    return closed;
+  }
+
+  /** position.opened (paid in) or position.closed (paid out) of a liquidity position. */
+  #event(type: 'position.opened' | 'position.closed', spec: PoolSpec, position: LiquidityPosition, amounts: readonly bigint[], decimals: readonly number[]): NewEvent {
+    return {
+      type,
+      teamId: position.teamId,
+      aggregateType: 'defi_position',
+      aggregateId: position.id,
+      payload: {
+        position_id: position.id,
+        type: 'liquidity_pool',
+        account_id: position.accountId,
+        chain: position.chain,
+        token: spec.tokens.join('-'),
+        amount: String(position.shares),
+        settled_amount: null,
+        interest: null,
+        pool_id: spec.id,
+        amounts: amounts.map((amount, k) => ({ token: spec.tokens[k]!, amount: formatMinor(amount, decimals[k]!) })),
+        opened_at: position.openedAt.toISOString(),
+        closed_at: position.closedAt?.toISOString() ?? null,
+      },
+    };
   }
 
   /** A position as the API shows it, valued at the pool's state now. */

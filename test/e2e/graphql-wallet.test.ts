@@ -1,0 +1,59 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bootGraphql, data, gql, subscribe, wsClient, type GraphqlKernel } from './graphql-kit.js';
+import type { TestUser } from '../fixtures/boot.js';
+
+/**
+ * The wallet domain over real HTTP and WebSocket: an account as a wallet
+ * (addresses and token holdings per chain, also at GET /accounts/{id}/wallet),
+ * and walletBalanceUpdated live for its on-chain holdings only, never for
+ * another team's account.
+ */
+let g: GraphqlKernel;
+let ada: TestUser;
+let bob: TestUser;
+let wallet: string;
+
+test.before(async () => {
+  g = await bootGraphql({ modules: ['core-banking', 'chains'] });
+  ada = await g.createUser('Ada Wallet');
+  bob = await g.createUser('Bob Wallet');
+  wallet = (await g.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Wallet', type: 'personal' } })).body.data.uuid;
+});
+test.after(async () => {
+  await g?.close();
+});
+
+test('wallet(account_id) lists the addresses and the token holdings per chain, as the REST route does', async () => {
+  await g.request('POST', `/api/v2/accounts/${wallet}/deposit`, { key: ada.key, body: { amount: '12.5', asset_code: 'USDC', chain: 'polygon' } });
+  await g.request('POST', `/api/v2/accounts/${wallet}/deposit`, { key: ada.key, body: { amount: '100', asset_code: 'USD' } });
+  const answer = await data(g, 'query($id: ID!) { wallet(account_id: $id) { account_id addresses { chain address } holdings { asset_code chain total_balance } } }', { id: wallet }, ada.key);
+  assert.equal(answer.wallet.holdings, [{ asset_code: 'USDC', chain: 'polygon', total_balance: '12.500000' }], 'off-chain USD is not the wallet\'s');
+  assert.is(answer.wallet.addresses.length, 7);
+  const rest = await g.request('GET', `/api/v2/accounts/${wallet}/wallet`, { key: ada.key });
+  assert.equal(rest.body.data.holdings.map((one: { chain: string; total_balance: string }) => [one.chain, one.total_balance]), [['polygon', '12.500000']]);
+  assert.is((await gql(g, 'query($id: ID!) { wallet(account_id: $id) { account_id } }', { id: wallet }, bob.key)).body.errors[0].extensions.code, 'not_found');
+  assert.is((await g.request('GET', `/api/v2/accounts/${wallet}/wallet`, { key: bob.key })).status, 404);
+});
+
+test('walletBalanceUpdated streams the wallet\'s on-chain holdings changes live; another team\'s wallet is not_found', async () => {
+  const connection = wsClient(g, `Bearer ${ada.key}`);
+  await connection.connected;
+  const live = subscribe(connection.client, 'subscription($id: ID!) { walletBalanceUpdated(wallet_id: $id) { wallet_id asset_code chain total_balance movement_kind } }', { id: wallet });
+  await g.listening(1);
+  await g.request('POST', `/api/v2/accounts/${wallet}/deposit`, { key: ada.key, body: { amount: '5', asset_code: 'USD' } });
+  await g.request('POST', `/api/v2/accounts/${wallet}/deposit`, { key: ada.key, body: { amount: '1.5', asset_code: 'USDC', chain: 'eip155:137' } });
+  const message = await live.next();
+  assert.equal(message.data.walletBalanceUpdated, { wallet_id: wallet, asset_code: 'USDC', chain: 'polygon', total_balance: '14.000000', movement_kind: 'deposit' });
+  live.dispose();
+
+  const bobs = wsClient(g, `Bearer ${bob.key}`);
+  await bobs.connected;
+  const refused = subscribe(bobs.client, 'subscription($id: ID!) { walletBalanceUpdated(wallet_id: $id) { wallet_id } }', { id: wallet });
+  const error = await refused.next();
+  assert.ok(JSON.stringify(error).includes('not_found'), JSON.stringify(error));
+  await connection.client.dispose();
+  await bobs.client.dispose();
+});
+
+test.run();
