@@ -2,6 +2,7 @@ import type { BatchLaneOptions } from '../../kernel/batching/batch-lane.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { RequestGate } from '../../ports/request-gate.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { BatchRunner } from './batch-runner.js';
 import { IdempotencyGuard } from './idempotency.js';
@@ -14,6 +15,8 @@ export interface EdgeDeps {
   readonly clock: Clock;
   /** http.groupCommit: how batch operations' requests share units of work. */
   readonly groupCommit: BatchLaneOptions;
+  /** The RequestGate a plugin provides (x402's payment requirement); none: every call is open. */
+  readonly gate?: RequestGate;
 }
 
 /**
@@ -25,6 +28,8 @@ export interface EdgeDeps {
 export interface Edge {
   readonly authenticator: Authenticator;
   readonly invoker: OperationInvoker;
+  /** Consulted by the REST adapter before a route's operation runs (ports/request-gate.ts). */
+  readonly gate?: RequestGate;
 }
 
 export function createEdge(deps: EdgeDeps): Edge {
@@ -32,5 +37,6 @@ export function createEdge(deps: EdgeDeps): Edge {
   return {
     authenticator: deps.authenticator,
     invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
+    ...(deps.gate ? { gate: deps.gate } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
+import type { GateDecision, GateResponse } from '../../ports/request-gate.js';
 import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
 import { carriesBody, readJsonBody } from '../edge/body.js';
 import type { Edge } from '../edge/edge.js';
@@ -68,11 +69,31 @@ export function routeHandler(
     };
     // req.path is the parsed path: an absolute-form target ('GET http://host/api/…') cannot leak its host into links.
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
-    const { invoker } = services.edge;
+    const { invoker, gate } = services.edge;
+    // A RequestGate (x402) may ask for payment before the operation runs and settle it after it succeeded.
+    const decision: GateDecision = gate
+      ? await gate.check({ method: req.method, path: url.pathname, url: `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`, header: (name) => req.get(name), actor })
+      : { kind: 'open' };
+    if (decision.kind === 'refused') {
+      sendGateResponse(res, decision.response);
+      return;
+    }
+    /** Sends the answer, unless the gate's completion of an admitted call refuses it. */
+    const finish = async (response: RenderedResponse, replayed: boolean) => {
+      if (decision.kind === 'admitted' && response.status < 400) {
+        const completion = await decision.complete();
+        if (!completion.ok) {
+          sendGateResponse(res, completion.response);
+          return;
+        }
+        for (const [name, value] of Object.entries(completion.headers)) res.setHeader(name, value);
+      }
+      send(res, response, replayed);
+    };
     if (scopedKey === undefined) {
       const response = renderSuccess(await invoker.invoke(operation, input, context), successStatus, url);
       if (services.checkResponses) checkResponse(declaration, response);
-      send(res, response, false);
+      await finish(response, false);
       return;
     }
     const keyed: KeyedRequest = {
@@ -84,8 +105,13 @@ export function routeHandler(
     };
     const outcome = await invoker.invokeKeyed(operation, input, context, keyed, (value) => renderSuccess(value, successStatus, url));
     if (services.checkResponses) checkResponse(declaration, outcome.response);
-    send(res, outcome.response, outcome.replayed);
+    await finish(outcome.response, outcome.replayed);
   };
+}
+
+function sendGateResponse(res: Response, response: GateResponse): void {
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.status(response.status).type('application/json; charset=utf-8').send(JSON.stringify(response.body));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
