@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { Clock, Ids, UnitOfWork, type GateCall, type GateDecision, type RequestGate } from '../../../kernel/public.js';
 import { X402Config } from '../config.js';
-import { PaymentRefusal, readPaymentProof, type PaymentProof } from '../domain/payment-proof.js';
+import { PaymentRefusal, type PaymentProof } from '../domain/payment-proof.js';
+import { readPaymentProof } from './read-payment-proof.js';
 import type { EndpointRecord } from '../domain/records.js';
 import type { PaymentRequirement } from '../domain/requirement.js';
 import { EndpointRepository, Facilitator, PaymentRepository } from '../ports.js';
