@@ -16,8 +16,9 @@ import { Requirements } from './application/requirements.js';
 import { X402Networks } from './application/x402-networks.js';
 import { X402Config, x402ConfigSchema } from './config.js';
 import { x402Events } from './events.js';
+import { x402Graphql } from './graphql/x402.js';
 import { x402Routes, x402RouteTags } from './http.js';
-import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, UpdateEndpoint } from './operations.js';
+import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, UpdateEndpoint, updateEndpointInput } from './operations.js';
 import { EndpointRepository, Facilitator, PaymentRepository } from './ports.js';
 
 /**
@@ -49,7 +50,7 @@ export const x402Plugin = definePlugin<X402Config>({
   operations: [
     operation(CreateEndpoint, CreateEndpointOperation, createEndpointInput),
     operation(ListEndpoints, ListEndpointsOperation),
-    operation(UpdateEndpoint, UpdateEndpointOperation),
+    operation(UpdateEndpoint, UpdateEndpointOperation, updateEndpointInput),
     operation(DeleteEndpoint, DeleteEndpointOperation),
     operation(ListPayments, ListPaymentsOperation),
     operation(GetSupported, GetSupportedOperation),
@@ -72,7 +73,7 @@ export const x402Plugin = definePlugin<X402Config>({
   routes: x402Routes,
   routeTags: x402RouteTags,
   events: x402Events,
-  graphql: [],
+  graphql: x402Graphql,
 });
 
 export default x402Plugin;

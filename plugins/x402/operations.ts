@@ -124,7 +124,14 @@ export const supportedView = z
     schemes: z.array(z.string()),
     x402_versions: z.array(z.number().int()),
   })
-  .meta({ id: 'X402Supported' });
+  .meta({
+    id: 'X402Supported',
+    example: {
+      networks: [{ network: 'eip155:8453', chain: 'base', v1_name: 'base', assets: [{ asset: 'USDC', contract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, eip712_name: 'USD Coin', eip712_version: '2' }] }],
+      schemes: ['exact'],
+      x402_versions: [1, 2],
+    },
+  });
 export type SupportedView = z.infer<typeof supportedView>;
 
 export const statusView = z
@@ -135,7 +142,16 @@ export const statusView = z
     facilitator: z.object({ url: z.string(), kind: z.string(), reachable: z.boolean() }),
     counts: z.object({ endpoints: z.number().int(), payments: z.object({ verified: z.number().int(), settled: z.number().int(), failed: z.number().int() }) }),
   })
-  .meta({ id: 'X402Status' });
+  .meta({
+    id: 'X402Status',
+    example: {
+      enabled: true,
+      networks: ['eip155:8453', 'eip155:84532'],
+      assets: ['USDC'],
+      facilitator: { url: '/api/v2/x402/facilitator', kind: 'builtin', reachable: true },
+      counts: { endpoints: 1, payments: { verified: 0, settled: 12, failed: 1 } },
+    },
+  });
 export type StatusView = z.infer<typeof statusView>;
 
 /** The facilitator API's body (x402 specification): a payment payload and the requirement it answers. */
@@ -145,13 +161,27 @@ export const facilitatorRequest = z
     paymentPayload: z.record(z.string(), z.unknown()),
     paymentRequirements: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: 'X402FacilitatorRequest' });
+  .meta({
+    id: 'X402FacilitatorRequest',
+    example: {
+      x402Version: 2,
+      paymentPayload: {
+        x402Version: 2,
+        accepted: { scheme: 'exact', network: 'eip155:8453' },
+        payload: {
+          signature: `0x${'1b'.repeat(65)}`,
+          authorization: { from: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', to: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', value: '10000', validAfter: '1764060000', validBefore: '1764060300', nonce: `0x${'ab'.repeat(32)}` },
+        },
+      },
+      paymentRequirements: { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', maxTimeoutSeconds: 60, extra: { name: 'USD Coin', version: '2' } },
+    },
+  });
 export type FacilitatorRequest = z.infer<typeof facilitatorRequest>;
-export const verifyResponse = z.object({ isValid: z.boolean(), invalidReason: z.string().optional(), payer: z.string().optional() }).meta({ id: 'X402VerifyResponse' });
+export const verifyResponse = z.object({ isValid: z.boolean(), invalidReason: z.string().optional(), payer: z.string().optional() }).meta({ id: 'X402VerifyResponse', example: { isValid: true, payer: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 export const settleResponse = z
   .object({ success: z.boolean(), errorReason: z.string().optional(), payer: z.string().optional(), transaction: z.string(), network: z.string() })
-  .meta({ id: 'X402SettleResponse' });
+  .meta({ id: 'X402SettleResponse', example: { success: true, payer: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', transaction: `0x${'2f'.repeat(32)}`, network: 'eip155:8453' } });
 export type SettleResponse = z.infer<typeof settleResponse>;
 export const facilitatorSupported = z
   .object({
@@ -159,7 +189,7 @@ export const facilitatorSupported = z
     extensions: z.array(z.string()),
     signers: z.record(z.string(), z.array(z.string())),
   })
-  .meta({ id: 'X402FacilitatorSupported' });
+  .meta({ id: 'X402FacilitatorSupported', example: { kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }, { x402Version: 1, scheme: 'exact', network: 'base' }], extensions: [], signers: {} } });
 export type FacilitatorSupported = z.infer<typeof facilitatorSupported>;
 
 export const CreateEndpoint = token<Operation<CreateEndpointInput, EndpointView>>('x402.create-endpoint');

@@ -5522,6 +5522,14 @@ export interface components {
             asset?: string;
             description?: string;
         };
+        /**
+         * @example {
+         *       "success": true,
+         *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "transaction": "0x2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f",
+         *       "network": "eip155:8453"
+         *     }
+         */
         X402SettleResponse: {
             success: boolean;
             errorReason?: string;
@@ -5529,6 +5537,41 @@ export interface components {
             transaction: string;
             network: string;
         };
+        /**
+         * @example {
+         *       "x402Version": 2,
+         *       "paymentPayload": {
+         *         "x402Version": 2,
+         *         "accepted": {
+         *           "scheme": "exact",
+         *           "network": "eip155:8453"
+         *         },
+         *         "payload": {
+         *           "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b",
+         *           "authorization": {
+         *             "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *             "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *             "value": "10000",
+         *             "validAfter": "1764060000",
+         *             "validBefore": "1764060300",
+         *             "nonce": "0xabababababababababababababababababababababababababababababababab"
+         *           }
+         *         }
+         *       },
+         *       "paymentRequirements": {
+         *         "scheme": "exact",
+         *         "network": "eip155:8453",
+         *         "amount": "10000",
+         *         "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *         "payTo": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *         "maxTimeoutSeconds": 60,
+         *         "extra": {
+         *           "name": "USD Coin",
+         *           "version": "2"
+         *         }
+         *       }
+         *     }
+         */
         X402FacilitatorRequest: {
             x402Version: 1 | 2;
             paymentPayload: {
@@ -5538,6 +5581,24 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @example {
+         *       "kinds": [
+         *         {
+         *           "x402Version": 2,
+         *           "scheme": "exact",
+         *           "network": "eip155:8453"
+         *         },
+         *         {
+         *           "x402Version": 1,
+         *           "scheme": "exact",
+         *           "network": "base"
+         *         }
+         *       ],
+         *       "extensions": [],
+         *       "signers": {}
+         *     }
+         */
         X402FacilitatorSupported: {
             kinds: {
                 x402Version: number;
@@ -5549,6 +5610,12 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /**
+         * @example {
+         *       "isValid": true,
+         *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+         *     }
+         */
         X402VerifyResponse: {
             isValid: boolean;
             invalidReason?: string;
@@ -5607,6 +5674,31 @@ export interface components {
              */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "networks": [
+         *         "eip155:8453",
+         *         "eip155:84532"
+         *       ],
+         *       "assets": [
+         *         "USDC"
+         *       ],
+         *       "facilitator": {
+         *         "url": "/api/v2/x402/facilitator",
+         *         "kind": "builtin",
+         *         "reachable": true
+         *       },
+         *       "counts": {
+         *         "endpoints": 1,
+         *         "payments": {
+         *           "verified": 0,
+         *           "settled": 12,
+         *           "failed": 1
+         *         }
+         *       }
+         *     }
+         */
         X402Status: {
             enabled: boolean;
             networks: string[];
@@ -5625,6 +5717,33 @@ export interface components {
                 };
             };
         };
+        /**
+         * @example {
+         *       "networks": [
+         *         {
+         *           "network": "eip155:8453",
+         *           "chain": "base",
+         *           "v1_name": "base",
+         *           "assets": [
+         *             {
+         *               "asset": "USDC",
+         *               "contract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *               "decimals": 6,
+         *               "eip712_name": "USD Coin",
+         *               "eip712_version": "2"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "schemes": [
+         *         "exact"
+         *       ],
+         *       "x402_versions": [
+         *         1,
+         *         2
+         *       ]
+         *     }
+         */
         X402Supported: {
             networks: {
                 network: string;
