@@ -11,6 +11,7 @@ import { FacilitatorRequests, FacilitatorSettleOperation, FacilitatorVerifyOpera
 import { CreateEndpointOperation, DeleteEndpointOperation, ListEndpointsOperation, UpdateEndpointOperation } from './application/manage-endpoints.js';
 import { PaymentGate } from './application/payment-gate.js';
 import { ListPaymentsOperation } from './application/read-payments.js';
+import { ListRelaysOperation } from './application/relays.js';
 import { FacilitatorKindsOperation, GetStatusOperation, GetSupportedOperation } from './application/read-support.js';
 import { Requirements } from './application/requirements.js';
 import { X402Networks } from './application/x402-networks.js';
@@ -18,7 +19,7 @@ import { X402Config, x402ConfigSchema } from './config.js';
 import { x402Events } from './events.js';
 import { x402Graphql } from './graphql/x402.js';
 import { x402Routes, x402RouteTags } from './http.js';
-import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, UpdateEndpoint, updateEndpointInput } from './operations.js';
+import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, UpdateEndpoint, updateEndpointInput } from './operations.js';
 import { EndpointRepository, Facilitator, PaymentRepository } from './ports.js';
 
 /**
@@ -53,6 +54,7 @@ export const x402Plugin = definePlugin<X402Config>({
     operation(UpdateEndpoint, UpdateEndpointOperation, updateEndpointInput),
     operation(DeleteEndpoint, DeleteEndpointOperation),
     operation(ListPayments, ListPaymentsOperation),
+    operation(ListRelays, ListRelaysOperation),
     operation(GetSupported, GetSupportedOperation),
     operation(GetStatus, GetStatusOperation),
     operation(FacilitatorVerify, FacilitatorVerifyOperation),

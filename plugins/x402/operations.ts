@@ -192,6 +192,22 @@ export const facilitatorSupported = z
   .meta({ id: 'X402FacilitatorSupported', example: { kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }, { x402Version: 1, scheme: 'exact', network: 'base' }], extensions: [], signers: {} } });
 export type FacilitatorSupported = z.infer<typeof facilitatorSupported>;
 
+export const relayView = z
+  .object({
+    payment_id: z.uuid(),
+    network: z.string(),
+    tx_hash: z.string().nullable(),
+    paid_by: z.enum(['facilitator']).nullable().describe('Who paid the settlement’s gas; null for a payment that never reached the chain.'),
+    gas_asset: z.string().nullable(),
+    gas_used: z.string().nullable().describe('Digit string.'),
+    gas_price_wei: z.string().nullable().describe('Digit string.'),
+    gas_cost_wei: z.string().nullable().describe('gas_used × gas_price_wei, a digit string.'),
+    block_number: z.string().nullable(),
+  })
+  .strict()
+  .meta({ id: 'X402Relay' });
+export type RelayView = z.infer<typeof relayView>;
+
 export const CreateEndpoint = token<Operation<CreateEndpointInput, EndpointView>>('x402.create-endpoint');
 export const ListEndpoints = token<Operation<ListInput, Page<EndpointView>>>('x402.list-endpoints');
 export const UpdateEndpoint = token<Operation<UpdateEndpointInput, EndpointView>>('x402.update-endpoint');
@@ -202,3 +218,4 @@ export const GetStatus = token<Operation<Record<string, never>, StatusView>>('x4
 export const FacilitatorVerify = token<Operation<FacilitatorRequest, VerifyResponse>>('x402.facilitator-verify');
 export const FacilitatorSettle = token<Operation<FacilitatorRequest, SettleResponse>>('x402.facilitator-settle');
 export const FacilitatorKinds = token<Operation<Record<string, never>, FacilitatorSupported>>('x402.facilitator-supported');
+export const ListRelays = token<Operation<ListInput, Page<RelayView>>>('x402.list-relays');

@@ -53,4 +53,13 @@ test('a 402, a signed retry, 200 with the data; the payer paid 0.05 USDC and the
   assert.is((await k.request('GET', '/api/v2/admin/ledger/audit', { key: k.operatorKey })).body.data.ok, true);
 });
 
+test('GraphQL relayer: the facilitator paid the settlement’s gas, read from the receipt', async () => {
+  const answer = await k.request('POST', '/api/graphql', { key: seller.key, body: { query: '{ x402Relays { data { paid_by gas_asset gas_used gas_cost_wei tx_hash } paginatorInfo { total } } }' } });
+  assert.is(answer.status, 200, JSON.stringify(answer.body));
+  const [relay] = answer.body.data.x402Relays.data;
+  assert.equal([relay.paid_by, relay.gas_asset, answer.body.data.x402Relays.paginatorInfo.total], ['facilitator', 'ETH', 1]);
+  assert.ok(BigInt(relay.gas_used) > 0n && BigInt(relay.gas_cost_wei) > 0n, JSON.stringify(relay));
+  assert.match(relay.tx_hash, /^0x[0-9a-f]{64}$/);
+});
+
 test.run();

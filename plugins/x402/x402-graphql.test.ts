@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { bootGraphql, data, gql, type GraphqlKernel } from '../../test/e2e/graphql-kit.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import x402Plugin from './index.js';
-import { endpointView, paymentView } from './operations.js';
+import { endpointView, paymentView, relayView } from './operations.js';
 
 /** The x402 GraphQL domain: the same operations as REST, its types the zod views' fields. */
 const test = suite('x402 over GraphQL');
@@ -36,7 +36,7 @@ test('create, list, update and delete a monetized path; bad input and another te
 });
 
 test('the GraphQL types have exactly the fields of the zod views', async () => {
-  for (const [name, view] of [['X402Endpoint', endpointView], ['X402Payment', paymentView]] as const) {
+  for (const [name, view] of [['X402Endpoint', endpointView], ['X402Payment', paymentView], ['X402Relay', relayView]] as const) {
     const type = await data(g, `{ __type(name: "${name}") { fields { name } } }`, undefined, seller.key);
     assert.equal(type.__type.fields.map((field: { name: string }) => field.name).sort(), Object.keys(view.shape).sort());
   }
