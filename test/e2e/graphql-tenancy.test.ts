@@ -27,6 +27,7 @@ interface Fixture {
   readonly apiKey: string;
   readonly proposal: string;
   readonly swapQuote: string;
+  readonly x402Endpoint: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
 }
@@ -91,6 +92,14 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
   'Mutation.quoteSwap': [{ query: 'mutation { quoteSwap(input: {chain: "base", token_in: "USDC", token_out: "WETH", amount_in: "100"}) { quote_id } }', expect: 'none_of_bob' }],
+  'Query.x402Endpoints': [{ query: '{ x402Endpoints(first: 100) { data { id account_id } } }', expect: 'none_of_bob' }],
+  'Query.x402Payments': [{ query: '{ x402Payments(first: 100) { data { id endpoint_id } } }', expect: 'none_of_bob' }],
+  'Query.x402Relays': [{ query: '{ x402Relays(first: 100) { data { payment_id } } }', expect: 'none_of_bob' }],
+  'Mutation.createX402Endpoint': [
+    { query: 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/value-history", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
+  'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -147,7 +156,9 @@ test.before(async () => {
   await data(g, 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "for") { vote } }', { id: proposal }, bob.key);
   const QUOTE = 'mutation { quoteSwap(input: {chain: "ethereum", token_in: "USDC", token_out: "WETH", amount_in: "2500"}) { quote_id } }';
   const swapQuote = (await data(g, QUOTE, undefined, bob.key)).quoteSwap.quote_id;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, adaAccount };
+  const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
+  const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, x402Endpoint, adaAccount };
 });
 test.after(async () => {
   await g?.close();
@@ -167,6 +178,7 @@ async function bobsView(): Promise<unknown> {
     keys: await read('{ apiKeys(first: 100) { data { id status } } }'),
     votes: await read('{ myGcuVotes { proposal_id vote voting_power changes } }'),
     swapQuote: await read('query($id: ID!) { swapQuote(id: $id) { quote_id estimated_output quote_expires_at } }', { id: fx.swapQuote }),
+    x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
   };
 }
 
@@ -183,7 +195,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.x402Endpoint];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
