@@ -16,7 +16,7 @@ export interface EdgeDeps {
   /** http.groupCommit: how batch operations' requests share units of work. */
   readonly groupCommit: BatchLaneOptions;
   /** The RequestGate a plugin provides (x402's payment requirement); none: every call is open. */
-  readonly gate?: RequestGate;
+  readonly requestGate?: RequestGate;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface Edge {
   readonly authenticator: Authenticator;
   readonly invoker: OperationInvoker;
   /** Consulted by the REST adapter before a route's operation runs (ports/request-gate.ts). */
-  readonly gate?: RequestGate;
+  readonly requestGate?: RequestGate;
 }
 
 export function createEdge(deps: EdgeDeps): Edge {
@@ -37,6 +37,6 @@ export function createEdge(deps: EdgeDeps): Edge {
   return {
     authenticator: deps.authenticator,
     invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
-    ...(deps.gate ? { gate: deps.gate } : {}),
+    ...(deps.requestGate ? { requestGate: deps.requestGate } : {}),
   };
 }

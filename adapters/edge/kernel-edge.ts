@@ -25,7 +25,7 @@ export function kernelEdge(kernel: Kernel): Edge {
       clock: kernel.get(Clock),
       groupCommit: kernel.config.http.groupCommit,
       // Optional: bound only when an enabled plugin provides it (x402).
-      ...(kernel.plugins.some(({ manifest }) => manifest.provides.includes(RequestGate)) ? { gate: kernel.get(RequestGate) } : {}),
+      ...(kernel.plugins.some(({ manifest }) => manifest.provides.includes(RequestGate)) ? { requestGate: kernel.get(RequestGate) } : {}),
     });
     edges.set(kernel, edge);
   }

@@ -69,10 +69,10 @@ export function routeHandler(
     };
     // req.path is the parsed path: an absolute-form target ('GET http://host/api/…') cannot leak its host into links.
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
-    const { invoker, gate } = services.edge;
+    const { invoker, requestGate } = services.edge;
     // A RequestGate (x402) may ask for payment before the operation runs and settle it after it succeeded.
-    const decision: GateDecision = gate
-      ? await gate.check({ method: req.method, path: url.pathname, url: `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`, header: (name) => req.get(name), actor })
+    const decision: GateDecision = requestGate
+      ? await requestGate.check({ method: req.method, path: url.pathname, url: `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`, header: (name) => req.get(name), actor })
       : { kind: 'open' };
     if (decision.kind === 'refused') {
       sendGateResponse(res, decision.response);
