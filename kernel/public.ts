@@ -60,6 +60,7 @@ export * from '../ports/operator-keys.js';
 export * from '../ports/price-feed.js';
 export * from '../ports/progress.js';
 export * from '../ports/random.js';
+export * from '../ports/request-gate.js';
 export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';

@@ -17,6 +17,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   regtech: () => import('./regtech/index.js'),
   partner: () => import('./partner/index.js'),
   mobile: () => import('./mobile/index.js'),
+  x402: () => import('./x402/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

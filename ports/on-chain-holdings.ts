@@ -63,6 +63,12 @@ export interface OnChainHoldings {
   mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]>;
   /** Whose custody address `address` is on `chain` (any case; undefined for an address that is not ours or not an address). */
   custodyOwner(tx: Tx, chain: string, address: string): Promise<{ readonly teamId: string; readonly accountId: string } | undefined>;
+  /**
+   * The account's custody (deposit) address on `chain`, derived on first use
+   * (EIP-55). The caller has checked the account is the team's. Added for
+   * x402: where a payer's EIP-3009 authorization must pay a receiving team.
+   */
+  custodyAddress(tx: Tx, teamId: string, accountId: string, chain: string): Promise<string>;
   /** Every holding code that is on a chain: what the ledger side of a reconciliation reads. */
   onChainCodes(): readonly string[];
   /**

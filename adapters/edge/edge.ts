@@ -3,6 +3,7 @@ import type { Authenticator } from '../../ports/authenticator.js';
 import type { CallGate } from '../../ports/call-gate.js';
 import type { Clock } from '../../ports/clock.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import type { RequestGate } from '../../ports/request-gate.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import { BatchRunner } from './batch-runner.js';
 import { IdempotencyGuard } from './idempotency.js';
@@ -17,6 +18,8 @@ export interface EdgeDeps {
   readonly clock: Clock;
   /** http.groupCommit: how batch operations' requests share units of work. */
   readonly groupCommit: BatchLaneOptions;
+  /** The RequestGate a plugin provides (x402's payment requirement); none: every call is open. */
+  readonly requestGate?: RequestGate;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface Edge {
   readonly authenticator: Authenticator;
   readonly gate?: CallGate;
   readonly invoker: OperationInvoker;
+  /** Consulted by the REST adapter before a route's operation runs (ports/request-gate.ts). */
+  readonly requestGate?: RequestGate;
 }
 
 export function createEdge(deps: EdgeDeps): Edge {
@@ -37,5 +42,6 @@ export function createEdge(deps: EdgeDeps): Edge {
     authenticator: deps.authenticator,
     ...(deps.gate ? { gate: deps.gate } : {}),
     invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
+    ...(deps.requestGate ? { requestGate: deps.requestGate } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { Authenticator } from '../../ports/authenticator.js';
 import { CallGate } from '../../ports/call-gate.js';
 import { Clock } from '../../ports/clock.js';
 import { IdempotencyStore } from '../../ports/idempotency-store.js';
+import { RequestGate } from '../../ports/request-gate.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { createEdge, type Edge } from './edge.js';
 
@@ -26,6 +27,8 @@ export function kernelEdge(kernel: Kernel): Edge {
       unitOfWork: kernel.get(UnitOfWork),
       clock: kernel.get(Clock),
       groupCommit: kernel.config.http.groupCommit,
+      // Optional: bound only when an enabled plugin provides it (x402).
+      ...(kernel.plugins.some(({ manifest }) => manifest.provides.includes(RequestGate)) ? { requestGate: kernel.get(RequestGate) } : {}),
     });
     edges.set(kernel, edge);
   }

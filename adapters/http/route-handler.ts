@@ -3,6 +3,7 @@ import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contrac
 import { FileAnswer } from '../../kernel/contract/file-answer.js';
 import type { Operation, RouteDeclaration } from '../../kernel/contract/route.js';
 import type { GatedCall } from '../../ports/call-gate.js';
+import type { GateDecision, GateResponse } from '../../ports/request-gate.js';
 import { authenticate, authorizationHeader, authorize } from '../edge/auth.js';
 import { carriesBody, readJsonBody } from '../edge/body.js';
 import type { Edge } from '../edge/edge.js';
@@ -73,13 +74,40 @@ export function routeHandler(
     };
     // req.path is the parsed path: an absolute-form target ('GET http://host/api/…') cannot leak its host into links.
     const url = { pathname: req.path, search: splitUrl(req.originalUrl).search };
-    const { invoker } = services.edge;
+    const { invoker, requestGate } = services.edge;
+    // A RequestGate (x402) may ask for payment before the operation runs and settle it after it succeeded.
+    const decision: GateDecision = requestGate
+      ? await requestGate.check({ method: req.method, path: url.pathname, url: `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`, header: (name) => req.get(name), actor })
+      : { kind: 'open' };
+    if (decision.kind === 'refused') {
+      sendGateResponse(res, decision.response);
+      return;
+    }
+    /** Completes an admitted call with the gate (x402 settles); false when the gate refused, its answer sent. */
+    const settled = async (): Promise<boolean> => {
+      if (decision.kind !== 'admitted') return true;
+      const completion = await decision.complete();
+      if (!completion.ok) {
+        sendGateResponse(res, completion.response);
+        return false;
+      }
+      for (const [name, value] of Object.entries(completion.headers)) res.setHeader(name, value);
+      return true;
+    };
+    /** Sends the answer, unless the gate's completion of an admitted call refuses it. */
+    const finish = async (response: RenderedResponse, replayed: boolean) => {
+      if (response.status < 400 && !(await settled())) return;
+      send(res, response, replayed);
+    };
     if (scopedKey === undefined) {
       const value = await invoker.invoke(operation, input, context);
-      if (value instanceof FileAnswer) return sendFile(res, value);
+      if (value instanceof FileAnswer) {
+        if (await settled()) sendFile(res, value);
+        return;
+      }
       const response = renderSuccess(value, successStatus, url);
       if (services.checkResponses) checkResponse(declaration, response);
-      send(res, response, false);
+      await finish(response, false);
       return;
     }
     const keyed: KeyedRequest = {
@@ -91,13 +119,18 @@ export function routeHandler(
     };
     const outcome = await invoker.invokeKeyed(operation, input, context, keyed, (value) => renderSuccess(value, successStatus, url));
     if (services.checkResponses) checkResponse(declaration, outcome.response);
-    send(res, outcome.response, outcome.replayed);
+    await finish(outcome.response, outcome.replayed);
   };
 }
 
 /** What the CallGate sees of a call. */
 function gatedCall(actor: Actor, ip: string, req: Request, mounted: { readonly module: string; readonly route: string }): GatedCall {
   return { actor, ip, module: mounted.module, route: mounted.route, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) };
+}
+
+function sendGateResponse(res: Response, response: GateResponse): void {
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.status(response.status).type('application/json; charset=utf-8').send(JSON.stringify(response.body));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -38,6 +38,7 @@ interface Fixture {
   /** An issuer of the MiCA registry: the bank's reference data, not a team's (as proposals are); Bob checked against it. */
   readonly micaIssuer: string;
   readonly lendingPosition: string;
+  readonly x402Endpoint: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -177,6 +178,14 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.supplyLending': [{ query: 'mutation($a: ID!) { supplyLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   'Mutation.borrowLending': [{ query: 'mutation($a: ID!) { borrowLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   'Mutation.closeLendingPosition': [{ query: 'mutation($id: ID!) { closeLendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
+  'Query.x402Endpoints': [{ query: '{ x402Endpoints(first: 100) { data { id account_id } } }', expect: 'none_of_bob' }],
+  'Query.x402Payments': [{ query: '{ x402Payments(first: 100) { data { id endpoint_id } } }', expect: 'none_of_bob' }],
+  'Query.x402Relays': [{ query: '{ x402Relays(first: 100) { data { payment_id } } }', expect: 'none_of_bob' }],
+  'Mutation.createX402Endpoint': [
+    { query: 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/value-history", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
+  'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -252,8 +261,10 @@ test.before(async () => {
   assert.is((await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { risk_score } }', { id: flagged }, bob.key)).flaggedTransaction.risk_score, 40);
   await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
   const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
+  const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
+  const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, adaAccount, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -303,6 +314,7 @@ async function bobsView(): Promise<unknown> {
       { id: fx.intent },
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
+    x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
   };
 }
 
@@ -319,7 +331,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -2656,6 +2656,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/x402/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s monetized paths
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listEndpoints"];
+        put?: never;
+        /**
+         * Monetize a path
+         * @description Calls of the path by other teams (or anonymous ones) then answer 402 until paid. The path must start with a monetizable prefix (configuration; 422 path_not_monetizable) and is held by one team (409 path_monetized). 422 unsupported_network / unsupported_asset for a network or asset payments are not accepted in; payments go to account_id (default: the oldest active account; 422 no_account).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop monetizing a path
+         * @description Answers the removed registration; 404 for another team’s or an unknown one.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["deleteEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a monetized path’s price, network, asset or description
+         * @description 404 for another team’s or an unknown registration.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        patch: operations["updateEndpoint"];
+        trace?: never;
+    };
+    "/api/v2/x402/facilitator/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a payment (x402 /settle)
+         * @description Executes the authorization on the simulated chain and credits the account whose custody address payTo is; success false with errorReason otherwise (invalid_payment_requirements when payTo is not ours).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["facilitatorSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/facilitator/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kinds the facilitator settles (x402 /supported)
+         * @description x402Version, scheme and network of every kind, v2 networks as CAIP-2 and v1 by name.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["facilitatorSupported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/facilitator/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a payment (x402 /verify)
+         * @description Runs every check of a paid call without settling: isValid, or invalidReason with the x402 reason.
+         *
+         *     Access: public, no API key.
+         */
+        post: operations["facilitatorVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments received and made
+         * @description Newest first, with status (settled, failed with its x402 reason), amount, payer, receiver, endpoint, network and transaction hash.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protocol status
+         * @description Networks, assets, the facilitator and whether it answers, and the team’s counts of endpoints and payments.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Supported networks and payment assets
+         * @description Computed from configuration (pluginConfig.x402.networks) and the chains catalogue, with each token’s contract and EIP-712 domain.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["supported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9128,6 +9316,332 @@ export interface components {
                 available: boolean;
             }[];
         };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "path": "/api/v2/gcu/composition",
+         *       "price_usd_cents": 1,
+         *       "amount": "0.01",
+         *       "network": "eip155:8453",
+         *       "asset": "USDC",
+         *       "asset_contract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *       "description": "GCU composition, per call",
+         *       "account_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "receiver": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        X402Endpoint: {
+            /** Format: uuid */
+            id: string;
+            path: string;
+            price_usd_cents: number;
+            /**
+             * @description The price in the asset, as X-Payment-Amount shows it.
+             * @example 100.00
+             */
+            amount: string;
+            /** @description CAIP-2. */
+            network: string;
+            asset: string;
+            /** @description The token contract on the network: x402’s asset and the EIP-712 verifyingContract. */
+            asset_contract: string;
+            description: string;
+            /**
+             * Format: uuid
+             * @description The account whose custody address receives the payments.
+             */
+            account_id: string;
+            /** @description X-Payment-Receiver: the account’s custody address on the network. */
+            receiver: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "path": "/api/v2/gcu/composition",
+         *       "price_usd_cents": 1,
+         *       "network": "eip155:8453",
+         *       "asset": "USDC",
+         *       "description": "GCU composition, per call"
+         *     }
+         */
+        CreateX402EndpointInput: {
+            /** @description The path as a client calls it, e.g. /api/v2/gcu/composition; it must start with a monetizable prefix (configuration). */
+            path: string;
+            price_usd_cents: number;
+            /** @description CAIP-2 chain id (namespace:reference), e.g. eip155:8453. */
+            network: string;
+            /** @description A token the network has; USDC. */
+            asset: string;
+            /** @default  */
+            description: string;
+            /**
+             * Format: uuid
+             * @description The receiving account; the team’s oldest active account when left out.
+             */
+            account_id?: string;
+        };
+        /**
+         * @example {
+         *       "price_usd_cents": 2
+         *     }
+         */
+        UpdateX402EndpointInput: {
+            price_usd_cents?: number;
+            /** @description CAIP-2 chain id (namespace:reference), e.g. eip155:8453. */
+            network?: string;
+            asset?: string;
+            description?: string;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "transaction": "0x2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f",
+         *       "network": "eip155:8453"
+         *     }
+         */
+        X402SettleResponse: {
+            success: boolean;
+            errorReason?: string;
+            payer?: string;
+            transaction: string;
+            network: string;
+        };
+        /**
+         * @example {
+         *       "x402Version": 2,
+         *       "paymentPayload": {
+         *         "x402Version": 2,
+         *         "accepted": {
+         *           "scheme": "exact",
+         *           "network": "eip155:8453"
+         *         },
+         *         "payload": {
+         *           "signature": "0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b",
+         *           "authorization": {
+         *             "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *             "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *             "value": "10000",
+         *             "validAfter": "1764060000",
+         *             "validBefore": "1764060300",
+         *             "nonce": "0xabababababababababababababababababababababababababababababababab"
+         *           }
+         *         }
+         *       },
+         *       "paymentRequirements": {
+         *         "scheme": "exact",
+         *         "network": "eip155:8453",
+         *         "amount": "10000",
+         *         "asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *         "payTo": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *         "maxTimeoutSeconds": 60,
+         *         "extra": {
+         *           "name": "USD Coin",
+         *           "version": "2"
+         *         }
+         *       }
+         *     }
+         */
+        X402FacilitatorRequest: {
+            x402Version: 1 | 2;
+            paymentPayload: {
+                [key: string]: unknown;
+            };
+            paymentRequirements: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "kinds": [
+         *         {
+         *           "x402Version": 2,
+         *           "scheme": "exact",
+         *           "network": "eip155:8453"
+         *         },
+         *         {
+         *           "x402Version": 1,
+         *           "scheme": "exact",
+         *           "network": "base"
+         *         }
+         *       ],
+         *       "extensions": [],
+         *       "signers": {}
+         *     }
+         */
+        X402FacilitatorSupported: {
+            kinds: {
+                x402Version: number;
+                scheme: string;
+                network: string;
+            }[];
+            extensions: string[];
+            signers: {
+                [key: string]: string[];
+            };
+        };
+        /**
+         * @example {
+         *       "isValid": true,
+         *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+         *     }
+         */
+        X402VerifyResponse: {
+            isValid: boolean;
+            invalidReason?: string;
+            payer?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "direction": "received",
+         *       "status": "settled",
+         *       "failure_reason": null,
+         *       "network": "eip155:8453",
+         *       "asset": "USDC",
+         *       "amount": "0.01",
+         *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "receiver": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "endpoint_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "resource": "http://127.0.0.1:8080/api/v2/gcu/composition",
+         *       "tx_hash": "0x2f1c0d1b4c7f8e9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+         *       "settled_at": "2026-11-25T09:30:00Z",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        X402Payment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            direction: "received" | "made";
+            /** @enum {string} */
+            status: "verified" | "settled" | "failed";
+            /** @description The x402 reason of a failed payment. */
+            failure_reason: string | null;
+            network: string;
+            asset: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            /** @description EVM address, EIP-55 checksummed. */
+            payer: string;
+            /** @description EVM address, EIP-55 checksummed. */
+            receiver: string;
+            /** Format: uuid */
+            endpoint_id: string | null;
+            resource: string;
+            tx_hash: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            settled_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "networks": [
+         *         "eip155:8453",
+         *         "eip155:84532"
+         *       ],
+         *       "assets": [
+         *         "USDC"
+         *       ],
+         *       "facilitator": {
+         *         "url": "/api/v2/x402/facilitator",
+         *         "kind": "builtin",
+         *         "reachable": true
+         *       },
+         *       "counts": {
+         *         "endpoints": 1,
+         *         "payments": {
+         *           "verified": 0,
+         *           "settled": 12,
+         *           "failed": 1
+         *         }
+         *       }
+         *     }
+         */
+        X402Status: {
+            enabled: boolean;
+            networks: string[];
+            assets: string[];
+            facilitator: {
+                url: string;
+                kind: string;
+                reachable: boolean;
+            };
+            counts: {
+                endpoints: number;
+                payments: {
+                    verified: number;
+                    settled: number;
+                    failed: number;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "networks": [
+         *         {
+         *           "network": "eip155:8453",
+         *           "chain": "base",
+         *           "v1_name": "base",
+         *           "assets": [
+         *             {
+         *               "asset": "USDC",
+         *               "contract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *               "decimals": 6,
+         *               "eip712_name": "USD Coin",
+         *               "eip712_version": "2"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "schemes": [
+         *         "exact"
+         *       ],
+         *       "x402_versions": [
+         *         1,
+         *         2
+         *       ]
+         *     }
+         */
+        X402Supported: {
+            networks: {
+                network: string;
+                chain: string;
+                v1_name: string | null;
+                assets: {
+                    asset: string;
+                    /** @description EVM address, EIP-55 checksummed. */
+                    contract: string;
+                    decimals: number;
+                    eip712_name: string;
+                    eip712_version: string;
+                }[];
+            }[];
+            schemes: string[];
+            x402_versions: number[];
+        };
     };
     responses: {
         /** @description Malformed JSON, malformed path encoding or an unreadable request. */
@@ -13868,6 +14382,350 @@ export interface operations {
                         data: components["schemas"]["WebhookEventGroup"][];
                         meta?: components["schemas"]["PageMeta"];
                         links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s monetized paths */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Endpoint"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateX402EndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Monetize a path */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Endpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stop monetizing a path */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Endpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateX402EndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Change a monetized path’s price, network, asset or description */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Endpoint"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    facilitatorSettle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["X402FacilitatorRequest"];
+            };
+        };
+        responses: {
+            /** @description Settle a payment (x402 /settle) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402SettleResponse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    facilitatorSupported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kinds the facilitator settles (x402 /supported) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402FacilitatorSupported"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    facilitatorVerify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["X402FacilitatorRequest"];
+            };
+        };
+        responses: {
+            /** @description Verify a payment (x402 /verify) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402VerifyResponse"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments received and made */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Payment"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Protocol status */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Status"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    supported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Supported networks and payment assets */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Supported"];
                     };
                 };
             };

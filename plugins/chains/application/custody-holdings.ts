@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Asset, Holding, HoldingBalance, LedgerMovement, MirroredTransaction, OnChainHoldings, Reconciliation, Tx } from '../../../kernel/public.js';
 import { checksummedAddress } from '../domain/address.js';
 import { CustodyRepository } from '../ports.js';
+import { DepositAddresses } from './deposit-addresses.js';
 import { HoldingCatalog } from './holding-catalog.js';
 import { MovementMirror } from './movement-mirror.js';
 import { Reconciler } from './reconciler.js';
@@ -14,6 +15,7 @@ export class CustodyHoldings implements OnChainHoldings {
     @inject(MovementMirror) private readonly mirrorer: MovementMirror,
     @inject(Reconciler) private readonly reconciler: Reconciler,
     @inject(CustodyRepository) private readonly custody: CustodyRepository,
+    @inject(DepositAddresses) private readonly deposits: DepositAddresses,
   ) {}
 
   resolve(asset: Asset, chain: unknown, chainPointer: string): Holding {
@@ -32,6 +34,10 @@ export class CustodyHoldings implements OnChainHoldings {
     const checksummed = checksummedAddress(address);
     const owner = checksummed && (await this.custody.owner(tx, chain, checksummed));
     return owner ? { teamId: owner.teamId, accountId: owner.accountId } : undefined;
+  }
+
+  custodyAddress(tx: Tx, teamId: string, accountId: string, chain: string): Promise<string> {
+    return this.deposits.on(tx, teamId, accountId, chain);
   }
 
   onChainCodes(): readonly string[] {

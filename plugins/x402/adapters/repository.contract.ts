@@ -1,0 +1,112 @@
+import * as assert from 'uvu/assert';
+import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
+import type { EndpointRecord, PaymentRecord } from '../domain/records.js';
+import type { EndpointRepository, PaymentRepository } from '../ports.js';
+
+export interface X402Repositories {
+  readonly endpoints: EndpointRepository;
+  readonly payments: PaymentRepository;
+}
+
+/**
+ * What every store's x402 repositories must do, run on each store by
+ * repository.test.ts (memory, PGlite, PostgreSQL when DATABASE_URL is set).
+ */
+export function x402RepositoryContract(title: string, harness: RepositoryHarness<X402Repositories>) {
+  const { test, it, run } = repositorySuite(title, harness);
+  let serial = 0;
+  const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+  const endpoint = (teamId: string, path: string, overrides: Partial<EndpointRecord> = {}): EndpointRecord => ({
+    id: uuid(),
+    teamId,
+    path,
+    priceUsdCents: 1,
+    network: 'eip155:8453',
+    asset: 'USDC',
+    description: 'per call',
+    accountId: uuid(),
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  });
+  const payment = (teamId: string, overrides: Partial<PaymentRecord> = {}): PaymentRecord => ({
+    id: uuid(),
+    teamId,
+    direction: 'received',
+    status: 'settled',
+    failureReason: null,
+    network: 'eip155:8453',
+    asset: 'USDC',
+    amount: 10_000n,
+    payer: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    receiver: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    endpointId: null,
+    resource: 'http://127.0.0.1/api/v2/gcu/composition',
+    nonce: `0x${'ab'.repeat(32)}`,
+    txHash: `0x${'cd'.repeat(32)}`,
+    settledAt: T0,
+    createdAt: T0,
+    ...overrides,
+  });
+
+  it('a path is held by one registration; the owner finds it by id, anyone by path', async ({ endpoints }) => {
+    const mine = endpoint(TEAM_A, '/api/v2/gcu/composition');
+    assert.ok(await run((tx) => endpoints.insert(tx, mine)));
+    assert.not.ok(await run((tx) => endpoints.insert(tx, endpoint(TEAM_B, '/api/v2/gcu/composition'))));
+    assert.equal(await run((tx) => endpoints.find(tx, TEAM_A, mine.id)), mine);
+    assert.is(await run((tx) => endpoints.find(tx, TEAM_B, mine.id)), undefined);
+    assert.equal(await run((tx) => endpoints.findByPath(tx, '/api/v2/gcu/composition')), mine);
+    assert.is(await run((tx) => endpoints.findByPath(tx, '/api/v2/gcu/other')), undefined);
+  });
+
+  it('list pages a team’s registrations oldest first; update and delete touch only the team’s own', async ({ endpoints }) => {
+    const [a1, b1, a2] = [endpoint(TEAM_A, '/api/v2/gcu/a'), endpoint(TEAM_B, '/api/v2/gcu/b'), endpoint(TEAM_A, '/api/v2/gcu/c')];
+    for (const one of [a1, b1, a2]) await run((tx) => endpoints.insert(tx, one));
+    const page = await run((tx) => endpoints.list(tx, TEAM_A, { page: 1, perPage: 1 }));
+    assert.equal([page.items.map((one) => one.id), page.total], [[a1.id], 2]);
+    assert.is(await run((tx) => endpoints.update(tx, { ...b1, teamId: TEAM_A, priceUsdCents: 9 })), undefined);
+    const changed = { ...a1, priceUsdCents: 7, description: 'dearer', updatedAt: new Date(T0.getTime() + 1_000) };
+    assert.equal(await run((tx) => endpoints.update(tx, changed)), changed);
+    assert.not.ok(await run((tx) => endpoints.delete(tx, TEAM_A, b1.id)));
+    assert.ok(await run((tx) => endpoints.delete(tx, TEAM_A, a1.id)));
+    assert.is(await run((tx) => endpoints.findByPath(tx, a1.path)), undefined);
+  });
+
+  it('a nonce is claimed once per network and payer, in any case', async ({ payments }) => {
+    const payer = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const nonce = `0x${'AB'.repeat(32)}`;
+    assert.ok(await run((tx) => payments.claimNonce(tx, 'eip155:8453', payer, nonce)));
+    assert.not.ok(await run((tx) => payments.claimNonce(tx, 'eip155:8453', payer.toLowerCase(), nonce.toLowerCase())));
+    assert.ok(await run((tx) => payments.isNonceUsed(tx, 'eip155:8453', payer, nonce)));
+    assert.ok(await run((tx) => payments.claimNonce(tx, 'eip155:84532', payer, nonce)));
+    assert.not.ok(await run((tx) => payments.isNonceUsed(tx, 'eip155:8453', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', nonce)));
+  });
+
+  it('of 20 concurrent claims of one nonce exactly one wins', async ({ payments }) => {
+    const nonce = `0x${'12'.repeat(32)}`;
+    const claims = await Promise.all(Array.from({ length: 20 }, () => run((tx) => payments.claimNonce(tx, 'eip155:8453', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', nonce))));
+    assert.is(claims.filter(Boolean).length, 1);
+  });
+
+  it('a rolled-back claim leaves the nonce free', async ({ payments }) => {
+    const nonce = `0x${'34'.repeat(32)}`;
+    await run(async (tx) => {
+      await payments.claimNonce(tx, 'eip155:8453', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', nonce);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    assert.not.ok(await run((tx) => payments.isNonceUsed(tx, 'eip155:8453', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', nonce)));
+  });
+
+  it('payments list newest first per team, with counts by status', async ({ payments }) => {
+    const first = payment(TEAM_A, { amount: 123_456_789_012_345_678_901n });
+    const failed = payment(TEAM_A, { status: 'failed', failureReason: 'insufficient_funds', txHash: null, settledAt: null });
+    const other = payment(TEAM_B);
+    for (const one of [first, failed, other]) await run((tx) => payments.insert(tx, one));
+    const page = await run((tx) => payments.list(tx, TEAM_A, { page: 1, perPage: 10 }));
+    assert.equal(page.items, [failed, first]);
+    assert.is(page.total, 2);
+    assert.equal(await run((tx) => payments.counts(tx, TEAM_A)), { verified: 0, settled: 1, failed: 1 });
+  });
+
+  return test;
+}

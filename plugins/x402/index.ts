@@ -1,0 +1,81 @@
+import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, RequestGate, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import type { Bind } from 'inversify';
+import { MemoryEndpointRepository } from './adapters/memory/memory-endpoint-repository.js';
+import { MemoryPaymentRepository } from './adapters/memory/memory-payment-repository.js';
+import { x402Migrations } from './adapters/sql/migrations.js';
+import { SqlEndpointRepository } from './adapters/sql/sql-endpoint-repository.js';
+import { SqlPaymentRepository } from './adapters/sql/sql-payment-repository.js';
+import { BuiltinFacilitator } from './application/builtin-facilitator.js';
+import { EndpointViews } from './application/endpoint-views.js';
+import { FacilitatorRequests, FacilitatorSettleOperation, FacilitatorVerifyOperation } from './application/facilitator-api.js';
+import { CreateEndpointOperation, DeleteEndpointOperation, ListEndpointsOperation, UpdateEndpointOperation } from './application/manage-endpoints.js';
+import { PaymentGate } from './application/payment-gate.js';
+import { ListPaymentsOperation } from './application/read-payments.js';
+import { ListRelaysOperation } from './application/relays.js';
+import { FacilitatorKindsOperation, GetStatusOperation, GetSupportedOperation } from './application/read-support.js';
+import { Requirements } from './application/requirements.js';
+import { X402Networks } from './application/x402-networks.js';
+import { X402Config, x402ConfigSchema } from './config.js';
+import { x402Events } from './events.js';
+import { x402Graphql } from './graphql/x402.js';
+import { x402Routes, x402RouteTags } from './http.js';
+import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, UpdateEndpoint, updateEndpointInput } from './operations.js';
+import { EndpointRepository, Facilitator, PaymentRepository } from './ports.js';
+
+/**
+ * x402 micropayments (docs/x402.md): teams monetize paths of the service,
+ * calls pay per request with an EIP-3009 USDC authorization in any of the
+ * three header dialects, verified offline with viem and settled by the
+ * built-in facilitator on the simulated chains, crediting the receiving
+ * account in the ledger. The payment requirement reaches the REST adapter
+ * as the RequestGate this plugin provides.
+ */
+export const x402Plugin = definePlugin<X402Config>({
+  name: 'x402',
+  version: '0.1.0',
+  kernel: '^2.2.0',
+  description: 'HTTP 402 micropayments: monetized paths paid with USDC authorizations, and the built-in facilitator.',
+  dependsOn: ['core-banking', 'chains'],
+  provides: [RequestGate],
+  requires: [UnitOfWork, Clock, Ids, Ledger, OnChainHoldings, ChainCatalog, Chain, AssetCatalog],
+  config: x402ConfigSchema,
+  register(bind: Bind, ctx: PluginContext<X402Config>) {
+    bind(X402Config).toConstantValue(ctx.config);
+    bind(X402Networks).toSelf().inSingletonScope();
+    bind(Requirements).toSelf();
+    bind(EndpointViews).toSelf();
+    bind(FacilitatorRequests).toSelf();
+    bind(Facilitator).to(BuiltinFacilitator);
+    bind(RequestGate).to(PaymentGate).inSingletonScope();
+  },
+  operations: [
+    operation(CreateEndpoint, CreateEndpointOperation, createEndpointInput),
+    operation(ListEndpoints, ListEndpointsOperation),
+    operation(UpdateEndpoint, UpdateEndpointOperation, updateEndpointInput),
+    operation(DeleteEndpoint, DeleteEndpointOperation),
+    operation(ListPayments, ListPaymentsOperation),
+    operation(ListRelays, ListRelaysOperation),
+    operation(GetSupported, GetSupportedOperation),
+    operation(GetStatus, GetStatusOperation),
+    operation(FacilitatorVerify, FacilitatorVerifyOperation),
+    operation(FacilitatorSettle, FacilitatorSettleOperation),
+    operation(FacilitatorKinds, FacilitatorKindsOperation),
+  ],
+  persistence: {
+    memory: (bind: Bind) => {
+      bind(EndpointRepository).to(MemoryEndpointRepository).inSingletonScope();
+      bind(PaymentRepository).to(MemoryPaymentRepository).inSingletonScope();
+    },
+    sql: (bind: Bind) => {
+      bind(EndpointRepository).to(SqlEndpointRepository);
+      bind(PaymentRepository).to(SqlPaymentRepository);
+    },
+  },
+  migrations: x402Migrations,
+  routes: x402Routes,
+  routeTags: x402RouteTags,
+  events: x402Events,
+  graphql: x402Graphql,
+});
+
+export default x402Plugin;
