@@ -57,6 +57,8 @@ export * from '../ports/random.js';
 export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
+export * from '../ports/transaction-history.js';
+export * from '../ports/transaction-risk.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/unit-of-work.js';
 export * from '../ports/webhook-delivery-stats.js';
