@@ -15,6 +15,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   defi: () => import('./defi/index.js'),
   crosschain: () => import('./crosschain/index.js'),
   regtech: () => import('./regtech/index.js'),
+  ai: () => import('./ai/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */
