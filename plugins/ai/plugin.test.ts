@@ -161,6 +161,16 @@ for (const store of stores) {
     assert.is((await g.request('GET', '/api/v2/ai/queries', { key: alice.key })).body.meta.total, before);
   });
 
+  test('odd questions are answered or refused, never a 5xx', async () => {
+    const odd = ['in the last 999999999 years', 'top 99999999999999999999 deposits', 'over $99999999999999999999999999999999.999999999', 'deposits in 9999', 'before 1 jan 1950', 'between 5 and 1 usd', 'top 0 payments', 'total by asset per month by chain by status by type', 'flagged bridged swaps via wormhole on base'];
+    for (const query of odd) {
+      for (const path of ['/api/v2/ai/query', '/api/v1/ai/transactions']) {
+        const answered = await post(alice, path, { query });
+        assert.ok(answered.status < 500, `${path} ${query} → ${answered.status} ${JSON.stringify(answered.body).slice(0, 300)}`);
+      }
+    }
+  });
+
   test('another team’s transactions are never counted', async () => {
     const theirs = (await ask(bob, { query: 'how much did I deposit' })).body.data;
     assert.equal(theirs.result, { kind: 'number', value: '5000.00', currency: 'USD', total_results: 1 });

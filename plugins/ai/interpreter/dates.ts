@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { EARLIEST_INSTANT, LATEST_INSTANT } from '../../../kernel/public.js';
 import { countOf, NUMBER_WORD, type Sentence } from './text.js';
 
 /** A half-open UTC range [from, to); either end open when null. */
@@ -47,6 +48,18 @@ function rollingStart(unit: Unit, today: Date, count: number): Date {
   return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate() + 1));
 }
 
+/**
+ * A bound inside the instants the stores keep (1970 to 9999): an invalid
+ * date ("the last 999999999 years") leaves the bound open; a lower bound
+ * before 1970 is open too, an upper one becomes 1970 (nothing lies earlier);
+ * past 9999 a bound becomes the latest instant (nothing lies later).
+ */
+function clamp(at: Date | null, early: Date | null): Date | null {
+  if (at === null || Number.isNaN(at.getTime())) return null;
+  if (at < EARLIEST_INSTANT) return early;
+  return at > LATEST_INSTANT ? LATEST_INSTANT : at;
+}
+
 const unitOf = (word: string): Unit => word.replace(/s$/, '') as Unit;
 
 /**
@@ -60,7 +73,7 @@ const unitOf = (word: string): Unit => word.replace(/s$/, '') as Unit;
 export function readDates(sentence: Sentence, now: Date): DateRange | null {
   const ranges: DateRange[] = [];
   const add = (from: Date | null, to: Date | null): true => {
-    ranges.push({ from, to });
+    ranges.push({ from: clamp(from, null), to: clamp(to, EARLIEST_INSTANT) });
     return true;
   };
 

@@ -95,6 +95,7 @@ const cases: readonly Case[] = [
   ['last 3 transfers', { type: ['transfer'], sort: { field: 'created_at', direction: 'desc' }, limit: 3 }],
   ['10 smallest withdrawals', { type: ['withdrawal'], sort: { field: 'amount', direction: 'asc' }, limit: 10 }],
   ['first two deposits', { type: ['deposit'], sort: { field: 'created_at', direction: 'asc' }, limit: 2 }],
+  ['top 99999999999999999999 deposits', { type: ['deposit'], sort: { field: 'amount', direction: 'desc' }, limit: 1000 }],
   ['oldest deposits', { type: ['deposit'], sort: { field: 'created_at', direction: 'asc' } }],
   // aggregates
   ['how much did I deposit this year', { type: ['deposit'], ...range('2026-01-01', '2027-01-01'), ...sum() }],
@@ -113,6 +114,9 @@ const cases: readonly Case[] = [
   ['trades on arbitrum', { type: ['swap'], chains: ['arbitrum'] }],
   ['cash outs in bitcoin', { type: ['withdrawal'], currency: 'BTC' }],
   ['setled payments', { type: ['payment'], status: ['completed'] }],
+  // dates outside what the stores keep are clamped, never invalid
+  ['deposits before 1 jan 1950', { type: ['deposit'], date_range: { from: null, to: '1970-01-01T00:00:00.000Z' } }],
+  ['deposits in the last 999999999 years', { type: ['deposit'] }],
   // partly understood: the rest is returned
   ['deposits for my cat', { type: ['deposit'] }, ['cat']],
   ['show me the zebra withdrawals', { type: ['withdrawal'] }, ['zebra']],

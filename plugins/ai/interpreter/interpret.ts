@@ -24,6 +24,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const FUZZY_WEIGHT = 0.75;
+/** "top 99999999999999999999" asks for everything: limits are capped here, as max_results caps the list. */
+export const MAX_LIMIT = 1000;
+const limitOf = (text: string): number => Math.min(countOf(text), MAX_LIMIT);
 
 /**
  * A deterministic slot-filling reading of a question about transactions
@@ -68,7 +71,7 @@ export function interpret(query: string, context: InterpretContext): InterpretRe
     new RegExp(`\\b(\\d+|${NUMBER_WORD}) (${sortAlternatives})\\b`, 'g'),
   ];
   sentence.each(limitPatterns[0]!, (m) => {
-    q.limit = countOf(m[2]!);
+    q.limit = limitOf(m[2]!);
     const word = m[3] ?? m[1]!;
     setSort(...sortWords[word]!);
     explicitSort = true;
@@ -76,14 +79,14 @@ export function interpret(query: string, context: InterpretContext): InterpretRe
     return true;
   });
   sentence.each(limitPatterns[1]!, (m) => {
-    q.limit = countOf(m[1]!);
+    q.limit = limitOf(m[1]!);
     setSort(...sortWords[m[2]!]!);
     explicitSort = true;
     filled += 1;
     return true;
   });
   sentence.each(/\blimit (?:to )?(\d+)\b/g, (m) => {
-    q.limit = countOf(m[1]!);
+    q.limit = limitOf(m[1]!);
     filled += 1;
     return true;
   });
