@@ -92,6 +92,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search transactions with a question in plain English
+         * @description Interprets the query (dates, amounts, currencies, types, statuses, directions, account names, chains, compliance flags, order, limits) and runs it on the team’s transactions. Analytics cover every match, converted to one currency through the price feed. 422 with suggestions when nothing in the query was understood; 404 for an account_id that is not the team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["askTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crosschain/bridge/quote": {
         parameters: {
             query?: never;
@@ -704,6 +726,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/ai/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s past questions, newest first
+         * @description Each with its interpretation and the answer it got (an answer is reused while nothing of the team changed since: docs/ai.md, Cache). Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listQueries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ai/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about the team’s transactions
+         * @description Answers with the interpretation, the result (a list, a number for "how much", "how many", "average", or a table for "by asset", "per month") and a one-line answer in words. 422 with suggestions when nothing was understood; 404 for a context.account_id that is not the team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["askQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/api-keys": {
         parameters: {
             query?: never;
@@ -946,6 +1012,78 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["flashLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/liquidity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List liquidity positions
+         * @description The team's liquidity positions, open ones first, newest first, each valued now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listLiquidity"];
+        put?: never;
+        /**
+         * Add liquidity to a pool
+         * @description Pays `amount` of `token` and every other token of the pool in the pool's proportions now (rounded up) from `account_id`'s holdings on the pool's chain (default: the team's oldest active account) into the pool, and mints LP shares (rounded down). The pool is locked like a swap; the tokens move on chain. 422 `unknown_pool`, `token_not_in_pool`, `amount_too_small` (no whole share), `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["addLiquidity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/liquidity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a liquidity position
+         * @description A position of the team valued at its pool's state now: what removing it would pay, the fee income since it opened and its USD value.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readLiquidity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/liquidity/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a liquidity position
+         * @description Burns all the position's shares and pays their share of every reserve now (rounded down), fee income included, to its account. 409 `position_closed` when removed already (also for a racing second removal); 404 for another team's position. Emits `position.closed`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["removeLiquidity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1575,6 +1713,151 @@ export interface components {
             /** @description Every check by name (store, consumers, shutdown), each passed. */
             checks: {
                 [key: string]: "ok";
+            };
+        };
+        AiTransactionsResult: {
+            query_id: string;
+            original_query: string;
+            interpreted_query: components["schemas"]["AiInterpretedQuery"];
+            interpretation_confidence: number;
+            not_understood: string[];
+            corrections: {
+                from: string;
+                to: string;
+            }[];
+            total_results: number;
+            transactions: components["schemas"]["AiTransaction"][];
+            analytics: components["schemas"]["AiAnalytics"] | null;
+            /** @description More transactions matched than the service reads for one question (max_scanned_transactions). */
+            truncated: boolean;
+            /** @description Parts of the question no enabled module can answer yet. */
+            limitations: string[];
+            /** @description The answer was computed earlier on the same transaction state (docs/ai.md, Cache). */
+            cached: boolean;
+        };
+        AiInterpretedQuery: {
+            type: ("deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment")[];
+            status: ("pending" | "completed" | "failed" | "pending_review")[];
+            /** @enum {string|null} */
+            direction: "sent" | "received" | null;
+            amount_min: string | null;
+            amount_min_inclusive: boolean;
+            amount_max: string | null;
+            amount_max_inclusive: boolean;
+            currency: string | null;
+            /** @description from inclusive, to exclusive; null ends are open. */
+            date_range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                to: string | null;
+            };
+            has_compliance_flags: boolean | null;
+            counterparties: string[];
+            chains: string[];
+            bridges: string[];
+            sort: {
+                /** @enum {string} */
+                field: "amount" | "created_at";
+                /** @enum {string} */
+                direction: "asc" | "desc";
+            } | null;
+            limit: number | null;
+            aggregate: {
+                /** @enum {string} */
+                function: "sum" | "count" | "average";
+                group_by: ("asset" | "month" | "type" | "chain" | "status")[];
+            } | null;
+        };
+        AiTransaction: {
+            uuid: string;
+            account_uuid: string;
+            /** @enum {string} */
+            type: "deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment";
+            amount: string;
+            currency: string;
+            /** @description The chain of the holding; null off chain. */
+            chain: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "pending_review";
+            /** @enum {string} */
+            direction: "sent" | "received";
+            /** @description Name of the other account of a transfer. */
+            counterparty: string | null;
+            source_chain: string | null;
+            destination_chain: string | null;
+            bridge_protocol: string | null;
+            /** @description From transaction monitoring; null while it is not enabled. */
+            risk_score: number | null;
+            compliance_flags: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        AiAnalytics: {
+            /** @description The currency every figure is in. */
+            currency: string;
+            total_volume: string;
+            avg_amount: string;
+            median_amount: string;
+            flagged_count: number;
+            avg_risk_score: number | null;
+            chains_involved: string[];
+            bridges_used: string[];
+            /**
+             * Format: date-time
+             * @description Time of the oldest price used to convert; null when nothing was converted.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            prices_at: string | null;
+        };
+        /**
+         * @example {
+         *       "query": "deposits over $1,000 last month",
+         *       "options": {
+         *         "max_results": 20
+         *       }
+         *     }
+         */
+        AiTransactionsInput: {
+            /** @description The question, in English. */
+            query: string;
+            /**
+             * Format: uuid
+             * @description Only this account’s transactions (the team’s; 404 otherwise).
+             */
+            account_id?: string;
+            /**
+             * @default {
+             *       "include_analytics": true,
+             *       "include_risk_scores": true,
+             *       "max_results": 100,
+             *       "format": "detailed"
+             *     }
+             */
+            options: {
+                /** @default true */
+                include_analytics: boolean;
+                /** @default true */
+                include_risk_scores: boolean;
+                /** @default 100 */
+                max_results: number;
+                /**
+                 * @description summary leaves the transactions list out.
+                 * @default detailed
+                 * @enum {string}
+                 */
+                format: "detailed" | "summary";
+                /** @description Currency of the analytics; default the query’s currency, else the configured default. */
+                currency?: string;
             };
         };
         /**
@@ -3180,6 +3463,122 @@ export interface components {
             email: string;
             team_name?: string;
         };
+        AiPastQuery: {
+            query_id: string;
+            /** @enum {string} */
+            kind: "v1.transactions" | "v2.query";
+            original_query: string;
+            account_id: string | null;
+            interpretation: {
+                [key: string]: unknown;
+            };
+            /** @description The answer as it was sent. */
+            result: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        AiQueryAnswer: {
+            query_id: string;
+            original_query: string;
+            interpretation: components["schemas"]["AiInterpretation"];
+            result: components["schemas"]["AiQueryResult"];
+            /** @description The result in one sentence. */
+            answer: string;
+            truncated: boolean;
+            limitations: string[];
+            cached: boolean;
+        };
+        AiInterpretation: {
+            interpreted_query: components["schemas"]["AiInterpretedQuery_2"];
+            /** @description Share of the sentence understood (docs/ai.md). */
+            interpretation_confidence: number;
+            /** @description Words of the query that were not understood, in order. */
+            not_understood: string[];
+            /** @description Typos read as vocabulary words. */
+            corrections: {
+                from: string;
+                to: string;
+            }[];
+        };
+        AiInterpretedQuery_2: {
+            type: ("deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment")[];
+            status: ("pending" | "completed" | "failed" | "pending_review")[];
+            /** @enum {string|null} */
+            direction: "sent" | "received" | null;
+            amount_min: string | null;
+            amount_min_inclusive: boolean;
+            amount_max: string | null;
+            amount_max_inclusive: boolean;
+            currency: string | null;
+            /** @description from inclusive, to exclusive; null ends are open. */
+            date_range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                to: string | null;
+            };
+            has_compliance_flags: boolean | null;
+            counterparties: string[];
+            chains: string[];
+            bridges: string[];
+            sort: {
+                /** @enum {string} */
+                field: "amount" | "created_at";
+                /** @enum {string} */
+                direction: "asc" | "desc";
+            } | null;
+            limit: number | null;
+            aggregate: {
+                /** @enum {string} */
+                function: "sum" | "count" | "average";
+                group_by: ("asset" | "month" | "type" | "chain" | "status")[];
+            } | null;
+        };
+        AiQueryResult: {
+            /** @enum {string} */
+            kind: "list" | "number" | "table";
+            transactions?: components["schemas"]["AiTransaction"][];
+            total_results: number;
+            /** @description kind number: the figure (a decimal string; a count is an integer string). */
+            value?: string;
+            currency?: string | null;
+            group_by?: string[];
+            /** @description kind table: one row per group, in group order. */
+            rows?: {
+                group: {
+                    [key: string]: string;
+                };
+                value: string;
+                count: number;
+                currency: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "query": "how much did I deposit last week",
+         *       "context": {}
+         *     }
+         */
+        AiQueryInput: {
+            /** @description The question, in English. */
+            query: string;
+            /** @default {} */
+            context: {
+                /** Format: uuid */
+                account_id?: string;
+            };
+        };
         /**
          * @example {
          *       "id": "4d6f8a0c-2e4b-4d6f-8a0c-2e4b6d8f0a1c",
@@ -3888,6 +4287,128 @@ export interface components {
             account_id?: string;
             /** @description Run the loan against the pools now and answer what it would do, changing nothing */
             dry_run?: boolean;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "token": "USDC",
+         *       "amount": "5000"
+         *     }
+         */
+        AddLiquidityRequest: {
+            /** @description A pool id: <chain>:<dex>:<tokens>:<fee>, as quotes name them */
+            pool_id: string;
+            /** @description The pool token `amount` is of; the others are paid in the pool's proportions */
+            token: string;
+            /** @description Decimal string at the token's decimals */
+            amount: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
         };
         /**
          * @example {
@@ -5266,6 +5787,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    askTransactions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiTransactionsInput"];
+            };
+        };
+        responses: {
+            /** @description Search transactions with a question in plain English */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiTransactionsResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     quoteBridge: {
         parameters: {
             query?: never;
@@ -6392,6 +6953,81 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listQueries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s past questions, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiPastQuery"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    askQuery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiQueryInput"];
+            };
+        };
+        responses: {
+            /** @description Ask a question about the team’s transactions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiQueryAnswer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -6795,6 +7431,150 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["FlashLoan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLiquidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List liquidity positions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addLiquidity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddLiquidityRequest"];
+            };
+        };
+        responses: {
+            /** @description Add liquidity to a pool */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readLiquidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a liquidity position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeLiquidity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a liquidity position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
                     };
                 };
             };
