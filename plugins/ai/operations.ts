@@ -80,6 +80,18 @@ export const analyticsView = z
   .meta({ id: 'AiAnalytics' });
 export type AnalyticsView = z.infer<typeof analyticsView>;
 
+const EXAMPLE_INTERPRETATION: InterpretedQueryView = {
+  type: ['deposit'], status: [], direction: null,
+  amount_min: '1000', amount_min_inclusive: false, amount_max: null, amount_max_inclusive: false, currency: 'USD',
+  date_range: { from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z' }, has_compliance_flags: null,
+  counterparties: [], chains: [], bridges: [], sort: null, limit: null, aggregate: null,
+};
+const EXAMPLE_TRANSACTION: NlTransactionView = {
+  uuid: '0d6f3c1e-2b7a-4c55-9a51-7f3e2d1c0b9a', account_uuid: '6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34', type: 'deposit', amount: '1500.00', currency: 'USD',
+  chain: null, status: 'completed', direction: 'received', counterparty: null, source_chain: null, destination_chain: null, bridge_protocol: null,
+  risk_score: null, compliance_flags: [], created_at: '2026-10-14T10:00:00.000Z',
+};
+
 export const nlTransactionsResult = z
   .object({
     query_id: z.string(),
@@ -90,12 +102,20 @@ export const nlTransactionsResult = z
     corrections: z.array(z.object({ from: z.string(), to: z.string() })),
     total_results: z.number().int(),
     transactions: z.array(nlTransactionView),
-    analytics: analyticsView.nullable(),
+    analytics: analyticsView.optional().describe('Left out when options.include_analytics is false.'),
     truncated: z.boolean().describe('More transactions matched than the service reads for one question (max_scanned_transactions).'),
     limitations: z.array(z.string()).describe('Parts of the question no enabled module can answer yet.'),
     cached: z.boolean().describe('The answer was computed earlier on the same transaction state (docs/ai.md, Cache).'),
   })
-  .meta({ id: 'AiTransactionsResult' });
+  .meta({
+    id: 'AiTransactionsResult',
+    example: {
+      query_id: '3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80', original_query: 'deposits over $1,000 last month', interpreted_query: EXAMPLE_INTERPRETATION,
+      interpretation_confidence: 1, not_understood: [], corrections: [], total_results: 1, transactions: [EXAMPLE_TRANSACTION],
+      analytics: { currency: 'USD', total_volume: '1500.00', avg_amount: '1500.00', median_amount: '1500.00', flagged_count: 0, avg_risk_score: null, chains_involved: [], bridges_used: [], prices_at: null },
+      truncated: false, limitations: [], cached: false,
+    },
+  });
 export type NlTransactionsResult = z.infer<typeof nlTransactionsResult>;
 
 export const nlTransactionsInput = z
@@ -142,7 +162,19 @@ export const queryAnswer = z
     limitations: z.array(z.string()),
     cached: z.boolean(),
   })
-  .meta({ id: 'AiQueryAnswer' });
+  .meta({
+    id: 'AiQueryAnswer',
+    example: {
+      query_id: '3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80', original_query: 'How much USD did I deposit last week?',
+      interpretation: {
+        interpreted_query: { ...EXAMPLE_INTERPRETATION, amount_min: null, date_range: { from: '2026-11-16T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' }, aggregate: { function: 'sum', group_by: [] } },
+        interpretation_confidence: 1, not_understood: [], corrections: [],
+      },
+      result: { kind: 'number', value: '1250.00', currency: 'USD', total_results: 2 },
+      answer: 'You deposited 1,250.00 USD in 2 deposits from 2026-11-16 to 2026-11-22.',
+      truncated: false, limitations: [], cached: false,
+    },
+  });
 export type QueryAnswer = z.infer<typeof queryAnswer>;
 
 export const queryInput = z
@@ -164,7 +196,15 @@ export const pastQueryView = z
     result: z.record(z.string(), z.unknown()).describe('The answer as it was sent.'),
     created_at: timestamp,
   })
-  .meta({ id: 'AiPastQuery' });
+  .meta({
+    id: 'AiPastQuery',
+    example: {
+      query_id: '3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80', kind: 'v2.query', original_query: 'how many deposits', account_id: null,
+      interpretation: { type: ['deposit'], aggregate: { function: 'count', group_by: [] } },
+      result: { answer: 'There were 3 deposits.', result: { kind: 'number', value: '3', currency: null, total_results: 3 } },
+      created_at: '2026-11-25T08:00:00.000Z',
+    },
+  });
 export type PastQueryView = z.infer<typeof pastQueryView>;
 
 export const listQueriesInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });

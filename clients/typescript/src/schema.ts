@@ -1715,6 +1715,72 @@ export interface components {
                 [key: string]: "ok";
             };
         };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "original_query": "deposits over $1,000 last month",
+         *       "interpreted_query": {
+         *         "type": [
+         *           "deposit"
+         *         ],
+         *         "status": [],
+         *         "direction": null,
+         *         "amount_min": "1000",
+         *         "amount_min_inclusive": false,
+         *         "amount_max": null,
+         *         "amount_max_inclusive": false,
+         *         "currency": "USD",
+         *         "date_range": {
+         *           "from": "2026-10-01T00:00:00.000Z",
+         *           "to": "2026-11-01T00:00:00.000Z"
+         *         },
+         *         "has_compliance_flags": null,
+         *         "counterparties": [],
+         *         "chains": [],
+         *         "bridges": [],
+         *         "sort": null,
+         *         "limit": null,
+         *         "aggregate": null
+         *       },
+         *       "interpretation_confidence": 1,
+         *       "not_understood": [],
+         *       "corrections": [],
+         *       "total_results": 1,
+         *       "transactions": [
+         *         {
+         *           "uuid": "0d6f3c1e-2b7a-4c55-9a51-7f3e2d1c0b9a",
+         *           "account_uuid": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *           "type": "deposit",
+         *           "amount": "1500.00",
+         *           "currency": "USD",
+         *           "chain": null,
+         *           "status": "completed",
+         *           "direction": "received",
+         *           "counterparty": null,
+         *           "source_chain": null,
+         *           "destination_chain": null,
+         *           "bridge_protocol": null,
+         *           "risk_score": null,
+         *           "compliance_flags": [],
+         *           "created_at": "2026-10-14T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "analytics": {
+         *         "currency": "USD",
+         *         "total_volume": "1500.00",
+         *         "avg_amount": "1500.00",
+         *         "median_amount": "1500.00",
+         *         "flagged_count": 0,
+         *         "avg_risk_score": null,
+         *         "chains_involved": [],
+         *         "bridges_used": [],
+         *         "prices_at": null
+         *       },
+         *       "truncated": false,
+         *       "limitations": [],
+         *       "cached": false
+         *     }
+         */
         AiTransactionsResult: {
             query_id: string;
             original_query: string;
@@ -1727,7 +1793,8 @@ export interface components {
             }[];
             total_results: number;
             transactions: components["schemas"]["AiTransaction"][];
-            analytics: components["schemas"]["AiAnalytics"] | null;
+            /** @description Left out when options.include_analytics is false. */
+            analytics?: components["schemas"]["AiAnalytics"];
             /** @description More transactions matched than the service reads for one question (max_scanned_transactions). */
             truncated: boolean;
             /** @description Parts of the question no enabled module can answer yet. */
@@ -3463,6 +3530,33 @@ export interface components {
             email: string;
             team_name?: string;
         };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "kind": "v2.query",
+         *       "original_query": "how many deposits",
+         *       "account_id": null,
+         *       "interpretation": {
+         *         "type": [
+         *           "deposit"
+         *         ],
+         *         "aggregate": {
+         *           "function": "count",
+         *           "group_by": []
+         *         }
+         *       },
+         *       "result": {
+         *         "answer": "There were 3 deposits.",
+         *         "result": {
+         *           "kind": "number",
+         *           "value": "3",
+         *           "currency": null,
+         *           "total_results": 3
+         *         }
+         *       },
+         *       "created_at": "2026-11-25T08:00:00.000Z"
+         *     }
+         */
         AiPastQuery: {
             query_id: string;
             /** @enum {string} */
@@ -3482,6 +3576,53 @@ export interface components {
              */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "original_query": "How much USD did I deposit last week?",
+         *       "interpretation": {
+         *         "interpreted_query": {
+         *           "type": [
+         *             "deposit"
+         *           ],
+         *           "status": [],
+         *           "direction": null,
+         *           "amount_min": null,
+         *           "amount_min_inclusive": false,
+         *           "amount_max": null,
+         *           "amount_max_inclusive": false,
+         *           "currency": "USD",
+         *           "date_range": {
+         *             "from": "2026-11-16T00:00:00.000Z",
+         *             "to": "2026-11-23T00:00:00.000Z"
+         *           },
+         *           "has_compliance_flags": null,
+         *           "counterparties": [],
+         *           "chains": [],
+         *           "bridges": [],
+         *           "sort": null,
+         *           "limit": null,
+         *           "aggregate": {
+         *             "function": "sum",
+         *             "group_by": []
+         *           }
+         *         },
+         *         "interpretation_confidence": 1,
+         *         "not_understood": [],
+         *         "corrections": []
+         *       },
+         *       "result": {
+         *         "kind": "number",
+         *         "value": "1250.00",
+         *         "currency": "USD",
+         *         "total_results": 2
+         *       },
+         *       "answer": "You deposited 1,250.00 USD in 2 deposits from 2026-11-16 to 2026-11-22.",
+         *       "truncated": false,
+         *       "limitations": [],
+         *       "cached": false
+         *     }
+         */
         AiQueryAnswer: {
             query_id: string;
             original_query: string;

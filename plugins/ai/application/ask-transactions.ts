@@ -45,8 +45,8 @@ export class AskTransactionsOperation implements Operation<NlTransactionsInput, 
       corrections: reading.corrections,
       total_results: matched.length,
       transactions: options.format === 'summary' ? [] : shown.map(transactionView),
-      analytics: options.include_analytics
-        ? {
+      ...(options.include_analytics
+        ? { analytics: {
             currency: target.code,
             total_volume: formatMinor(total(values), target.precision),
             avg_amount: formatMinor(average(values), target.precision),
@@ -56,8 +56,8 @@ export class AskTransactionsOperation implements Operation<NlTransactionsInput, 
             chains_involved: [...new Set(matched.map((one) => one.chain).filter((chain) => chain !== null))].sort(),
             bridges_used: [],
             prices_at: converter.pricesAt?.toISOString() ?? null,
-          }
-        : null,
+          } }
+        : {}),
       truncated,
       limitations,
       cached: false,
