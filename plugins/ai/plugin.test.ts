@@ -80,6 +80,12 @@ for (const store of stores) {
       [['200.00', 'sent', 'Savings', main, 'completed']],
     );
 
+    const received = (await ask(alice, { query: 'transfers from main' })).body.data;
+    assert.equal(
+      received.result.transactions.map((one: { amount: string; direction: string; counterparty: string; account_uuid: string }) => [one.amount, one.direction, one.counterparty, one.account_uuid]),
+      [['200.00', 'received', 'Main', savings]],
+    );
+
     const table = (await ask(alice, { query: 'total by asset' })).body.data;
     assert.equal(table.result.rows, [
       { group: { asset: 'BTC' }, value: '0.50000000', count: 1, currency: 'BTC' },

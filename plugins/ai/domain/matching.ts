@@ -18,7 +18,7 @@ export interface Candidate {
   readonly createdAt: Date;
 }
 
-/** `text` (a decimal string) in minor units at `precision`, rounded toward the bound's side: null when it has more decimals than the asset. */
+/** `text` (a decimal string) in minor units at `precision`, truncated; `exact` false when digits past the asset's precision were dropped. */
 function minorOf(text: string, precision: number): { minor: bigint; exact: boolean } {
   const [whole, fraction = ''] = text.split('.');
   const kept = fraction.slice(0, precision).padEnd(precision, '0');
