@@ -30,6 +30,8 @@ export interface TransactionHistoryEntry {
   readonly status: 'pending' | 'completed' | 'failed';
   /** sent: money left the account (withdrawals, outgoing transfers); received: it came in. */
   readonly direction: 'sent' | 'received';
+  /** The transfer a transfer row belongs to (sender's or receiver's side); null for deposits and withdrawals. */
+  readonly transferId: string | null;
   /** The other account of a transfer; null for deposits and withdrawals. */
   readonly counterparty: { readonly accountId: string; readonly name: string } | null;
   readonly reference: string | null;

@@ -72,6 +72,7 @@ export class CoreTransactionHistory implements TransactionHistory {
         chain,
         status: row.status,
         direction: sent ? 'sent' : 'received',
+        transferId: row.transferId,
         counterparty: other === undefined ? null : { accountId: other, name: names.get(other) ?? '' },
         reference: row.reference,
         createdAt: row.createdAt,
