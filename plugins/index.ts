@@ -18,6 +18,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   partner: () => import('./partner/index.js'),
   mobile: () => import('./mobile/index.js'),
   x402: () => import('./x402/index.js'),
+  ai: () => import('./ai/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

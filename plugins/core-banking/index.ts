@@ -10,6 +10,7 @@ import {
   operation,
   PriceFeed,
   Progress,
+  TransactionHistory,
   UnitOfWork,
   WorkflowEngine,
   type OperationBinding,
@@ -31,6 +32,7 @@ import { ListAccountTransactionsOperation } from './application/list-account-tra
 import { ListAccountTransfersOperation } from './application/list-account-transfers.js';
 import { ListAccountsOperation } from './application/list-accounts.js';
 import { ListTransactionsOperation } from './application/list-transactions.js';
+import { CoreTransactionHistory } from './application/transaction-history.js';
 import { TransferSettlement } from './application/transfer-settlement.js';
 import { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
 import { MemoryLedgerAudit } from './adapters/memory/memory-ledger-audit.js';
@@ -82,7 +84,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   kernel: '^2.0.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
-  provides: [Ledger, BankingRecords],
+  provides: [Ledger, BankingRecords, TransactionHistory],
   requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
@@ -93,6 +95,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<Ledger>(Ledger).to(LedgerService);
     bind<BankingRecords>(BankingRecords).to(BankingRecordsReader);
     bind<TransferSettlement>(TransferSettlement).toSelf();
+    bind<TransactionHistory>(TransactionHistory).to(CoreTransactionHistory);
     bind(TransferWorkflow).toResolvedValue(
       (settlement: TransferSettlement, config: CoreBankingConfig) => transferWorkflow(settlement, config),
       [TransferSettlement, CoreBankingConfig],

@@ -92,6 +92,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search transactions with a question in plain English
+         * @description Interprets the query (dates, amounts, currencies, types, statuses, directions, account names, chains, compliance flags, order, limits) and runs it on the team’s transactions. Analytics cover every match, converted to one currency through the price feed. 422 with suggestions when nothing in the query was understood; 404 for an account_id that is not the team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["askTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crosschain/bridge/quote": {
         parameters: {
             query?: never;
@@ -1100,6 +1122,50 @@ export interface paths {
          *     Access: the bank operator key only.
          */
         post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ai/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s past questions, newest first
+         * @description Each with its interpretation and the answer it got (an answer is reused while nothing of the team changed since: docs/ai.md, Cache). Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listQueries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ai/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about the team’s transactions
+         * @description Answers with the interpretation, the result (a list, a number for "how much", "how many", "average", or a table for "by asset", "per month") and a one-line answer in words. 422 with suggestions when nothing was understood; 404 for a context.account_id that is not the team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["askQuery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2965,6 +3031,218 @@ export interface components {
             /** @description Every check by name (store, consumers, shutdown), each passed. */
             checks: {
                 [key: string]: "ok";
+            };
+        };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "original_query": "deposits over $1,000 last month",
+         *       "interpreted_query": {
+         *         "type": [
+         *           "deposit"
+         *         ],
+         *         "status": [],
+         *         "direction": null,
+         *         "amount_min": "1000",
+         *         "amount_min_inclusive": false,
+         *         "amount_max": null,
+         *         "amount_max_inclusive": false,
+         *         "currency": "USD",
+         *         "date_range": {
+         *           "from": "2026-10-01T00:00:00.000Z",
+         *           "to": "2026-11-01T00:00:00.000Z"
+         *         },
+         *         "has_compliance_flags": null,
+         *         "counterparties": [],
+         *         "chains": [],
+         *         "bridges": [],
+         *         "sort": null,
+         *         "limit": null,
+         *         "aggregate": null
+         *       },
+         *       "interpretation_confidence": 1,
+         *       "not_understood": [],
+         *       "corrections": [],
+         *       "total_results": 1,
+         *       "transactions": [
+         *         {
+         *           "uuid": "0d6f3c1e-2b7a-4c55-9a51-7f3e2d1c0b9a",
+         *           "account_uuid": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *           "type": "deposit",
+         *           "amount": "1500.00",
+         *           "currency": "USD",
+         *           "chain": null,
+         *           "status": "completed",
+         *           "direction": "received",
+         *           "counterparty": null,
+         *           "source_chain": null,
+         *           "destination_chain": null,
+         *           "bridge_protocol": null,
+         *           "risk_score": null,
+         *           "compliance_flags": [],
+         *           "created_at": "2026-10-14T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "analytics": {
+         *         "currency": "USD",
+         *         "total_volume": "1500.00",
+         *         "avg_amount": "1500.00",
+         *         "median_amount": "1500.00",
+         *         "flagged_count": 0,
+         *         "avg_risk_score": null,
+         *         "chains_involved": [],
+         *         "bridges_used": [],
+         *         "prices_at": null
+         *       },
+         *       "truncated": false,
+         *       "limitations": [],
+         *       "cached": false
+         *     }
+         */
+        AiTransactionsResult: {
+            query_id: string;
+            original_query: string;
+            interpreted_query: components["schemas"]["AiInterpretedQuery"];
+            interpretation_confidence: number;
+            not_understood: string[];
+            corrections: {
+                from: string;
+                to: string;
+            }[];
+            total_results: number;
+            transactions: components["schemas"]["AiTransaction"][];
+            /** @description Left out when options.include_analytics is false. */
+            analytics?: components["schemas"]["AiAnalytics"];
+            /** @description More transactions matched than the service reads for one question (max_scanned_transactions). */
+            truncated: boolean;
+            /** @description Parts of the question no enabled module can answer yet. */
+            limitations: string[];
+            /** @description The answer was computed earlier on the same transaction state (docs/ai.md, Cache). */
+            cached: boolean;
+        };
+        AiInterpretedQuery: {
+            type: ("deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment")[];
+            status: ("pending" | "completed" | "failed" | "pending_review")[];
+            /** @enum {string|null} */
+            direction: "sent" | "received" | null;
+            amount_min: string | null;
+            amount_min_inclusive: boolean;
+            amount_max: string | null;
+            amount_max_inclusive: boolean;
+            currency: string | null;
+            /** @description from inclusive, to exclusive; null ends are open. */
+            date_range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                to: string | null;
+            };
+            has_compliance_flags: boolean | null;
+            counterparties: string[];
+            chains: string[];
+            bridges: string[];
+            sort: {
+                /** @enum {string} */
+                field: "amount" | "created_at";
+                /** @enum {string} */
+                direction: "asc" | "desc";
+            } | null;
+            limit: number | null;
+            aggregate: {
+                /** @enum {string} */
+                function: "sum" | "count" | "average";
+                group_by: ("asset" | "month" | "type" | "chain" | "status")[];
+            } | null;
+        };
+        AiTransaction: {
+            uuid: string;
+            account_uuid: string;
+            /** @enum {string} */
+            type: "deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment";
+            amount: string;
+            currency: string;
+            /** @description The chain of the holding; null off chain. */
+            chain: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "pending_review";
+            /** @enum {string} */
+            direction: "sent" | "received";
+            /** @description Name of the other account of a transfer. */
+            counterparty: string | null;
+            source_chain: string | null;
+            destination_chain: string | null;
+            bridge_protocol: string | null;
+            /** @description From transaction monitoring; null while it is not enabled. */
+            risk_score: number | null;
+            compliance_flags: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        AiAnalytics: {
+            /** @description The currency every figure is in. */
+            currency: string;
+            total_volume: string;
+            avg_amount: string;
+            median_amount: string;
+            flagged_count: number;
+            avg_risk_score: number | null;
+            chains_involved: string[];
+            bridges_used: string[];
+            /**
+             * Format: date-time
+             * @description Time of the oldest price used to convert; null when nothing was converted.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            prices_at: string | null;
+        };
+        /**
+         * @example {
+         *       "query": "deposits over $1,000 last month",
+         *       "options": {
+         *         "max_results": 20
+         *       }
+         *     }
+         */
+        AiTransactionsInput: {
+            /** @description The question, in English. */
+            query: string;
+            /**
+             * Format: uuid
+             * @description Only this account’s transactions (the team’s; 404 otherwise).
+             */
+            account_id?: string;
+            /**
+             * @default {
+             *       "include_analytics": true,
+             *       "include_risk_scores": true,
+             *       "max_results": 100,
+             *       "format": "detailed"
+             *     }
+             */
+            options: {
+                /** @default true */
+                include_analytics: boolean;
+                /** @default true */
+                include_risk_scores: boolean;
+                /** @default 100 */
+                max_results: number;
+                /**
+                 * @description summary leaves the transactions list out.
+                 * @default detailed
+                 * @enum {string}
+                 */
+                format: "detailed" | "summary";
+                /** @description Currency of the analytics; default the query’s currency, else the configured default. */
+                currency?: string;
             };
         };
         /**
@@ -5705,6 +5983,196 @@ export interface components {
             /** Format: email */
             email: string;
             team_name?: string;
+        };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "kind": "v2.query",
+         *       "original_query": "how many deposits",
+         *       "account_id": null,
+         *       "interpretation": {
+         *         "type": [
+         *           "deposit"
+         *         ],
+         *         "aggregate": {
+         *           "function": "count",
+         *           "group_by": []
+         *         }
+         *       },
+         *       "result": {
+         *         "answer": "There were 3 deposits.",
+         *         "result": {
+         *           "kind": "number",
+         *           "value": "3",
+         *           "currency": null,
+         *           "total_results": 3
+         *         }
+         *       },
+         *       "created_at": "2026-11-25T08:00:00.000Z"
+         *     }
+         */
+        AiPastQuery: {
+            query_id: string;
+            /** @enum {string} */
+            kind: "v1.transactions" | "v2.query";
+            original_query: string;
+            account_id: string | null;
+            interpretation: {
+                [key: string]: unknown;
+            };
+            /** @description The answer as it was sent. */
+            result: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "query_id": "3b8e1f52-7c0d-4e6a-8f21-9d4c5b6a7e80",
+         *       "original_query": "How much USD did I deposit last week?",
+         *       "interpretation": {
+         *         "interpreted_query": {
+         *           "type": [
+         *             "deposit"
+         *           ],
+         *           "status": [],
+         *           "direction": null,
+         *           "amount_min": null,
+         *           "amount_min_inclusive": false,
+         *           "amount_max": null,
+         *           "amount_max_inclusive": false,
+         *           "currency": "USD",
+         *           "date_range": {
+         *             "from": "2026-11-16T00:00:00.000Z",
+         *             "to": "2026-11-23T00:00:00.000Z"
+         *           },
+         *           "has_compliance_flags": null,
+         *           "counterparties": [],
+         *           "chains": [],
+         *           "bridges": [],
+         *           "sort": null,
+         *           "limit": null,
+         *           "aggregate": {
+         *             "function": "sum",
+         *             "group_by": []
+         *           }
+         *         },
+         *         "interpretation_confidence": 1,
+         *         "not_understood": [],
+         *         "corrections": []
+         *       },
+         *       "result": {
+         *         "kind": "number",
+         *         "value": "1250.00",
+         *         "currency": "USD",
+         *         "total_results": 2
+         *       },
+         *       "answer": "You deposited 1,250.00 USD in 2 deposits from 2026-11-16 to 2026-11-22.",
+         *       "truncated": false,
+         *       "limitations": [],
+         *       "cached": false
+         *     }
+         */
+        AiQueryAnswer: {
+            query_id: string;
+            original_query: string;
+            interpretation: components["schemas"]["AiInterpretation"];
+            result: components["schemas"]["AiQueryResult"];
+            /** @description The result in one sentence. */
+            answer: string;
+            truncated: boolean;
+            limitations: string[];
+            cached: boolean;
+        };
+        AiInterpretation: {
+            interpreted_query: components["schemas"]["AiInterpretedQuery_2"];
+            /** @description Share of the sentence understood (docs/ai.md). */
+            interpretation_confidence: number;
+            /** @description Words of the query that were not understood, in order. */
+            not_understood: string[];
+            /** @description Typos read as vocabulary words. */
+            corrections: {
+                from: string;
+                to: string;
+            }[];
+        };
+        AiInterpretedQuery_2: {
+            type: ("deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment")[];
+            status: ("pending" | "completed" | "failed" | "pending_review")[];
+            /** @enum {string|null} */
+            direction: "sent" | "received" | null;
+            amount_min: string | null;
+            amount_min_inclusive: boolean;
+            amount_max: string | null;
+            amount_max_inclusive: boolean;
+            currency: string | null;
+            /** @description from inclusive, to exclusive; null ends are open. */
+            date_range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                to: string | null;
+            };
+            has_compliance_flags: boolean | null;
+            counterparties: string[];
+            chains: string[];
+            bridges: string[];
+            sort: {
+                /** @enum {string} */
+                field: "amount" | "created_at";
+                /** @enum {string} */
+                direction: "asc" | "desc";
+            } | null;
+            limit: number | null;
+            aggregate: {
+                /** @enum {string} */
+                function: "sum" | "count" | "average";
+                group_by: ("asset" | "month" | "type" | "chain" | "status")[];
+            } | null;
+        };
+        AiQueryResult: {
+            /** @enum {string} */
+            kind: "list" | "number" | "table";
+            transactions?: components["schemas"]["AiTransaction"][];
+            total_results: number;
+            /** @description kind number: the figure (a decimal string; a count is an integer string). */
+            value?: string;
+            currency?: string | null;
+            group_by?: string[];
+            /** @description kind table: one row per group, in group order. */
+            rows?: {
+                group: {
+                    [key: string]: string;
+                };
+                value: string;
+                count: number;
+                currency: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "query": "how much did I deposit last week",
+         *       "context": {}
+         *     }
+         */
+        AiQueryInput: {
+            /** @description The question, in English. */
+            query: string;
+            /** @default {} */
+            context: {
+                /** Format: uuid */
+                account_id?: string;
+            };
         };
         /**
          * @example {
@@ -9855,6 +10323,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    askTransactions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiTransactionsInput"];
+            };
+        };
+        responses: {
+            /** @description Search transactions with a question in plain English */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiTransactionsResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     quoteBridge: {
         parameters: {
             query?: never;
@@ -11653,6 +12161,81 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CreatedUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listQueries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s past questions, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiPastQuery"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    askQuery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiQueryInput"];
+            };
+        };
+        responses: {
+            /** @description Ask a question about the team’s transactions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiQueryAnswer"];
                     };
                 };
             };
