@@ -137,9 +137,12 @@ const CASES: Record<string, readonly Case[]> = {
   ],
   // The registry is the bank's: Ada may check against the issuer Bob checked, and sees only her own check.
   'Mutation.checkMica': [
+    {
       query: 'mutation($input: CheckMicaInput!) { checkMica(input: $input) { check_id compliant findings { code passed } } }',
       variables: (f) => ({ input: { asset_type: 'emt', issuer_id: f.micaIssuer, whitepaper_hash: `sha256:${'a'.repeat(64)}` } }),
       expect: 'none_of_bob',
+    },
+  ],
   'Query.regtechStatus': [{ query: '{ regtechStatus { status screenings { total } reports { submitted } } }', expect: 'none_of_bob' }],
   'Query.paymentIntent': [{ query: 'query($id: ID!) { paymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
   'Query.p2pTransfer': [{ query: 'query($id: ID!) { p2pTransfer(id: $id) { id } }', variables: (f) => ({ id: f.p2p }), expect: 'not_found' }],
@@ -151,13 +154,21 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.mobileWallet': [{ query: '{ mobileWallet { user_id account_id } }', expect: 'none_of_bob' }],
   'Mutation.setMobileWallet': [{ query: 'mutation($id: ID!) { setMobileWallet(account_id: $id) { account_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Mutation.createPaymentIntent': [
+    {
       query: 'mutation($input: CreatePaymentIntentInput!) { createPaymentIntent(input: $input) { id } }',
       variables: (f) => ({ input: { amount: '1.00', currency: 'USD', recipient: f.adaAccount, from_account: f.account } }),
+      expect: 'not_found',
+    },
+  ],
   'Mutation.confirmPaymentIntent': [{ query: 'mutation($id: ID!) { confirmPaymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
   'Mutation.cancelPaymentIntent': [{ query: 'mutation($id: ID!) { cancelPaymentIntent(id: $id) { id } }', variables: (f) => ({ id: f.intent }), expect: 'not_found' }],
   'Mutation.sendP2pTransfer': [
+    {
       query: 'mutation($input: P2pTransferInput!) { sendP2pTransfer(input: $input) { id } }',
       variables: (f) => ({ input: { to_user: 'carol.tenancy@example.test', amount: '1.00', currency: 'USD', from_account: f.account } }),
+      expect: 'not_found',
+    },
+  ],
   'Mutation.registerMobileDevice': [{ query: 'mutation { registerMobileDevice(input: { push_token: "ada-tenancy-token", platform: "ios" }) { id } }', expect: 'none_of_bob' }],
   'Mutation.deleteMobileDevice': [{ query: 'mutation($id: ID!) { deleteMobileDevice(id: $id) { id } }', variables: (f) => ({ id: f.device }), expect: 'not_found' }],
   'Mutation.revokeMobileSession': [{ query: 'mutation($id: ID!) { revokeMobileSession(id: $id) { id } }', variables: (f) => ({ id: f.session }), expect: 'not_found' }],
@@ -172,6 +183,7 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.x402Relays': [{ query: '{ x402Relays(first: 100) { data { payment_id } } }', expect: 'none_of_bob' }],
   'Mutation.createX402Endpoint': [
     { query: 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/value-history", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
   'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   // Questions about another team's account are not_found; the query log lists the asking team's questions only.
