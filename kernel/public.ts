@@ -65,7 +65,6 @@ export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
 export * from '../ports/transaction-history.js';
-export * from '../ports/transaction-risk.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/session-authenticator.js';
 export * from '../ports/team-provisioning.js';

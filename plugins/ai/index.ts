@@ -19,7 +19,7 @@ import { QueryLogRepository } from './ports.js';
 /**
  * Natural-language queries over the team's transactions: a deterministic,
  * offline slot-filling interpreter (interpreter/), run on core banking's
- * TransactionHistory port, with regtech's TransactionRisk read optionally.
+ * TransactionHistory port, with regtech's ComplianceFlags read optionally.
  */
 export const aiPlugin = definePlugin<AiConfig>({
   name: 'ai',

@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
-import { NotFoundError, TransactionHistory, TransactionRisk, type TransactionHistoryFilter, type Tx } from '../../../kernel/public.js';
+import { ComplianceFlags, NotFoundError, TransactionHistory, type ComplianceFlagsEntry, type TransactionHistoryFilter, type Tx } from '../../../kernel/public.js';
 import type { Candidate } from '../domain/matching.js';
 import type { Interpretation } from '../interpreter/interpretation.js';
 import { AiConfig } from '../config.js';
@@ -25,8 +25,8 @@ export class CandidateReader {
   constructor(
     @inject(TransactionHistory) private readonly history: TransactionHistory,
     @inject(AiConfig) private readonly config: AiConfig,
-    // Optional: without transaction monitoring, scores are null and flag lists empty.
-    @inject(TransactionRisk) @optional() private readonly risk: TransactionRisk | undefined,
+    // Optional: without regtech's transaction monitoring, scores are null and flag lists empty.
+    @inject(ComplianceFlags) @optional() private readonly risk: ComplianceFlags | undefined,
   ) {}
 
   /** The team's account names (for counterparties), and a 404 for an account that is not the team's. */
@@ -58,9 +58,12 @@ export class CandidateReader {
       ...(q.currency ? { assetCodes: [q.currency] } : {}),
     };
     const { entries, truncated } = await this.history.search(tx, teamId, filter, this.config.max_scanned_transactions);
-    const signals = includeRisk && this.risk ? await this.risk.signals(tx, teamId, entries.map((entry) => entry.id)) : new Map();
+    // Monitoring scores transfers; a transfer it never flagged is absent, and its score stays null (not a claim of 0).
+    const transferIds = entries.flatMap((entry) => (entry.transferId ? [entry.transferId] : []));
+    const flagged = includeRisk && this.risk && transferIds.length > 0 ? await this.risk.flagsFor(tx, teamId, transferIds) : [];
+    const signals = new Map<string, ComplianceFlagsEntry>(flagged.map((one) => [one.transactionId, one]));
     const candidates = entries.map((entry): Candidate => {
-      const signal = signals.get(entry.id);
+      const signal = entry.transferId ? signals.get(entry.transferId) : undefined;
       return {
         id: entry.id,
         accountId: entry.accountId,
@@ -74,7 +77,7 @@ export class CandidateReader {
         direction: entry.direction,
         counterpartyName: entry.counterparty?.name ?? null,
         riskScore: signal?.riskScore ?? null,
-        complianceFlags: [...(signal?.complianceFlags ?? [])],
+        complianceFlags: [...(signal?.flags ?? [])],
         createdAt: entry.createdAt,
       };
     });
