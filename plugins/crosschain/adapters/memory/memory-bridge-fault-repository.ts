@@ -10,7 +10,7 @@ interface Armed {
   readonly remaining: number;
 }
 
-/** Armed faults in a Map by protocol; writes are undone on rollback. */
+/** Armed faults in a Map by protocol (listed by name); writes are undone on rollback. */
 @injectable()
 export class MemoryBridgeFaultRepository implements BridgeFaultRepository {
   readonly #armed = new Map<BridgeProtocolId, Armed>();
@@ -28,6 +28,6 @@ export class MemoryBridgeFaultRepository implements BridgeFaultRepository {
   }
 
   async list(): Promise<Array<{ protocol: BridgeProtocolId; fault: BridgeFault; remaining: number }>> {
-    return [...this.#armed.entries()].map(([protocol, armed]) => ({ protocol, ...armed }));
+    return [...this.#armed.entries()].map(([protocol, armed]) => ({ protocol, ...armed })).sort((a, b) => a.protocol.localeCompare(b.protocol));
   }
 }
