@@ -92,6 +92,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crosschain/bridge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bridge transfer
+         * @description A bridge transfer of the team as it stands: status, the source, destination and refund transaction hashes, the failure reason. 404 for an unknown transfer or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readBridgeTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crosschain/bridge/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Initiate a bridge transfer from a quote
+         * @description Redeems a quote of the team (once, before it expires) at its fee: the holding of the account whose deposit address on the source chain is `sender_address` is debited by the input amount, and the tokens move on chain to the protocol's contract (locked). The transfer is `pending` with `source_tx_hash`; it then becomes `source_confirmed`, `attested` and `completed` (what arrives, amount − fee, is credited to the account whose deposit address is `recipient_address`, or sent on chain to an external address), or `failed` with the source refunded. 404 for a quote or sender address not the team's; 422 for a bad address (`invalid_address`), an expired quote (`quote_expired`), a passed deadline, insufficient funds; 409 for a quote already initiated.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["initiateBridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crosschain/bridge/quote": {
         parameters: {
             query?: never;
@@ -676,6 +720,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/crosschain/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next transfers of a bridge protocol fail or time out (sandbox)
+         * @description Operator key only. The next `count` transfers initiated on `protocol` fail: `fail` refuses the attestation (failed after source_confirmed), `timeout` never relays (failed at the transfer's timeout, after attested). Both refund the source. `count` 0 disarms. Answers the faults still armed. The CLI's `crosschain fault` does the same.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["armBridgeFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/gcu/rebalance": {
         parameters: {
             query?: never;
@@ -1100,6 +1166,28 @@ export interface paths {
         get: operations["getTransaction"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/bridge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bridge a token between the account's holdings on two chains
+         * @description Quotes and initiates in one: from the source holding of `account_id` (default: the team's oldest active account) to its own holding on the destination, on `protocol` (or the one that delivers the most) at its fee now. The answer and the lifecycle are those of the version 1 initiation; GET /v1/crosschain/bridge/{id} reads it back. 422 as the quote refuses, `insufficient_funds`; 404 for another team's account.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["bridge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1990,6 +2078,87 @@ export interface components {
             checks: {
                 [key: string]: "ok";
             };
+        };
+        BridgeTransfer: {
+            /** Format: uuid */
+            bridge_tx_id: string;
+            /**
+             * Format: uuid
+             * @description The quote it redeemed; null for POST /crosschain/bridge, which quotes and initiates in one
+             */
+            quote_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "source_confirmed" | "attested" | "completed" | "failed";
+            /** @enum {string} */
+            bridge_protocol: "wormhole" | "layerzero" | "axelar";
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description What left the source holding
+             * @example 100.00
+             */
+            amount: string;
+            /**
+             * @description The protocol's fee as quoted, in the token
+             * @example 100.00
+             */
+            fee_amount: string;
+            /**
+             * @description amount − fee_amount: what arrives on completion
+             * @example 100.00
+             */
+            receive_amount: string;
+            /** @description The account whose source holding was debited */
+            account_id: string;
+            /** @description The account's deposit address on the source chain */
+            sender_address: string;
+            /** @description As given; for a transfer to the account itself, its deposit address on the destination once it arrives */
+            recipient_address: string | null;
+            /** @description The lock: from the sender to the protocol's contract on the source chain */
+            source_tx_hash: string;
+            /** @description The release on the destination, null until completed */
+            destination_tx_hash: string | null;
+            /** @description The refund on the source when failed, else null */
+            refund_tx_hash: string | null;
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the model's duration (source finality, attestation, relay) ends, divided by time_scale
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            estimated_completion_at: string;
+        };
+        /**
+         * @example {
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "sender_address": "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+         *       "recipient_address": "0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0",
+         *       "slippage_tolerance": "0.5",
+         *       "deadline_minutes": 20
+         *     }
+         */
+        BridgeInitiateInput: {
+            /** @description A bridge quote of the team, not expired, not initiated yet */
+            quote_id: string;
+            /** @description A deposit address of one of the team's accounts on the source chain: whose holding is debited */
+            sender_address: string;
+            /** @description A deposit address of the service (that account is credited) or an external address (the tokens leave custody) */
+            recipient_address: string;
+            /** @description Accepted for compatibility: the fee is fixed when quoted, so what arrives is exactly estimated_receive_amount */
+            slippage_tolerance?: string | number;
+            /** @description Refuse the initiation when the quote is older than this */
+            deadline_minutes?: number;
         };
         /**
          * @example {
@@ -3389,6 +3558,36 @@ export interface components {
         RedriveRequest: {
             position?: string;
         };
+        BridgeFaults: {
+            faults: {
+                /** @enum {string} */
+                protocol: "wormhole" | "layerzero" | "axelar";
+                /** @enum {string} */
+                fault: "fail" | "timeout";
+                remaining: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "protocol": "layerzero",
+         *       "fault": "fail",
+         *       "count": 2
+         *     }
+         */
+        BridgeFaultInput: {
+            /**
+             * @description The protocol whose next transfers fail
+             * @enum {string}
+             */
+            protocol: "wormhole" | "layerzero" | "axelar";
+            /**
+             * @description fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.
+             * @enum {string}
+             */
+            fault: "fail" | "timeout";
+            /** @description How many of the next transfers; 0 disarms */
+            count: number;
+        };
         /**
          * @description What one run of the governance tick did.
          * @example {
@@ -4702,6 +4901,29 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             submitted_at: string;
+        };
+        /**
+         * @example {
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "250.00",
+         *       "protocol": "layerzero"
+         *     }
+         */
+        BridgeInput: {
+            /** @description Chain the token leaves: name or CAIP-2 id */
+            source_chain: string;
+            /** @description Chain the token arrives on: name or CAIP-2 id */
+            destination_chain: string;
+            /** @description Token bridged, e.g. USDC */
+            token: string;
+            /** @description Amount sent, a decimal string at the token's decimals */
+            amount: string;
+            /** @description wormhole, layerzero or axelar; left out, the protocol that delivers the most */
+            protocol?: string;
+            /** @description The team's account (default: its oldest active account); its source holding pays, its destination holding receives */
+            account_id?: string;
         };
         /**
          * @example {
@@ -6715,6 +6937,79 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    readBridgeTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bridge_tx_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a bridge transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    initiateBridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeInitiateInput"];
+            };
+        };
+        responses: {
+            /** @description Initiate a bridge transfer from a quote */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     quoteBridge: {
         parameters: {
             query?: never;
@@ -7767,6 +8062,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    armBridgeFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeFaultInput"];
+            };
+        };
+        responses: {
+            /** @description Make the next transfers of a bridge protocol fail or time out (sandbox) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeFaults"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     rebalanceGcu: {
         parameters: {
             query?: never;
@@ -8503,6 +8838,46 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeInput"];
+            };
+        };
+        responses: {
+            /** @description Bridge a token between the account's holdings on two chains */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
