@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Chain, ChainCatalog, Ledger, UnitOfWork, WorkflowEngine } from '../../kernel/public.js';
+import { Chain, ChainCatalog, EventStore, Ledger, UnitOfWork, WorkflowEngine } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../../test/fixtures/boot.js';
 import { bridgeAddress } from './domain/bridge-address.js';
 import { BridgeTransferView } from './operations.js';
@@ -101,6 +101,8 @@ for (const store of stores) {
     assert.is(await onChain(k, 'base', done.recipient_address!, 'USDC'), amount - fee, 'on chain too');
     await conserved(amount - fee, 0n, fee);
     assert.is(await onChain(k, 'ethereum', source, 'USDC'), amount, 'the fee and the locked tokens stay with the bridge on the source');
+    const events = await k.get(EventStore).forAggregate(ada.teamId, 'bridge_transfer', started.bridge_tx_id);
+    assert.equal(events.map((event) => [event.type, (event.payload as { status: string }).status]), [['bridge.initiated', 'pending'], ['bridge.completed', 'completed']]);
   });
 
   test('v1: initiate a quote to an external address; the quote initiates once; another team\'s sender is 404; bad addresses and expired quotes are 422', async () => {
@@ -170,6 +172,8 @@ for (const store of stores) {
       assert.ok(failed.refund_tx_hash?.startsWith('0x'));
       assert.ok(failed.failure_reason);
       assert.is(await held(k, ada, account, 'USDC'), before, 'refunded in full');
+      const events = await k.get(EventStore).forAggregate(ada.teamId, 'bridge_transfer', started.bridge_tx_id);
+      assert.equal(events.map((event) => event.type), ['bridge.initiated', 'bridge.failed']);
       await assertAudit(k);
     }
     const next = BridgeTransferView.parse((await bridge(ada, { source_chain: 'ethereum', destination_chain: 'base', token: 'USDC', amount: '1', protocol: 'axelar' })).body.data);

@@ -2079,6 +2079,30 @@ export interface components {
                 [key: string]: "ok";
             };
         };
+        /**
+         * @example {
+         *       "bridge_tx_id": "0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b",
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "status": "pending",
+         *       "bridge_protocol": "layerzero",
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "1000.000000",
+         *       "fee_amount": "0.013452",
+         *       "receive_amount": "999.986548",
+         *       "account_id": "3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+         *       "sender_address": "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+         *       "recipient_address": "0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0",
+         *       "source_tx_hash": "0x5a7d3b1c9e8f2a4b6c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b",
+         *       "destination_tx_hash": null,
+         *       "refund_tx_hash": null,
+         *       "failure_reason": null,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z",
+         *       "estimated_completion_at": "2026-01-15T09:33:34.000Z"
+         *     }
+         */
         BridgeTransfer: {
             /** Format: uuid */
             bridge_tx_id: string;
@@ -3558,6 +3582,17 @@ export interface components {
         RedriveRequest: {
             position?: string;
         };
+        /**
+         * @example {
+         *       "faults": [
+         *         {
+         *           "protocol": "layerzero",
+         *           "fault": "fail",
+         *           "remaining": 2
+         *         }
+         *       ]
+         *     }
+         */
         BridgeFaults: {
             faults: {
                 /** @enum {string} */
