@@ -201,13 +201,14 @@ export type BridgeInput = z.infer<typeof BridgeInput>;
 export const BridgeTransferParams = z.object({ id: z.uuid().describe('A bridge_tx_id') });
 export type BridgeTransferParams = z.infer<typeof BridgeTransferParams>;
 
-export const BridgeFaultInput = z
-  .object({
-    protocol: protocol.describe('The protocol whose next transfers fail'),
-    fault: z.enum(['fail', 'timeout']).describe('fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.'),
-    count: z.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms'),
-  })
-  .meta({ id: 'BridgeFaultInput', example: { protocol: 'layerzero', fault: 'fail', count: 2 } });
+const bridgeFaultFields = {
+  protocol: protocol.describe('The protocol whose next transfers fail'),
+  fault: z.enum(['fail', 'timeout']).describe('fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.'),
+  count: z.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms'),
+};
+export const BridgeFaultInput = z.object(bridgeFaultFields).meta({ id: 'BridgeFaultInput', example: { protocol: 'layerzero', fault: 'fail', count: 2 } });
+/** The same input as CLI flags: a schema without a component id (its properties are the flags), the count read from its text. */
+export const BridgeFaultOptions = z.object({ ...bridgeFaultFields, count: z.coerce.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms') });
 export type BridgeFaultInput = z.infer<typeof BridgeFaultInput>;
 
 export const BridgeFaultsView = z
