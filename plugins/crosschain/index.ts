@@ -36,7 +36,7 @@ import { BridgeFaultRepository, BridgeProtocols, BridgeQuoteRepository, BridgeTr
 export const crosschainPlugin = definePlugin<CrosschainConfig>({
   name: 'crosschain',
   version: '0.2.0',
-  kernel: '^2.1.0',
+  kernel: '^2.2.0',
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, and bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection.',
   dependsOn: ['chains', 'core-banking'],
   provides: [],
