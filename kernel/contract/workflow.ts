@@ -20,6 +20,12 @@ export interface WorkflowStep<S> {
    */
   runBatch?(tx: Tx, runs: readonly WorkflowBatchItem<S>[]): Promise<Array<S | void | StepFailure>>;
   compensate?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<void>;
+  /**
+   * When the step may run, from the state the previous step left (e.g. a
+   * bridge transfer waiting for the source chain's finality): the run is due
+   * then and not before. Undefined or past: at once.
+   */
+  notBefore?(state: S): Date | undefined;
 }
 
 export interface WorkflowBatchItem<S> {

@@ -189,7 +189,7 @@ export class WorkflowRunner implements WorkflowEngine {
           const result = results[index];
           if (result instanceof StepFailure) await this.#beginCompensation(tx, run, result.message, events);
           else await this.#completeStep(tx, run, definition, result, events);
-          run.nextRunAt = now;
+          run.nextRunAt = nextRunAt(definition, run, now);
           run.updatedAt = now;
         }
         if (events.length > 0) await tx.append(events);
@@ -235,7 +235,7 @@ export class WorkflowRunner implements WorkflowEngine {
     } else {
       await this.#compensateOne(tx, instance, events);
     }
-    instance.nextRunAt = now;
+    instance.nextRunAt = nextRunAt(definition, instance, now);
     await this.#save(tx, instance);
   }
 
@@ -345,6 +345,13 @@ async function runOne(step: WorkflowStep<unknown>, tx: Tx, state: unknown, meta:
   const [result] = await step.runBatch!(tx, [{ state, meta }]);
   if (result instanceof StepFailure) throw result;
   return result;
+}
+
+/** A running run waits for its next step's notBefore; anything else (compensation, finished) is due at once. */
+function nextRunAt(definition: WorkflowDefinition, instance: WorkflowInstance, now: Date): Date {
+  if (instance.status !== 'running') return now;
+  const wait = definition.steps[instance.stepIndex]?.notBefore?.(instance.state);
+  return wait && wait.getTime() > now.getTime() ? wait : now;
 }
 
 function pastDeadline(deadlineAt: Date | null, now: Date): boolean {

@@ -1,46 +1,80 @@
-import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
+import { MemoryBridgeFaultRepository } from './adapters/memory/memory-bridge-fault-repository.js';
 import { MemoryBridgeQuoteRepository } from './adapters/memory/memory-bridge-quote-repository.js';
+import { MemoryBridgeTransferRepository } from './adapters/memory/memory-bridge-transfer-repository.js';
 import { simulatedBridges } from './adapters/protocols/simulated-bridge.js';
 import { crosschainMigrations } from './adapters/sql/migrations.js';
+import { SqlBridgeFaultRepository } from './adapters/sql/sql-bridge-fault-repository.js';
 import { SqlBridgeQuoteRepository } from './adapters/sql/sql-bridge-quote-repository.js';
+import { SqlBridgeTransferRepository } from './adapters/sql/sql-bridge-transfer-repository.js';
+import { ArmBridgeFaultOperation } from './application/arm-bridge-fault.js';
+import { BridgeLifecycle } from './application/bridge-lifecycle.js';
+import { BridgeOperation } from './application/bridge-now.js';
+import { BridgeTransfers } from './application/bridge-transfers.js';
+import { InitiateBridgeOperation } from './application/initiate-bridge.js';
+import { ReadBridgeTransferOperation } from './application/read-bridge-transfer.js';
+import { crosschainCommands } from './commands.js';
+import { crosschainEvents } from './events.js';
+import { BridgeTransferWorkflow, bridgeTransferWorkflow } from './workflows.js';
 import { BridgeComparison } from './application/bridge-comparison.js';
 import { CompareBridgeFeesOperation } from './application/compare-fees.js';
 import { QuoteBridgeOperation } from './application/quote-bridge.js';
 import { ReadBridgeQuoteOperation } from './application/read-bridge-quote.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
-import { BridgeQuoteInput, CompareBridgeFees, QuoteBridge, ReadBridgeQuote } from './operations.js';
-import { BridgeProtocols, BridgeQuoteRepository } from './ports.js';
+import { ArmBridgeFault, Bridge, BridgeFaultInput, BridgeInitiateInput, BridgeInput, BridgeQuoteInput, CompareBridgeFees, InitiateBridge, QuoteBridge, ReadBridgeQuote, ReadBridgeTransfer } from './operations.js';
+import { BridgeFaultRepository, BridgeProtocols, BridgeQuoteRepository, BridgeTransferRepository } from './ports.js';
 
 /**
  * Cross-chain bridging over the simulated chains (docs/crosschain.md): three
  * bridge protocols (wormhole, layerzero, axelar), each a documented fee and
- * time model with a support matrix, stored expiring quotes and a fee
- * comparison. Transfers come with the ledger's per-chain holdings.
+ * time model with a support matrix, stored expiring quotes, a fee
+ * comparison, and bridge transfers between the ledger's per-chain holdings
+ * whose lifecycle the workflow engine drives (with fault injection).
  */
 export const crosschainPlugin = definePlugin<CrosschainConfig>({
   name: 'crosschain',
-  version: '0.1.0',
-  kernel: '^2.1.0',
-  description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back) and fee comparison.',
-  dependsOn: ['chains'],
+  version: '0.2.0',
+  kernel: '^2.2.0',
+  description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, and bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection.',
+  dependsOn: ['chains', 'core-banking'],
   provides: [],
-  requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids],
+  requires: [UnitOfWork, ChainCatalog, Chain, ChainFaucet, OnChainHoldings, Ledger, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids],
   config: crosschainConfigSchema,
   register(bind: Bind, ctx: PluginContext<CrosschainConfig>) {
     bind(CrosschainConfig).toConstantValue(ctx.config);
     bind(BridgeProtocols).toResolvedValue(simulatedBridges, [Chain, PriceFeed]);
     bind(BridgeComparison).toSelf();
+    bind(BridgeTransfers).toSelf();
+    bind(BridgeLifecycle).toSelf();
+    bind(BridgeTransferWorkflow).toResolvedValue(bridgeTransferWorkflow, [BridgeLifecycle]);
   },
-  operations: [operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation)],
+  operations: [
+    operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation),
+    operation(InitiateBridge, InitiateBridgeOperation, BridgeInitiateInput),
+    operation(Bridge, BridgeOperation, BridgeInput),
+    operation(ReadBridgeTransfer, ReadBridgeTransferOperation),
+    operation(ArmBridgeFault, ArmBridgeFaultOperation, BridgeFaultInput),
+  ],
   persistence: {
-    memory: (bind: Bind) => bind(BridgeQuoteRepository).to(MemoryBridgeQuoteRepository),
-    sql: (bind: Bind) => bind(BridgeQuoteRepository).to(SqlBridgeQuoteRepository),
+    memory: (bind: Bind) => {
+      bind(BridgeQuoteRepository).to(MemoryBridgeQuoteRepository);
+      bind(BridgeTransferRepository).to(MemoryBridgeTransferRepository);
+      bind(BridgeFaultRepository).to(MemoryBridgeFaultRepository);
+    },
+    sql: (bind: Bind) => {
+      bind(BridgeQuoteRepository).to(SqlBridgeQuoteRepository);
+      bind(BridgeTransferRepository).to(SqlBridgeTransferRepository);
+      bind(BridgeFaultRepository).to(SqlBridgeFaultRepository);
+    },
   },
   migrations: crosschainMigrations,
   routes: crosschainRoutes,
   routeTags: crosschainRouteTags,
+  commands: crosschainCommands,
+  events: crosschainEvents,
+  workflows: [BridgeTransferWorkflow],
 });
 
 export default crosschainPlugin;

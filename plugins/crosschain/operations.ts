@@ -122,3 +122,101 @@ export type BridgeQuoteParams = z.infer<typeof BridgeQuoteParams>;
 export const QuoteBridge = token<Operation<BridgeQuoteInput, BridgeQuoteView>>('crosschain.quote-bridge');
 export const CompareBridgeFees = token<Operation<BridgeFeesQuery, BridgeFeesView>>('crosschain.compare-bridge-fees');
 export const ReadBridgeQuote = token<Operation<BridgeQuoteParams, BridgeQuoteView>>('crosschain.read-bridge-quote');
+
+const address = z.string().describe('EVM address, EIP-55 checksummed');
+
+export const BridgeTransferView = z
+  .strictObject({
+    bridge_tx_id: z.uuid(),
+    quote_id: z.uuid().nullable().describe('The quote it redeemed; null for POST /crosschain/bridge, which quotes and initiates in one'),
+    status: z.enum(['pending', 'source_confirmed', 'attested', 'completed', 'failed']),
+    bridge_protocol: protocol,
+    source_chain: z.string(),
+    destination_chain: z.string(),
+    token: z.string(),
+    amount: decimal.describe('What left the source holding'),
+    fee_amount: decimal.describe('The protocol\'s fee as quoted, in the token'),
+    receive_amount: decimal.describe('amount − fee_amount: what arrives on completion'),
+    account_id: z.string().describe('The account whose source holding was debited'),
+    sender_address: address.describe('The account\'s deposit address on the source chain'),
+    recipient_address: address.nullable().describe('As given; for a transfer to the account itself, its deposit address on the destination once it arrives'),
+    source_tx_hash: z.string().describe('The lock: from the sender to the protocol\'s contract on the source chain'),
+    destination_tx_hash: z.string().nullable().describe('The release on the destination, null until completed'),
+    refund_tx_hash: z.string().nullable().describe('The refund on the source when failed, else null'),
+    failure_reason: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    estimated_completion_at: timestamp.describe('When the model\'s duration (source finality, attestation, relay) ends, divided by time_scale'),
+  })
+  .meta({
+    id: 'BridgeTransfer',
+    example: {
+      bridge_tx_id: '0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b',
+      quote_id: '5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f',
+      status: 'pending',
+      bridge_protocol: 'layerzero',
+      source_chain: 'ethereum',
+      destination_chain: 'base',
+      token: 'USDC',
+      amount: '1000.000000',
+      fee_amount: '0.013452',
+      receive_amount: '999.986548',
+      account_id: '3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      sender_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      recipient_address: '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0',
+      source_tx_hash: '0x5a7d3b1c9e8f2a4b6c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b',
+      destination_tx_hash: null,
+      refund_tx_hash: null,
+      failure_reason: null,
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:30:00.000Z',
+      estimated_completion_at: '2026-01-15T09:33:34.000Z',
+    },
+  });
+export type BridgeTransferView = z.infer<typeof BridgeTransferView>;
+
+export const BridgeInitiateInput = z
+  .object({
+    quote_id: z.string().describe('A bridge quote of the team, not expired, not initiated yet'),
+    sender_address: z.string().describe('A deposit address of one of the team\'s accounts on the source chain: whose holding is debited'),
+    recipient_address: z.string().describe('A deposit address of the service (that account is credited) or an external address (the tokens leave custody)'),
+    slippage_tolerance: z.union([z.string(), z.number()]).optional().describe('Accepted for compatibility: the fee is fixed when quoted, so what arrives is exactly estimated_receive_amount'),
+    deadline_minutes: z.number().int().min(1).max(1440).optional().describe('Refuse the initiation when the quote is older than this'),
+  })
+  .meta({ id: 'BridgeInitiateInput', example: { quote_id: '5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f', sender_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', recipient_address: '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0', slippage_tolerance: '0.5', deadline_minutes: 20 } });
+export type BridgeInitiateInput = z.infer<typeof BridgeInitiateInput>;
+
+export const BridgeInput = z
+  .object({
+    source_chain: chainRef.describe('Chain the token leaves: name or CAIP-2 id'),
+    destination_chain: chainRef.describe('Chain the token arrives on: name or CAIP-2 id'),
+    token: tokenCode.describe('Token bridged, e.g. USDC'),
+    amount: z.string().describe('Amount sent, a decimal string at the token\'s decimals'),
+    protocol: z.string().max(40).optional().describe('wormhole, layerzero or axelar; left out, the protocol that delivers the most'),
+    account_id: z.string().max(64).optional().describe('The team\'s account (default: its oldest active account); its source holding pays, its destination holding receives'),
+  })
+  .meta({ id: 'BridgeInput', example: { source_chain: 'ethereum', destination_chain: 'base', token: 'USDC', amount: '250.00', protocol: 'layerzero' } });
+export type BridgeInput = z.infer<typeof BridgeInput>;
+
+export const BridgeTransferParams = z.object({ id: z.uuid().describe('A bridge_tx_id') });
+export type BridgeTransferParams = z.infer<typeof BridgeTransferParams>;
+
+const bridgeFaultFields = {
+  protocol: protocol.describe('The protocol whose next transfers fail'),
+  fault: z.enum(['fail', 'timeout']).describe('fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.'),
+  count: z.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms'),
+};
+export const BridgeFaultInput = z.object(bridgeFaultFields).meta({ id: 'BridgeFaultInput', example: { protocol: 'layerzero', fault: 'fail', count: 2 } });
+/** The same input as CLI flags: a schema without a component id (its properties are the flags), the count read from its text. */
+export const BridgeFaultOptions = z.object({ ...bridgeFaultFields, count: z.coerce.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms') });
+export type BridgeFaultInput = z.infer<typeof BridgeFaultInput>;
+
+export const BridgeFaultsView = z
+  .strictObject({ faults: z.array(z.strictObject({ protocol, fault: z.enum(['fail', 'timeout']), remaining: z.number().int() })) })
+  .meta({ id: 'BridgeFaults', example: { faults: [{ protocol: 'layerzero', fault: 'fail', remaining: 2 }] } });
+export type BridgeFaultsView = z.infer<typeof BridgeFaultsView>;
+
+export const InitiateBridge = token<Operation<BridgeInitiateInput, BridgeTransferView>>('crosschain.initiate-bridge');
+export const Bridge = token<Operation<BridgeInput, BridgeTransferView>>('crosschain.bridge');
+export const ReadBridgeTransfer = token<Operation<BridgeTransferParams, BridgeTransferView>>('crosschain.read-bridge-transfer');
+export const ArmBridgeFault = token<Operation<BridgeFaultInput, BridgeFaultsView>>('crosschain.arm-bridge-fault');

@@ -1,6 +1,7 @@
 import { token, type Tx } from '../../kernel/public.js';
 import type { BridgeEstimate, BridgeProtocolId, BridgeRoute, RouteSupport } from './domain/bridge-model.js';
 import type { BridgeQuoteRecord } from './domain/bridge-quote.js';
+import type { BridgeFault, BridgeTransferRecord } from './domain/bridge-transfer.js';
 
 /**
  * A bridge protocol (wormhole, layerzero, axelar): which routes it carries
@@ -24,3 +25,29 @@ export interface BridgeQuoteRepository {
   find(tx: Tx, teamId: string, id: string): Promise<BridgeQuoteRecord | undefined>;
 }
 export const BridgeQuoteRepository = token<BridgeQuoteRepository>('crosschain.bridge-quote-repository');
+
+/** Bridge transfers (table crosschain_bridge_transfers), each its team's. */
+export interface BridgeTransferRepository {
+  insert(tx: Tx, transfer: BridgeTransferRecord): Promise<void>;
+  /** The team's transfer; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<BridgeTransferRecord | undefined>;
+  /** The team's transfer, locked for this unit of work (a lifecycle step). */
+  lock(tx: Tx, teamId: string, id: string): Promise<BridgeTransferRecord | undefined>;
+  update(tx: Tx, transfer: BridgeTransferRecord): Promise<void>;
+  /** Whether a quote was already redeemed by a transfer (a quote initiates once). */
+  quoteUsed(tx: Tx, teamId: string, quoteId: string): Promise<boolean>;
+}
+export const BridgeTransferRepository = token<BridgeTransferRepository>('crosschain.bridge-transfer-repository');
+
+/**
+ * Armed faults (table crosschain_bridge_faults): the next `remaining`
+ * transfers of a protocol fail or time out. Operator-only; service-wide.
+ */
+export interface BridgeFaultRepository {
+  /** Replaces the protocol's armed fault (count 0 disarms it). */
+  arm(tx: Tx, protocol: BridgeProtocolId, fault: BridgeFault, count: number): Promise<void>;
+  /** Takes one fault of the protocol, if armed (locked, so concurrent initiations take distinct ones). */
+  take(tx: Tx, protocol: BridgeProtocolId): Promise<BridgeFault | null>;
+  list(tx: Tx): Promise<Array<{ protocol: BridgeProtocolId; fault: BridgeFault; remaining: number }>>;
+}
+export const BridgeFaultRepository = token<BridgeFaultRepository>('crosschain.bridge-fault-repository');

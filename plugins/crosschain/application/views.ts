@@ -1,6 +1,7 @@
 import { formatMinor } from '../../../kernel/public.js';
 import type { BridgeQuoteRecord } from '../domain/bridge-quote.js';
-import type { BridgeFeesView, BridgeQuoteView } from '../operations.js';
+import type { BridgeTransferRecord } from '../domain/bridge-transfer.js';
+import type { BridgeFeesView, BridgeQuoteView, BridgeTransferView } from '../operations.js';
 import { isAvailable, type ProtocolOption } from './bridge-comparison.js';
 
 const RATE_DECIMALS = 8;
@@ -62,5 +63,31 @@ export function bridgeFeesView(route: { source: string; destination: string; tok
         fastest: option.protocol === fastest,
       };
     }),
+  };
+}
+
+export function bridgeTransferView(t: BridgeTransferRecord, decimals: number): BridgeTransferView {
+  const amount = (units: bigint) => formatMinor(units, decimals);
+  return {
+    bridge_tx_id: t.id,
+    quote_id: t.quoteId,
+    status: t.status,
+    bridge_protocol: t.protocol,
+    source_chain: t.sourceChain,
+    destination_chain: t.destinationChain,
+    token: t.token,
+    amount: amount(t.inputAmount),
+    fee_amount: amount(t.feeAmount),
+    receive_amount: amount(t.receiveAmount),
+    account_id: t.accountId,
+    sender_address: t.senderAddress,
+    recipient_address: t.recipientAddress,
+    source_tx_hash: t.sourceTxHash,
+    destination_tx_hash: t.destinationTxHash,
+    refund_tx_hash: t.refundTxHash,
+    failure_reason: t.failureReason,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    estimated_completion_at: t.schedule.completeAt.toISOString(),
   };
 }
