@@ -83,6 +83,7 @@ export const chainsRoutes: readonly RouteDeclaration[] = [
     params: AccountParams,
     response: WalletView,
     operation: GetWallet,
+    operationId: 'getAccountWallet',
     summary: 'Get an account as a custodial wallet: its addresses and its holdings per chain',
     description: 'The account\'s deposit address on every chain and its token holdings on each chain (asset_code and chain, available, reserved and total), as the ledger keeps them and the ledger audit reconciles them with the chains. Off-chain balances (fiat, GCU) are not listed: see GET /accounts/{id}/balances. 404 for an unknown account or another team\'s.',
     tags,

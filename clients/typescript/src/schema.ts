@@ -114,6 +114,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/crosschain/bridge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bridge transfer
+         * @description A bridge transfer of the team as it stands: status, the source, destination and refund transaction hashes, the failure reason. 404 for an unknown transfer or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readBridgeTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/crosschain/bridge/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Initiate a bridge transfer from a quote
+         * @description Redeems a quote of the team (once, before it expires) at its fee: the holding of the account whose deposit address on the source chain is `sender_address` is debited by the input amount, and the tokens move on chain to the protocol's contract (locked). The transfer is `pending` with `source_tx_hash`; it then becomes `source_confirmed`, `attested` and `completed` (what arrives, amount − fee, is credited to the account whose deposit address is `recipient_address`, or sent on chain to an external address), or `failed` with the source refunded. 404 for a quote or sender address not the team's; 422 for a bad address (`invalid_address`), an expired quote (`quote_expired`), a passed deadline, insufficient funds; 409 for a quote already initiated.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["initiateBridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/crosschain/bridge/quote": {
         parameters: {
             query?: never;
@@ -698,6 +742,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/{id}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an account as a custodial wallet: its addresses and its holdings per chain
+         * @description The account's deposit address on every chain and its token holdings on each chain (asset_code and chain, available, reserved and total), as the ledger keeps them and the ledger audit reconciles them with the chains. Off-chain balances (fiat, GCU) are not listed: see GET /accounts/{id}/balances. 404 for an unknown account or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getAccountWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -736,6 +802,28 @@ export interface paths {
          *     Access: the bank operator key only.
          */
         post: operations["redriveParked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/crosschain/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next transfers of a bridge protocol fail or time out (sandbox)
+         * @description Operator key only. The next `count` transfers initiated on `protocol` fail: `fail` refuses the attestation (failed after source_confirmed), `timeout` never relays (failed at the transfer's timeout, after attested). Both refund the source. `count` 0 disarms. Answers the faults still armed. The CLI's `crosschain fault` does the same.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["armBridgeFault"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1354,6 +1442,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/crosschain/bridge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bridge a token between the account's holdings on two chains
+         * @description Quotes and initiates in one: from the source holding of `account_id` (default: the team's oldest active account) to its own holding on the destination, on `protocol` (or the one that delivers the most) at its fee now. The answer and the lifecycle are those of the version 1 initiation; GET /v1/crosschain/bridge/{id} reads it back. 422 as the quote refuses, `insufficient_funds`; 404 for another team's account.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["bridge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/crosschain/bridge/fees": {
         parameters: {
             query?: never;
@@ -1414,6 +1524,116 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["flashLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/lending/borrow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Borrow tokens from the lending market
+         * @description Pays `amount` of `token` out of the lending market into `account_id`'s holding on `chain` and opens a borrow position charged the market's borrow rate by the clock. 422 `borrow_limit_exceeded` when the account's supplies on the chain, valued at the price feed now times each token's loan-to-value, do not cover the open debt with it; `insufficient_market_liquidity` when the market holds less. Nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["borrowLending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/lending/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lending positions
+         * @description The team's lending positions, open ones first, newest first, each valued now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listLending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/lending/positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lending position
+         * @description A lending position of the team with its interest by the clock now, USD value and its account's health factor on the chain at the price feed now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readLending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/lending/positions/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a supply or repay a borrow
+         * @description Closes a lending position whole: a supply pays its principal and interest back to its account (422 `borrow_limit_exceeded` while the other supplies would not cover the debt), a borrow is repaid with its interest from the account's holding (422 `insufficient_funds` when short). 409 `position_closed` the second time; 404 for another team's. Emits `position.closed`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["closeLending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/lending/supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Supply tokens to the lending market
+         * @description Pays `amount` of `token` from `account_id`'s holding on `chain` (default ethereum; account default: the team's oldest active account) into the simulated lending market's contract and opens a supply position earning the market's supply rate by the clock. It is collateral for borrows on the same chain at the token's loan-to-value. 422 `token_not_listed`, an unknown chain or a token not on it, a bad amount, `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["supplyLending"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1486,6 +1706,138 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["removeLiquidity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DeFi portfolio: every open position valued now
+         * @description Every open lending, staking, farming and liquidity position of the team, or of `account_id` (404 for another team's account), each with its USD value, APY, accrued rewards (interest, unharvested rewards, fee income) and, for lending, the account's health factor on the chain — computed from stored state and the price feed now — and the totals.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["portfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stake in a staking or yield-farming program
+         * @description Pays `amount` of the program's token from `account_id`'s holding on `chain` (default ethereum; account default: the team's oldest active account) into the program's contract. Rewards accrue by the clock at the program's fixed emission rate: `staking:WETH` pays 3.2 % a year in WETH, `farming:USDC-WETH` pays 1 WETH a year per 40 000 USDC staked. 422 `unknown_program`, an unknown chain, a bad amount, `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["stake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staking and farming positions
+         * @description The team's staking and farming positions, open ones first, newest first, each valued now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listYield"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a staking or farming position
+         * @description With its rewards accrued by the clock now, APY and USD value at the price feed now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readYield"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}/harvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Harvest a position's rewards
+         * @description The program emits the rewards accrued since the position opened or was last harvested (rounded down) and pays them to its account's holding of the reward token on the chain. Emits `yield.harvested` (none when nothing accrued). 409 `position_closed`, `position_changed` (a racing harvest); 404 for another team's.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["harvest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/staking/positions/{id}/unstake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unstake: harvest and return the stake
+         * @description Harvests what accrued and returns the whole stake to its account, closing the position. Emits `yield.harvested` (when something accrued) and `position.closed`. 409 `position_closed` the second time; 404 for another team's.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["unstake"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3247,6 +3599,111 @@ export interface components {
         };
         /**
          * @example {
+         *       "bridge_tx_id": "0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b",
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "status": "pending",
+         *       "bridge_protocol": "layerzero",
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "1000.000000",
+         *       "fee_amount": "0.013452",
+         *       "receive_amount": "999.986548",
+         *       "account_id": "3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+         *       "sender_address": "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+         *       "recipient_address": "0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0",
+         *       "source_tx_hash": "0x5a7d3b1c9e8f2a4b6c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b",
+         *       "destination_tx_hash": null,
+         *       "refund_tx_hash": null,
+         *       "failure_reason": null,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z",
+         *       "estimated_completion_at": "2026-01-15T09:33:34.000Z"
+         *     }
+         */
+        BridgeTransfer: {
+            /** Format: uuid */
+            bridge_tx_id: string;
+            /**
+             * Format: uuid
+             * @description The quote it redeemed; null for POST /crosschain/bridge, which quotes and initiates in one
+             */
+            quote_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "source_confirmed" | "attested" | "completed" | "failed";
+            /** @enum {string} */
+            bridge_protocol: "wormhole" | "layerzero" | "axelar";
+            source_chain: string;
+            destination_chain: string;
+            token: string;
+            /**
+             * @description What left the source holding
+             * @example 100.00
+             */
+            amount: string;
+            /**
+             * @description The protocol's fee as quoted, in the token
+             * @example 100.00
+             */
+            fee_amount: string;
+            /**
+             * @description amount − fee_amount: what arrives on completion
+             * @example 100.00
+             */
+            receive_amount: string;
+            /** @description The account whose source holding was debited */
+            account_id: string;
+            /** @description The account's deposit address on the source chain */
+            sender_address: string;
+            /** @description As given; for a transfer to the account itself, its deposit address on the destination once it arrives */
+            recipient_address: string | null;
+            /** @description The lock: from the sender to the protocol's contract on the source chain */
+            source_tx_hash: string;
+            /** @description The release on the destination, null until completed */
+            destination_tx_hash: string | null;
+            /** @description The refund on the source when failed, else null */
+            refund_tx_hash: string | null;
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the model's duration (source finality, attestation, relay) ends, divided by time_scale
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            estimated_completion_at: string;
+        };
+        /**
+         * @example {
+         *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
+         *       "sender_address": "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+         *       "recipient_address": "0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0",
+         *       "slippage_tolerance": "0.5",
+         *       "deadline_minutes": 20
+         *     }
+         */
+        BridgeInitiateInput: {
+            /** @description A bridge quote of the team, not expired, not initiated yet */
+            quote_id: string;
+            /** @description A deposit address of one of the team's accounts on the source chain: whose holding is debited */
+            sender_address: string;
+            /** @description A deposit address of the service (that account is credited) or an external address (the tokens leave custody) */
+            recipient_address: string;
+            /** @description Accepted for compatibility: the fee is fixed when quoted, so what arrives is exactly estimated_receive_amount */
+            slippage_tolerance?: string | number;
+            /** @description Refuse the initiation when the quote is older than this */
+            deadline_minutes?: number;
+        };
+        /**
+         * @example {
          *       "quote_id": "5c0d8c3e-2f4b-4d7a-9e61-0a8b7c6d5e4f",
          *       "bridge_protocol": "layerzero",
          *       "source_chain": "ethereum",
@@ -4807,6 +5264,42 @@ export interface components {
         UnfreezeAccountRequest: Record<string, never>;
         /**
          * @example {
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "addresses": [
+         *         {
+         *           "chain": "base",
+         *           "caip2": "eip155:8453",
+         *           "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *           "derivation_path": "m/44'/60'/12'/0/4"
+         *         }
+         *       ],
+         *       "holdings": [
+         *         {
+         *           "asset_code": "USDC",
+         *           "chain": "base",
+         *           "available_balance": "250.000000",
+         *           "reserved_balance": "0.000000",
+         *           "total_balance": "250.000000"
+         *         }
+         *       ]
+         *     }
+         */
+        Wallet: {
+            account_id: string;
+            addresses: components["schemas"]["DepositAddress"][];
+            /** @description The account's token holdings on every chain, by chain then asset; each is what its address holds there (reconciled by the ledger audit) */
+            holdings: {
+                asset_code: string;
+                chain: string;
+                /** @description Decimal string at the token's decimals */
+                available_balance: string;
+                /** @description Held by pending transfers; still at the address on chain */
+                reserved_balance: string;
+                total_balance: string;
+            }[];
+        };
+        /**
+         * @example {
          *       "amount": "25.50",
          *       "asset_code": "USDC",
          *       "chain": "polygon",
@@ -4861,6 +5354,47 @@ export interface components {
          */
         RedriveRequest: {
             position?: string;
+        };
+        /**
+         * @example {
+         *       "faults": [
+         *         {
+         *           "protocol": "layerzero",
+         *           "fault": "fail",
+         *           "remaining": 2
+         *         }
+         *       ]
+         *     }
+         */
+        BridgeFaults: {
+            faults: {
+                /** @enum {string} */
+                protocol: "wormhole" | "layerzero" | "axelar";
+                /** @enum {string} */
+                fault: "fail" | "timeout";
+                remaining: number;
+            }[];
+        };
+        /**
+         * @example {
+         *       "protocol": "layerzero",
+         *       "fault": "fail",
+         *       "count": 2
+         *     }
+         */
+        BridgeFaultInput: {
+            /**
+             * @description The protocol whose next transfers fail
+             * @enum {string}
+             */
+            protocol: "wormhole" | "layerzero" | "axelar";
+            /**
+             * @description fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.
+             * @enum {string}
+             */
+            fault: "fail" | "timeout";
+            /** @description How many of the next transfers; 0 disarms */
+            count: number;
         };
         /**
          * @description What one run of the governance tick did.
@@ -6651,6 +7185,29 @@ export interface components {
         };
         /**
          * @example {
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "token": "USDC",
+         *       "amount": "250.00",
+         *       "protocol": "layerzero"
+         *     }
+         */
+        BridgeInput: {
+            /** @description Chain the token leaves: name or CAIP-2 id */
+            source_chain: string;
+            /** @description Chain the token arrives on: name or CAIP-2 id */
+            destination_chain: string;
+            /** @description Token bridged, e.g. USDC */
+            token: string;
+            /** @description Amount sent, a decimal string at the token's decimals */
+            amount: string;
+            /** @description wormhole, layerzero or axelar; left out, the protocol that delivers the most */
+            protocol?: string;
+            /** @description The team's account (default: its oldest active account); its source holding pays, its destination holding receives */
+            account_id?: string;
+        };
+        /**
+         * @example {
          *       "source_chain": "arbitrum",
          *       "destination_chain": "ethereum",
          *       "token": "USDC",
@@ -6885,6 +7442,86 @@ export interface components {
         };
         /**
          * @example {
+         *       "position_id": "7a1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "lending_borrow",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "principal": "4000.000000",
+         *       "accrued_interest": "1.643836",
+         *       "current_amount": "4001.643836",
+         *       "apy_percent": "5.0000",
+         *       "value_usd": "4001.64",
+         *       "health_factor": "1.538211",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LendingPosition: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "lending_supply" | "lending_borrow";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            token: string;
+            /**
+             * @description What was supplied or borrowed
+             * @example 100.00
+             */
+            principal: string;
+            /**
+             * @description Interest since it opened, by the clock now (what it settled with, once closed)
+             * @example 100.00
+             */
+            accrued_interest: string;
+            /**
+             * @description principal + accrued_interest: what withdrawing pays out or repaying costs now
+             * @example 100.00
+             */
+            current_amount: string;
+            /** @description The market's yearly simple rate for this side, percent with 4 decimals */
+            apy_percent: string;
+            /**
+             * @description current_amount at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /** @description Σ supply value × liquidation threshold / Σ debt value of the account on the chain now, 6 decimals; null without debt */
+            health_factor: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "token": "WETH",
+         *       "amount": "2.5"
+         *     }
+         */
+        LendingRequest: {
+            /** @description Chain name or CAIP-2 id; default ethereum */
+            chain?: string;
+            /** @description A token the lending market lists: WETH, WBTC, USDC, USDT, DAI */
+            token: string;
+            /** @description Decimal string at the token's decimals */
+            amount: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
+        };
+        /**
+         * @example {
          *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
          *       "type": "liquidity_pool",
          *       "status": "open",
@@ -7001,6 +7638,140 @@ export interface components {
             /** @description The pool token `amount` is of; the others are paid in the pool's proportions */
             token: string;
             /** @description Decimal string at the token's decimals */
+            amount: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
+        };
+        DefiPortfolio: {
+            account_id: string | null;
+            positions: {
+                /** Format: uuid */
+                position_id: string;
+                /** @enum {string} */
+                type: "lending_supply" | "lending_borrow" | "staking" | "yield_farming" | "liquidity_pool";
+                account_id: string;
+                chain: string;
+                /** @description lending_market, the program (staking:WETH) or the pool id */
+                protocol: string;
+                /**
+                 * @description At the price feed now, USD with 2 decimals; a borrow's is its debt
+                 * @example 100.00
+                 */
+                value_usd: string;
+                /** @description The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised */
+                apy_percent: string | null;
+                /** @description Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity) */
+                accrued_rewards: {
+                    token: string;
+                    /**
+                     * @description Decimal string at the asset precision, e.g. "100.00"
+                     * @example 100.00
+                     */
+                    amount: string;
+                }[];
+                /** @description Lending only: the account's health factor on the chain, 6 decimals; null without debt or for other positions */
+                health_factor: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                opened_at: string;
+            }[];
+            /**
+             * @description Σ value_usd of every position but borrows
+             * @example 100.00
+             */
+            assets_usd: string;
+            /**
+             * @description Σ value_usd of borrows
+             * @example 100.00
+             */
+            debt_usd: string;
+            /** @description assets_usd − debt_usd (may be negative) */
+            net_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            valued_at: string;
+        };
+        /**
+         * @example {
+         *       "position_id": "8b1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "staking",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "program": "staking:WETH",
+         *       "token": "WETH",
+         *       "amount": "2.000000000000000000",
+         *       "reward_token": "WETH",
+         *       "accrued_rewards": "0.000175342465753424",
+         *       "harvested_rewards": "0.000000000000000000",
+         *       "apy_percent": "3.2000",
+         *       "value_usd": "6800.60",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        YieldPosition: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "staking" | "yield_farming";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            program: string;
+            token: string;
+            /**
+             * @description Staked
+             * @example 100.00
+             */
+            amount: string;
+            reward_token: string;
+            /**
+             * @description Rewards since the last harvest (or opening), by the clock now; 0 once closed
+             * @example 100.00
+             */
+            accrued_rewards: string;
+            /**
+             * @description Rewards paid so far
+             * @example 100.00
+             */
+            harvested_rewards: string;
+            /** @description Yearly rewards in USD over the stake in USD at the price feed now, percent with 4 decimals */
+            apy_percent: string;
+            /**
+             * @description Stake plus accrued rewards at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "program": "staking:WETH",
+         *       "chain": "base",
+         *       "amount": "2"
+         *     }
+         */
+        StakeRequest: {
+            /** @description staking:WETH (rewards in WETH) or farming:USDC-WETH (stake USDC, rewards in WETH) */
+            program: string;
+            /** @description Chain name or CAIP-2 id; default ethereum */
+            chain?: string;
+            /** @description Amount staked, a decimal string at the program token's decimals */
             amount: string;
             /** @description The account whose holdings move; default the team's oldest active account */
             account_id?: string;
@@ -10363,6 +11134,79 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    readBridgeTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bridge_tx_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a bridge transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    initiateBridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeInitiateInput"];
+            };
+        };
+        responses: {
+            /** @description Initiate a bridge transfer from a quote */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     quoteBridge: {
         parameters: {
             query?: never;
@@ -11403,6 +12247,39 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getAccountWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account uuid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an account as a custodial wallet: its addresses and its holdings per chain */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Wallet"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     withdraw: {
         parameters: {
             query?: never;
@@ -11472,6 +12349,46 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["RedriveResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    armBridgeFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeFaultInput"];
+            };
+        };
+        responses: {
+            /** @description Make the next transfers of a bridge protocol fail or time out (sandbox) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeFaults"];
                     };
                 };
             };
@@ -12557,6 +13474,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    bridge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeInput"];
+            };
+        };
+        responses: {
+            /** @description Bridge a token between the account's holdings on two chains */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BridgeTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     compareBridgeFees: {
         parameters: {
             query: {
@@ -12654,6 +13611,190 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["FlashLoan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    borrowLending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LendingRequest"];
+            };
+        };
+        responses: {
+            /** @description Borrow tokens from the lending market */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LendingPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List lending positions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LendingPosition"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readLending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a lending position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LendingPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    closeLending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraw a supply or repay a borrow */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LendingPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    supplyLending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LendingRequest"];
+            };
+        };
+        responses: {
+            /** @description Supply tokens to the lending market */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LendingPosition"];
                     };
                 };
             };
@@ -12798,6 +13939,222 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    portfolio: {
+        parameters: {
+            query?: {
+                /** @description Only this account's positions; default every account of the team */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeFi portfolio: every open position valued now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DefiPortfolio"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakeRequest"];
+            };
+        };
+        responses: {
+            /** @description Stake in a staking or yield-farming program */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listYield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List staking and farming positions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readYield: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a staking or farming position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    harvest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Harvest a position's rewards */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unstake: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unstake: harvest and return the stake */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["YieldPosition"];
                     };
                 };
             };
