@@ -73,8 +73,8 @@ test("the README's first session: health, a user, two accounts, a deposit, a tra
   assert.is(settled.status, 'completed');
   const sender = usd(await dataOf(ada.GET('/api/v2/accounts/{id}/balances', { params: { path: { id: main.uuid } } })));
   const receiver = usd(await dataOf(ada.GET('/api/v2/accounts/{id}/balances', { params: { path: { id: savings.uuid } } })));
-  assert.equal(sender, { asset_code: 'USD', available_balance: '74.97', reserved_balance: '0.00', total_balance: '74.97' });
-  assert.equal(receiver, { asset_code: 'USD', available_balance: '25.00', reserved_balance: '0.00', total_balance: '25.00' });
+  assert.equal(sender, { asset_code: 'USD', chain: null, available_balance: '74.97', reserved_balance: '0.00', total_balance: '74.97' });
+  assert.equal(receiver, { asset_code: 'USD', chain: null, available_balance: '25.00', reserved_balance: '0.00', total_balance: '25.00' });
 
   // Conservation, as the operator's audit reports it: 74.97 + 25.00 held, 0.03 in fees, 100.00 came in.
   const audit = await dataOf(operator.GET('/api/v2/admin/ledger/audit'));

@@ -7642,6 +7642,34 @@ export interface components {
             /** @description The account whose holdings move; default the team's oldest active account */
             account_id?: string;
         };
+        /**
+         * @example {
+         *       "account_id": null,
+         *       "positions": [
+         *         {
+         *           "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *           "type": "lending_supply",
+         *           "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *           "chain": "ethereum",
+         *           "protocol": "lending_market",
+         *           "value_usd": "10012.40",
+         *           "apy_percent": "3.5000",
+         *           "accrued_rewards": [
+         *             {
+         *               "token": "USDC",
+         *               "amount": "12.400000"
+         *             }
+         *           ],
+         *           "health_factor": null,
+         *           "opened_at": "2026-01-15T09:30:05.000Z"
+         *         }
+         *       ],
+         *       "assets_usd": "10012.40",
+         *       "debt_usd": "0.00",
+         *       "net_usd": "10012.40",
+         *       "valued_at": "2026-02-15T09:30:05.000Z"
+         *     }
+         */
         DefiPortfolio: {
             account_id: string | null;
             positions: {
