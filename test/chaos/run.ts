@@ -9,6 +9,7 @@ import { PostgresCluster } from './faults/postgres-cluster.js';
 import { startFaults, type FaultKind } from './faults/schedule.js';
 import { TcpProxy } from './faults/tcp-proxy.js';
 import { CHAOS_MODULES } from './modules/index.js';
+import { fuzzService } from './fuzz/run-fuzz.js';
 import { negativeControls } from './negative-controls.js';
 import { ChaosRandom } from './random.js';
 import { ServicePool } from './service-pool.js';
@@ -30,7 +31,7 @@ const SCENARIOS: Record<string, FaultKind[]> = {
   'db-partition': ['db-partition'],
   all: ['kill-9', 'postgres-restart', 'db-partition'],
 };
-const SECONDS = Number(process.env.CHAOS_SECONDS ?? 60);
+const SECONDS = Number(process.env.CHAOS_SECONDS ?? 45);
 const WORKERS = Number(process.env.CHAOS_WORKERS ?? 8);
 const MAX_OPERATIONS = Number(process.env.CHAOS_MAX_OPERATIONS ?? 20_000);
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 2 ** 31);
@@ -114,6 +115,21 @@ async function main(): Promise<void> {
           if (controls.some((control) => !control.caught)) failed = true;
         }
         console.log(JSON.stringify(line));
+        if (index === names.length - 1 && process.env.CHAOS_FUZZ !== '0') {
+          const user = await admin.send('POST', '/api/v2/admin/users', { name: 'Fuzz', email: `fuzz-${SEED}@example.test` }, `fuzz-user-${SEED}`);
+          const fuzz = await fuzzService({
+            baseUrl: pool.urls()[0]!,
+            databaseUrl: cluster.url.replace(/\/chaos$/, `/${database}`),
+            operatorKey: adminKey,
+            userKey: user.body.data.api_key.key,
+            client: new CarefulClient(() => pool.urls(), user.body.data.api_key.key, (n) => random.int(n)),
+            seed: SEED,
+            ...(process.env.CHAOS_FUZZ_LIMIT ? { limit: Number(process.env.CHAOS_FUZZ_LIMIT) } : {}),
+          });
+          if (fuzz.violations) failed = true;
+          if (process.env.CHAOS_FUZZ_ROUTES !== '1') delete fuzz.per_route;
+          console.log(JSON.stringify(fuzz));
+        }
       } finally {
         await pool.stop();
         rmSync(dataDir, { recursive: true, force: true });
