@@ -29,6 +29,34 @@ async function swap(context: OperationContext): Promise<OperationResult> {
   };
 }
 
+/**
+ * A flash loan on base: borrow USDC, swap it to WETH on one DEX and back on
+ * another. It executes only when the pools (moved by the swaps above) leave
+ * a profit, which is credited to the account; a revert changes nothing.
+ */
+async function flashLoan(context: OperationContext): Promise<OperationResult> {
+  const account = context.random.pick(context.accounts);
+  const [first, second] = context.random.pick([
+    ['sushiswap', 'uniswap_v3'],
+    ['uniswap_v3', 'sushiswap'],
+  ] as const);
+  const body = {
+    token: 'USDC',
+    amount: context.random.pick(['1000', '50000']),
+    chain: CHAIN,
+    account_id: account,
+    operations: [
+      { type: 'swap', from: 'USDC', to: 'WETH', dex: first },
+      { type: 'swap', from: 'WETH', to: 'USDC', dex: second },
+    ],
+  };
+  const answer = await context.client.send('POST', '/api/v2/defi/flash-loan', body, context.idempotencyKey());
+  if (answer.status !== 201 && answer.status !== 200) return refusedOrThrow(answer);
+  const loan = answer.body.data;
+  const effects = loan.status === 'executed' ? (loan.profit as { token: string; amount: string }[]).map((profit) => ({ account, asset: profit.token, chain: CHAIN, delta: units(profit.amount) })) : [];
+  return { outcome: 'acknowledged', id: loan.flash_loan_id ?? undefined, effects };
+}
+
 export const defi: ChaosModule = {
   name: 'defi',
   modules: ['chains', 'defi'],
@@ -44,5 +72,8 @@ export const defi: ChaosModule = {
       }
     }
   },
-  operations: [{ name: 'swap', weight: 2, run: swap }],
+  operations: [
+    { name: 'swap', weight: 2, run: swap },
+    { name: 'flash-loan', weight: 1, run: flashLoan },
+  ],
 };
