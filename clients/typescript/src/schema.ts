@@ -1172,6 +1172,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/defi/liquidity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List liquidity positions
+         * @description The team's liquidity positions, open ones first, newest first, each valued now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listLiquidity"];
+        put?: never;
+        /**
+         * Add liquidity to a pool
+         * @description Pays `amount` of `token` and every other token of the pool in the pool's proportions now (rounded up) from `account_id`'s holdings on the pool's chain (default: the team's oldest active account) into the pool, and mints LP shares (rounded down). The pool is locked like a swap; the tokens move on chain. 422 `unknown_pool`, `token_not_in_pool`, `amount_too_small` (no whole share), `insufficient_funds`; nothing moves on a refusal. Emits `position.opened`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["addLiquidity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/liquidity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a liquidity position
+         * @description A position of the team valued at its pool's state now: what removing it would pay, the fee income since it opened and its USD value.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readLiquidity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/defi/liquidity/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a liquidity position
+         * @description Burns all the position's shares and pays their share of every reserve now (rounded down), fee income included, to its account. 409 `position_closed` when removed already (also for a racing second removal); 404 for another team's position. Emits `position.closed`.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["removeLiquidity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/swap/execute": {
         parameters: {
             query?: never;
@@ -4867,6 +4939,128 @@ export interface components {
         };
         /**
          * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: {
+                token: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+            }[];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "token": "USDC",
+         *       "amount": "5000"
+         *     }
+         */
+        AddLiquidityRequest: {
+            /** @description A pool id: <chain>:<dex>:<tokens>:<fee>, as quotes name them */
+            pool_id: string;
+            /** @description The pool token `amount` is of; the others are paid in the pool's proportions */
+            token: string;
+            /** @description Decimal string at the token's decimals */
+            amount: string;
+            /** @description The account whose holdings move; default the team's oldest active account */
+            account_id?: string;
+        };
+        /**
+         * @example {
          *       "from_token": "USDC",
          *       "to_token": "WETH",
          *       "amount": "2500.00",
@@ -8411,6 +8605,150 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["FlashLoan"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLiquidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List liquidity positions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addLiquidity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddLiquidityRequest"];
+            };
+        };
+        responses: {
+            /** @description Add liquidity to a pool */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readLiquidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a liquidity position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeLiquidity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A position_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a liquidity position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LiquidityPosition"];
                     };
                 };
             };
