@@ -2,6 +2,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener,
 import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '../../ports/logger.js';
+import { refuseConnect } from './connect-refusal.js';
 import { renderErrors } from './envelope.js';
 
 /** How long a client may take: to send its headers, its whole request, and between requests on one connection. */
@@ -58,6 +59,7 @@ export class HttpServer {
       if (this.upgrade && !this.closing) this.upgrade(req, socket, head);
       else socket.destroy();
     });
+    server.on('connect', refuseConnect);
     server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket));
     // Without a listener node answers an Expect other than 100-continue with a bare 417.
     server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => answerExpectationFailed(res));

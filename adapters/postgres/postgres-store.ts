@@ -7,6 +7,7 @@ import type { StoreBundle, StoreOptions } from '../store.js';
 import { checkAutovacuum } from './autovacuum-check.js';
 import { tuneClient } from './client-tuning.js';
 import { postgresEventsListener } from './postgres-events-listener.js';
+import { guardClientErrors } from './client-errors.js';
 import { postgresTypes } from './postgres-types.js';
 
 const DEFAULT_POOL_SIZE = 16;
@@ -23,7 +24,10 @@ export function openPostgresStore(options: StoreOptions, deps: StoreDeps): Store
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => deps.logger.error('postgres pool: idle client error', { error }));
-  pool.on('connect', tuneClient);
+  pool.on('connect', (client) => {
+    guardClientErrors(client, deps.logger);
+    tuneClient(client);
+  });
   const store = openSqlStore(
     'postgres',
     new Kysely<any>({ dialect: writeBehind(new PostgresDialect({ pool }), { pipelined: true }) }),

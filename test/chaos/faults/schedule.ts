@@ -1,0 +1,51 @@
+import type { ChaosRandom } from '../random.js';
+import type { ServicePool } from '../service-pool.js';
+import type { PostgresCluster } from './postgres-cluster.js';
+import type { TcpProxy } from './tcp-proxy.js';
+
+export type FaultKind = 'kill-9' | 'postgres-restart' | 'db-partition';
+
+export interface FaultFigures {
+  injected: Record<string, number>;
+}
+
+/**
+ * Injects the scenario's faults at random moments (every 2–6 s) until
+ * `stop()`: kill -9 of one service process (a replacement starts 1 s
+ * later, so the other keeps serving meanwhile), an immediate-mode
+ * PostgreSQL restart, or the service↔database connection cut for 0.5–3 s.
+ * `stop()` waits for the fault in progress to end and every process to
+ * be back, so the checkers see a healthy service.
+ */
+export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, pool: ServicePool, cluster: PostgresCluster, proxy: TcpProxy): { stop(): Promise<FaultFigures> } {
+  const figures: FaultFigures = { injected: {} };
+  let running = kinds.length > 0;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const loop = (async () => {
+    while (running) {
+      await sleep(2000 + random.int(4000));
+      if (!running) break;
+      const kind = random.pick(kinds);
+      figures.injected[kind] = (figures.injected[kind] ?? 0) + 1;
+      if (kind === 'kill-9') {
+        const victim = random.int(pool.size);
+        pool.killHard(victim);
+        await sleep(1000);
+        await pool.respawn(victim);
+      } else if (kind === 'postgres-restart') {
+        cluster.restartImmediate();
+      } else {
+        proxy.cut();
+        await sleep(500 + random.int(2500));
+        proxy.restore();
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return figures;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Effect, Holding, Pending } from './registry.js';
+
+export function holdingKey(holding: Holding): string {
+  return `${holding.account}|${holding.asset}|${holding.chain ?? ''}`;
+}
+
+/**
+ * What the service must hold, built only from acknowledged answers:
+ * `settled` sums the effects that are certain, `pending` the transfers
+ * acknowledged but not yet seen final. A read may show a pending
+ * transfer's credit or refund or not, never anything else; so each
+ * holding's available balance must lie in [settled, settled + pending
+ * credits] (the history check), and after every pending one is final it
+ * must equal `settled` exactly (acknowledged present, nothing twice).
+ */
+export class BalanceModel {
+  readonly #settled = new Map<string, { holding: Holding; amount: bigint }>();
+  readonly #pending = new Set<Pending>();
+  /** Accounts whose last write never got a definitive answer: their exact check is skipped and counted. */
+  readonly ambiguous = new Set<string>();
+
+  apply(effects: readonly Effect[]): void {
+    for (const effect of effects) {
+      const key = holdingKey(effect);
+      const entry = this.#settled.get(key) ?? { holding: { account: effect.account, asset: effect.asset, chain: effect.chain }, amount: 0n };
+      entry.amount += effect.delta;
+      this.#settled.set(key, entry);
+    }
+  }
+
+  addPending(pending: Pending): void {
+    this.#pending.add(pending);
+  }
+
+  resolve(pending: Pending, effects: readonly Effect[]): void {
+    this.#pending.delete(pending);
+    this.apply(effects);
+  }
+
+  pending(): Pending[] {
+    return [...this.#pending];
+  }
+
+  /** The interval a read of `holding`'s available balance must fall in now. */
+  bounds(holding: Holding): { low: bigint; high: bigint } {
+    const low = this.#settled.get(holdingKey(holding))?.amount ?? 0n;
+    let high = low;
+    const key = holdingKey(holding);
+    for (const pending of this.#pending) {
+      for (const credit of pending.incoming) if (holdingKey(credit) === key) high += credit.delta;
+      for (const refund of pending.refunds ?? []) if (holdingKey(refund) === key) high += refund.delta;
+    }
+    return { low, high };
+  }
+
+  holdings(): { holding: Holding; amount: bigint }[] {
+    return [...this.#settled.values()];
+  }
+}

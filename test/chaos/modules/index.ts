@@ -1,0 +1,9 @@
+import type { ChaosModule } from '../registry.js';
+import { coreBanking } from './core-banking.js';
+import { defi } from './defi.js';
+
+/**
+ * Every module the harness drives. A new module adds one file beside these
+ * (its operations, their effects, its funding) and one line here.
+ */
+export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi];
