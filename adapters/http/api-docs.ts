@@ -42,7 +42,8 @@ const SCRIPT = `(function () {
     dom_id: '#api-docs',
     deepLinking: true,
     validatorUrl: null,
-    docExpansion: 'list',
+    // Tags start collapsed: swagger-ui stops rendering when some 150 operations are listed expanded at once.
+    docExpansion: 'none',
     defaultModelsExpandDepth: 0,
     displayOperationId: true,
     persistAuthorization: false,

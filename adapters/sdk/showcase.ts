@@ -20,3 +20,14 @@ export function showcaseOperation(api: ApiModelSet): ApiOperation {
 export function healthOperation(api: ApiModelSet): ApiOperation | undefined {
   return api.operations.find((operation) => operation.id === 'getHealth');
 }
+
+/** The README's table of operations, each under the method name the language gives it. */
+export function operationsTable(api: ApiModelSet, methodName: (operation: ApiOperation) => string): string[] {
+  return [
+    '## Operations',
+    '',
+    '| Method | HTTP | Summary |',
+    '|---|---|---|',
+    ...api.operations.map((operation) => `| \`${methodName(operation)}\` | ${operation.method} ${operation.path} | ${operation.summary.replace(/\|/g, '\\|')} |`),
+  ];
+}

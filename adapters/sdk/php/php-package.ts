@@ -1,7 +1,7 @@
 import type { ArchiveFile } from '../archives.js';
 import { pascalCase } from '../names.js';
 import { brandingHeader, splitPackageName, type GeneratorInput } from '../sdk-options.js';
-import { showcaseOperation } from '../showcase.js';
+import { operationsTable, showcaseOperation } from '../showcase.js';
 import { phpClient, phpMethod } from './php-client.js';
 import { phpModel } from './php-models.js';
 import { phpRuntimeFiles } from './php-runtime.js';
@@ -99,8 +99,7 @@ function readme(input: GeneratorInput, composerName: string, namespace: string):
       '',
     );
   }
-  lines.push('## Operations', '', '| Method | HTTP | Summary |', '|---|---|---|');
-  for (const operation of input.api.operations) lines.push(`| \`${phpMethod(operation.id)}\` | ${operation.method} ${operation.path} | ${operation.summary.replace(/\|/g, '\\|')} |`);
+  lines.push(...operationsTable(input.api, (operation) => phpMethod(operation.id)));
   return lines.join('\n') + '\n';
 }
 

@@ -19,7 +19,8 @@ function modelClass(model: ApiModel): string {
     const hint = pythonType(field.schema, TYPING);
     const type = field.required || hint.startsWith('Optional[') || hint === 'Any' ? hint : `Optional[${hint}]`;
     const metadata = `metadata={"json": ${pyString(field.name)}, "required": ${field.required ? 'True' : 'False'}}`;
-    lines.push(`    ${pythonIdentifier(field.name)}: ${type} = field(${field.required ? '' : 'default=None, '}${metadata})`);
+    // dataclasses.field, not a bare `field`: a schema may have a property named field, which would shadow it in the class body.
+    lines.push(`    ${pythonIdentifier(field.name)}: ${type} = dataclasses.field(${field.required ? '' : 'default=None, '}${metadata})`);
   }
   lines.push('', '    @classmethod', `    def from_dict(cls, data: Mapping[str, Any]) -> "${name}":`, '        return cls(');
   for (const field of fields) {
@@ -41,7 +42,7 @@ or decimal.Decimal, never float.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, TypeVar, Union
 
 T = TypeVar("T")

@@ -1,7 +1,7 @@
 import type { ArchiveFile } from '../archives.js';
 import { inPythonDocstring } from '../names.js';
 import { brandingHeader, type GeneratorInput } from '../sdk-options.js';
-import { showcaseOperation } from '../showcase.js';
+import { operationsTable, showcaseOperation } from '../showcase.js';
 import { pythonClient } from './python-client.js';
 import { PYTHON_ERRORS } from './python-errors.js';
 import { PYTHON_WEBHOOKS } from '../webhook-verifiers.js';
@@ -131,8 +131,7 @@ function readme(input: GeneratorInput, distribution: string, module: string): st
       '',
     );
   }
-  lines.push('## Operations', '', '| Method | HTTP | Summary |', '|---|---|---|');
-  for (const operation of input.api.operations) lines.push(`| \`${pythonMethod(operation.id)}\` | ${operation.method} ${operation.path} | ${operation.summary.replace(/\|/g, '\\|')} |`);
+  lines.push(...operationsTable(input.api, (operation) => pythonMethod(operation.id)));
   return lines.join('\n') + '\n';
 }
 

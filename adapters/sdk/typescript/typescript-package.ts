@@ -2,7 +2,7 @@ import type { ApiOperation } from '../api-model.js';
 import type { ArchiveFile } from '../archives.js';
 import { camelCase, commentText, inLineComment } from '../names.js';
 import { brandingHeader, splitPackageName, type GeneratorInput } from '../sdk-options.js';
-import { showcaseOperation } from '../showcase.js';
+import { operationsTable, showcaseOperation } from '../showcase.js';
 import { TYPESCRIPT_RUNTIME, TYPESCRIPT_RUNTIME_TYPES } from './typescript-runtime.js';
 import { TYPESCRIPT_WEBHOOKS, TYPESCRIPT_WEBHOOKS_TYPES } from '../webhook-verifiers.js';
 
@@ -133,8 +133,7 @@ function readme(input: GeneratorInput): string {
       '',
     );
   }
-  lines.push('## Operations', '', '| Method | HTTP | Summary |', '|---|---|---|');
-  for (const operation of input.api.operations) lines.push(`| \`${methodName(operation)}\` | ${operation.method} ${operation.path} | ${operation.summary.replace(/\|/g, '\\|')} |`);
+  lines.push(...operationsTable(input.api, (operation) => methodName(operation)));
   return lines.join('\n') + '\n';
 }
 

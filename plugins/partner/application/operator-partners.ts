@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, injectFromBase } from 'inversify';
 import { Clock, ConflictError, ForbiddenError, NotFoundError, Page, UnitOfWork, type Actor, type Operation, type RequestContext, type Tx } from '../../../kernel/public.js';
 import { canMoveTo, type PartnerRecord, type PartnerStatus } from '../domain/partner.js';
 import { PartnerKeysRotated, PartnerReactivated, PartnerRevoked, PartnerSuspended } from '../events.js';
@@ -62,6 +62,7 @@ export class GetPartnerOperation implements Operation<PartnerIdInput, PartnerVie
  * reads the status on every call, so the change applies to the very next
  * request in every process. A revoked partner stays revoked (409).
  */
+@injectable()
 abstract class ChangePartnerStatus implements Operation<PartnerIdInput, PartnerView> {
   protected abstract readonly to: PartnerStatus;
   protected abstract readonly event: string;
@@ -69,10 +70,10 @@ abstract class ChangePartnerStatus implements Operation<PartnerIdInput, PartnerV
   protected readonly from?: PartnerStatus;
 
   constructor(
-    private readonly uow: UnitOfWork,
-    private readonly partners: PartnerRepository,
-    private readonly checklist: OnboardingChecklist,
-    private readonly clock: Clock,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(PartnerRepository) private readonly partners: PartnerRepository,
+    @inject(OnboardingChecklist) private readonly checklist: OnboardingChecklist,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(input: PartnerIdInput, ctx: RequestContext): Promise<PartnerView> {
@@ -94,47 +95,23 @@ function statusConflict(from: PartnerStatus, to: PartnerStatus): ConflictError {
   return new ConflictError(`A ${from} partner cannot become ${to}.`, 'invalid_partner_status');
 }
 
-@injectable()
+@injectFromBase()
 export class SuspendPartnerOperation extends ChangePartnerStatus {
   protected readonly to = 'suspended';
   protected readonly event = PartnerSuspended.name;
-  constructor(
-    @inject(UnitOfWork) uow: UnitOfWork,
-    @inject(PartnerRepository) partners: PartnerRepository,
-    @inject(OnboardingChecklist) checklist: OnboardingChecklist,
-    @inject(Clock) clock: Clock,
-  ) {
-    super(uow, partners, checklist, clock);
-  }
 }
 
-@injectable()
+@injectFromBase()
 export class ReactivatePartnerOperation extends ChangePartnerStatus {
   protected readonly to = 'active';
   protected override readonly from = 'suspended';
   protected readonly event = PartnerReactivated.name;
-  constructor(
-    @inject(UnitOfWork) uow: UnitOfWork,
-    @inject(PartnerRepository) partners: PartnerRepository,
-    @inject(OnboardingChecklist) checklist: OnboardingChecklist,
-    @inject(Clock) clock: Clock,
-  ) {
-    super(uow, partners, checklist, clock);
-  }
 }
 
-@injectable()
+@injectFromBase()
 export class RevokePartnerOperation extends ChangePartnerStatus {
   protected readonly to = 'revoked';
   protected readonly event = PartnerRevoked.name;
-  constructor(
-    @inject(UnitOfWork) uow: UnitOfWork,
-    @inject(PartnerRepository) partners: PartnerRepository,
-    @inject(OnboardingChecklist) checklist: OnboardingChecklist,
-    @inject(Clock) clock: Clock,
-  ) {
-    super(uow, partners, checklist, clock);
-  }
 }
 
 /** POST /v2/admin/partners/{id}/rotate-keys: new live and sandbox keys, shown once; the old digests are gone. */
