@@ -36,6 +36,7 @@ export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';
 export { RandomWalk } from './simulation/random-walk.js';
 export { assetOfHolding, holdingCode, splitHoldingCode } from './assets/holding-code.js';
 export { chooseAccount, walletAccount } from './accounts/account-choice.js';
+export { labelledAddress } from './chains/labelled-address.js';
 export type { WalkParams } from './simulation/random-walk.js';
 
 // The cross-plugin ports a plugin may require or provide: each file holds an interface and its token of the same name.

@@ -1,5 +1,4 @@
-import { getAddress, keccak256, stringToHex } from 'viem/utils';
-import type { ChainInfo, ChainToken } from '../../../kernel/public.js';
+import { labelledAddress, type ChainInfo, type ChainToken } from '../../../kernel/public.js';
 
 /**
  * The chains the service knows, with the parameters of the simulator's
@@ -58,7 +57,7 @@ export const DEFAULT_CHAIN = 'ethereum';
  * processes and never collides with a real contract by accident.
  */
 export function simulatedContract(chainId: number, assetCode: string): string {
-  return derivedAddress(`open-bank-simulated-token:${chainId}:${assetCode}`);
+  return labelledAddress(`open-bank-simulated-token:${chainId}:${assetCode}`);
 }
 
 /**
@@ -67,12 +66,9 @@ export function simulatedContract(chainId: number, assetCode: string): string {
  * customer out). Derived like the simulated contracts; nobody holds its key.
  */
 export function payoutAddress(chainId: number): string {
-  return derivedAddress(`open-bank-payout:${chainId}`);
+  return labelledAddress(`open-bank-payout:${chainId}`);
 }
 
-function derivedAddress(label: string): string {
-  return getAddress(`0x${keccak256(stringToHex(label)).slice(-40)}`);
-}
 
 /** The chain's tokens: its native coin first, then its ERC-20s, each with the catalogue's precision as decimals. */
 export function tokensOf(model: ChainModel, decimalsOf: (assetCode: string) => number | undefined): ChainToken[] {

@@ -1,4 +1,4 @@
-import { getAddress, keccak256, stringToHex } from 'viem/utils';
+import { labelledAddress } from '../../../kernel/public.js';
 import type { BridgeProtocolId } from './bridge-model.js';
 
 /**
@@ -9,5 +9,5 @@ import type { BridgeProtocolId } from './bridge-model.js';
  * source chain; completion mints or unlocks them from here on the destination.
  */
 export function bridgeAddress(chainId: number, protocol: BridgeProtocolId): string {
-  return getAddress(`0x${keccak256(stringToHex(`open-bank-crosschain:${chainId}:bridge:${protocol}`)).slice(-40)}`);
+  return labelledAddress(`open-bank-crosschain:${chainId}:bridge:${protocol}`);
 }

@@ -1,4 +1,4 @@
-import { getAddress, keccak256, stringToHex } from 'viem/utils';
+import { labelledAddress } from '../../../kernel/public.js';
 
 /**
  * Addresses of the simulated protocols' contracts on a chain: derived from
@@ -7,7 +7,7 @@ import { getAddress, keccak256, stringToHex } from 'viem/utils';
  * for them. The simulator moves their tokens as their code would.
  */
 export function protocolAddress(chainId: number, label: string): string {
-  return getAddress(`0x${keccak256(stringToHex(`open-bank-defi:${chainId}:${label}`)).slice(-40)}`);
+  return labelledAddress(`open-bank-defi:${chainId}:${label}`);
 }
 
 /** A DEX pool's contract, holding its reserves. */
