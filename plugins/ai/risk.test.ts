@@ -22,8 +22,8 @@ test('a flagged transfer answers with its risk score and flags; an unflagged one
   const from = (await post('/api/v2/accounts', { name: 'Main', type: 'business' })).body.data.uuid;
   const to = (await post('/api/v2/accounts', { name: 'Payroll', type: 'business' })).body.data.uuid;
   await post(`/api/v2/accounts/${from}/deposit`, { amount: '30000.00', asset_code: 'USD' });
-  const large = (await post('/api/v2/transfers', { from_account: from, to_account: to, amount: '20000.00', asset_code: 'USD' })).body.data.uuid;
-  const small = (await post('/api/v2/transfers', { from_account: from, to_account: to, amount: '10.00', asset_code: 'USD' })).body.data.uuid;
+  assert.is((await post('/api/v2/transfers', { from_account: from, to_account: to, amount: '20000.00', asset_code: 'USD' })).status, 201);
+  assert.is((await post('/api/v2/transfers', { from_account: from, to_account: to, amount: '10.00', asset_code: 'USD' })).status, 201);
   await k.get(EventBackbone).drain();
   const answer = await post('/api/v1/ai/transactions', { query: 'transfers sent from Main', account_id: from, options: { include_risk_scores: true, include_analytics: true } });
   assert.is(answer.status, 200, JSON.stringify(answer.body));
@@ -33,7 +33,6 @@ test('a flagged transfer answers with its risk score and flags; an unflagged one
   assert.ok(byAmount.get('20000.00')!.compliance_flags.length > 0, JSON.stringify(rows));
   assert.is(byAmount.get('10.00')!.risk_score, null);
   assert.equal(byAmount.get('10.00')!.compliance_flags, []);
-  assert.ok(large && small);
 });
 
 test.run();

@@ -120,7 +120,6 @@ for (const store of stores) {
   });
 
   test('refusals point at their field and change nothing: slippage, expiry, deadline, gas, funds, another team\'s quote or wallet', async () => {
-    const holdingsBefore = await h.holdings(account);
     const wallet = (await k.request('GET', `/api/v2/accounts/${account}/deposit-addresses`, { key: ada.key })).body.data.find((one: { chain: string }) => one.chain === 'base').address;
     const quote = async (amount = '500', slippage = 0.0001) =>
       (await h.post('/api/v1/defi/swap/quote', { chain: 'base', token_in: 'USDC', token_out: 'WETH', amount_in: amount, slippage_tolerance: slippage })).body.data.quote_id;
@@ -157,7 +156,6 @@ for (const store of stores) {
       if (pointer) assert.is(refused.body.errors[0].source?.pointer, pointer, JSON.stringify(refused.body));
     }
     assert.equal(await h.holdings(account), moved);
-    assert.ok(Object.keys(holdingsBefore).length > 0);
   });
 
   test('GraphQL executeSwap executes like the version 2 route; swap(id) reads it back for its team only', async () => {
