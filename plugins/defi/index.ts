@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
@@ -14,6 +14,7 @@ import { AddLiquidityOperation, LiquidityBook, ListLiquidityOperation, ReadLiqui
 import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
 import { PoolTrading } from './application/pool-trading.js';
 import { SwapExecutor } from './application/swap-executor.js';
+import { SwapHistory } from './application/swap-history.js';
 import { PoolMarket } from './application/pool-market.js';
 import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
 import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
@@ -55,6 +56,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   provides: [],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings, Scheduler],
   config: defiConfigSchema,
   register(bind: Bind, ctx: PluginContext<DefiConfig>) {
@@ -72,6 +74,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(LendingMarketSeeder).toSelf();
     bind(YieldBook).toSelf();
     bind(YieldViews).toSelf();
+    bind(ActivityHistory).to(SwapHistory);
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),
