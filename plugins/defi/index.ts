@@ -21,7 +21,7 @@ import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
 import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
-import { defiGraphql } from './graphql/defi.js';
+import { defiGraphql } from './graphql/positions.js';
 import { lendingGraphql } from './graphql/lending.js';
 import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
@@ -52,7 +52,7 @@ import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unsta
 export const defiPlugin = definePlugin<DefiConfig>({
   name: 'defi',
   version: '0.1.0',
-  kernel: '^2.2.0',
+  kernel: '^2.3.0',
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   provides: [],
