@@ -29,4 +29,10 @@ export class MemoryBridgeTransferRepository implements BridgeTransferRepository 
   async quoteUsed(_tx: Tx, teamId: string, quoteId: string): Promise<boolean> {
     return [...this.#transfers.values()].some((one) => one.teamId === teamId && one.quoteId === quoteId);
   }
+
+  async inFlight(_tx: Tx, teamId: string): Promise<BridgeTransferRecord[]> {
+    return [...this.#transfers.values()]
+      .filter((one) => one.teamId === teamId && one.status !== 'completed' && one.status !== 'failed')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  }
 }

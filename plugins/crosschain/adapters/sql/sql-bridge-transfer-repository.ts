@@ -83,4 +83,10 @@ export class SqlBridgeTransferRepository implements BridgeTransferRepository {
     const { rows } = await sql`select 1 from crosschain_bridge_transfers where team_id = ${teamId} and quote_id = ${quoteId}`.execute(sqlTx(tx).db);
     return rows.length > 0;
   }
+
+  async inFlight(tx: Tx, teamId: string): Promise<BridgeTransferRecord[]> {
+    const { rows } = await sql<Row>`
+      select * from crosschain_bridge_transfers where team_id = ${teamId} and status not in ('completed', 'failed') order by created_at, id`.execute(sqlTx(tx).db);
+    return rows.map(toTransfer);
+  }
 }
