@@ -139,6 +139,7 @@ export const crosschainRoutes: readonly RouteDeclaration[] = [
     response: CrossChainSwapView,
     status: 201,
     operation: CrossChainSwap,
+    operationId: 'crossChainSwap',
     summary: 'Bridge a token, then swap it on the destination chain',
     description:
       'One workflow: from_token leaves the source holding of `account_id` (default: the team\'s oldest active account) over `protocol` (or the one that delivers the most), and once it arrives in the account\'s destination holding it is swapped for to_token through the DEX aggregator. The least output accepted is fixed now: what the destination pools pay for the bridged amount, less `slippage_bps` (default 50). **Policy**: when on arrival the pools pay less (or none makes the trade), nothing is swapped and the bridged token stays in the destination holding: status `bridged_not_swapped` with `offered_output` and `failure_reason`. A bridge that fails refunds the source: status `failed`. `swap.completed` on success. 422 as the bridge refuses, and `same_token`, `no_swap_route` (no pool for the pair), `swaps_unavailable` (defi not enabled) at `/to_token`, `insufficient_funds`; 404 for another team\'s account.',
@@ -152,6 +153,7 @@ export const crosschainRoutes: readonly RouteDeclaration[] = [
     params: CrossChainSwapParams,
     response: CrossChainSwapView,
     operation: ReadCrossChainSwap,
+    operationId: 'getCrossChainSwap',
     summary: 'Get a cross-chain swap',
     description: 'A cross-chain swap of the team as it stands: its status and the bridge\'s, what was expected, the minimum, what was paid or offered, and why it did not complete. 404 for an unknown swap or another team\'s.',
     tags,
@@ -164,6 +166,7 @@ export const crosschainRoutes: readonly RouteDeclaration[] = [
     query: CrossChainPortfolioQuery,
     response: CrossChainPortfolioView,
     operation: GetCrossChainPortfolio,
+    operationId: 'getCrossChainPortfolio',
     summary: 'The portfolio across chains',
     description:
       'What the team (or `account_id`; 404 for another team\'s) holds on each chain per token, valued at the price feed now (USD, cents rounded down), its open DeFi positions per chain (with the defi module), totals per chain, the bridge transfers in flight (left the source, not arrived: valued at their amount) and the overall total. Reading changes nothing.',

@@ -27,6 +27,7 @@ import { CompareBridgeFeesOperation } from './application/compare-fees.js';
 import { QuoteBridgeOperation } from './application/quote-bridge.js';
 import { ReadBridgeQuoteOperation } from './application/read-bridge-quote.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
+import { crosschainGraphql } from './graphql/crosschain.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
 import { ArmBridgeFault, Bridge, BridgeFaultInput, BridgeInitiateInput, BridgeInput, BridgeQuoteInput, CompareBridgeFees, CrossChainSwap, CrossChainSwapInput, GetCrossChainPortfolio, InitiateBridge, QuoteBridge, ReadBridgeQuote, ReadBridgeTransfer, ReadCrossChainSwap } from './operations.js';
 import { BridgeFaultRepository, BridgeProtocols, BridgeQuoteRepository, BridgeTransferRepository, CrossChainSwapRepository } from './ports.js';
@@ -87,6 +88,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   migrations: crosschainMigrations,
   routes: crosschainRoutes,
   routeTags: crosschainRouteTags,
+  graphql: crosschainGraphql,
   commands: crosschainCommands,
   events: crosschainEvents,
   workflows: [BridgeTransferWorkflow, CrossChainSwapWorkflow],
