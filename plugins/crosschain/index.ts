@@ -44,7 +44,7 @@ import { BridgeFaultRepository, BridgeProtocols, BridgeQuoteRepository, BridgeTr
 export const crosschainPlugin = definePlugin<CrosschainConfig>({
   name: 'crosschain',
   version: '0.3.0',
-  kernel: '^2.2.0',
+  kernel: '^2.3.0',
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection, cross-chain swaps (bridge, then swap on the destination through defi) and the multi-chain portfolio.',
   dependsOn: ['chains', 'core-banking'],
   provides: [],

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EventStore, Ledger, UnitOfWork, WorkflowEngine } from '../../kernel/public.js';
@@ -11,7 +14,7 @@ import { BridgeTransferView, CrossChainPortfolioView, CrossChainSwapView } from 
  * bridged token (the policy); a bridge that fails refunds the source and
  * fails the swap; per token across chains what left = what arrived + fee +
  * in flight at every step, with a clean ledger audit; bad input is a 4xx
- * that moves nothing.
+ * that moves nothing; a restart while bridging resumes the run.
  */
 const stores = ['memory', 'pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 const MODULES = ['core-banking', 'chains', 'defi', 'crosschain'];
@@ -220,3 +223,37 @@ for (const store of stores) {
 
   test.run();
 }
+
+const restart = suite('crosschain swaps: a restart while bridging');
+let dataDir: string;
+restart.before(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bank-crosschain-swap-'));
+});
+restart.after(() => rm(dataDir, { recursive: true, force: true }));
+restart('the run resumes after a restart: the bridge completes and the swap is made', async () => {
+  const boot = (seed: string) => bootTestKernel({ seed, store: 'pglite', modules: MODULES, config: { dataDir } as any, now: '2026-03-01T00:00:00.000Z' });
+  let k = await boot('swap-restart-0');
+  try {
+    const user = await k.createUser('Restarter');
+    const account = (await k.request('POST', '/api/v2/accounts', { key: user.key, body: { name: 'Main', type: 'personal' } })).body.data.uuid;
+    await k.request('POST', `/api/v2/accounts/${account}/deposit`, { key: user.key, body: { amount: '100', asset_code: 'USDC', chain: 'polygon' } });
+    const answer = await k.request('POST', '/api/v2/crosschain/swap', { key: user.key, body: { source_chain: 'polygon', destination_chain: 'base', from_token: 'USDC', to_token: 'WETH', amount: '100', slippage_bps: 500, protocol: 'layerzero' } });
+    assert.is(answer.status, 201, JSON.stringify(answer.body));
+    const started = CrossChainSwapView.parse(answer.body.data);
+    const run = await k.get(WorkflowEngine).get(user.teamId, started.swap_id);
+    const deliverAt = new Date((run!.state as { deliver_at: string }).deliver_at).getTime();
+    await k.close();
+    k = await boot('swap-restart-1');
+    k.clock.advance(deliverAt - k.clock.now().getTime());
+    await k.runWorkflows();
+    await k.runWorkflows();
+    const done = CrossChainSwapView.parse((await k.request('GET', `/api/v2/crosschain/swap/${started.swap_id}`, { key: user.key })).body.data);
+    assert.equal([done.status, done.bridge_status], ['completed', 'completed'], JSON.stringify(done));
+    const wallet = (await k.request('GET', `/api/v2/accounts/${account}/balances`, { key: user.key })).body.data.balances;
+    assert.ok(wallet.some((row: { asset_code: string; chain: string; total_balance: string }) => row.asset_code === 'WETH' && row.chain === 'base' && row.total_balance === done.amount_out), JSON.stringify(wallet));
+    assert.is((await k.request('GET', '/api/v2/admin/ledger/audit', { key: k.operatorKey })).body.data.ok, true);
+  } finally {
+    await k.close();
+  }
+});
+restart.run();

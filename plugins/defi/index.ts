@@ -52,7 +52,7 @@ import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unsta
 export const defiPlugin = definePlugin<DefiConfig>({
   name: 'defi',
   version: '0.1.0',
-  kernel: '^2.2.0',
+  kernel: '^2.3.0',
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
   // Other modules swap (the cross-chain swap's destination leg) and read positions (the cross-chain portfolio) through these.
