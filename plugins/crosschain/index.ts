@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, TransactionHistory, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, TransactionHistory, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryBridgeFaultRepository } from './adapters/memory/memory-bridge-fault-repository.js';
 import { MemoryBridgeQuoteRepository } from './adapters/memory/memory-bridge-quote-repository.js';
@@ -9,6 +9,7 @@ import { SqlBridgeFaultRepository } from './adapters/sql/sql-bridge-fault-reposi
 import { SqlBridgeQuoteRepository } from './adapters/sql/sql-bridge-quote-repository.js';
 import { SqlBridgeTransferRepository } from './adapters/sql/sql-bridge-transfer-repository.js';
 import { ArmBridgeFaultOperation } from './application/arm-bridge-fault.js';
+import { BridgeHistory } from './application/bridge-history.js';
 import { BridgeLifecycle } from './application/bridge-lifecycle.js';
 import { BridgeOperation } from './application/bridge-now.js';
 import { BridgeTransfers } from './application/bridge-transfers.js';
@@ -48,6 +49,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection, cross-chain swaps (bridge, then swap on the destination through defi) and the multi-chain portfolio.',
   dependsOn: ['chains', 'core-banking'],
   provides: [],
+  contributes: [ActivityHistory],
   // TokenSwaps and DefiPositions (defi) are optional: without defi, /crosschain/swap refuses and the portfolio has no positions.
   requires: [UnitOfWork, ChainCatalog, Chain, ChainFaucet, OnChainHoldings, Ledger, TransactionHistory, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids],
   config: crosschainConfigSchema,
@@ -55,6 +57,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
     bind(CrosschainConfig).toConstantValue(ctx.config);
     bind(BridgeProtocols).toResolvedValue(simulatedBridges, [Chain, PriceFeed]);
     bind(BridgeComparison).toSelf();
+    bind(ActivityHistory).to(BridgeHistory);
     bind(BridgeTransfers).toSelf();
     bind(BridgeLifecycle).toSelf();
     bind(BridgeTransferWorkflow).toResolvedValue(bridgeTransferWorkflow, [BridgeLifecycle]);

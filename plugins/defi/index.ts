@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, DefiPositions, definePlugin, TokenSwaps, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, DefiPositions, definePlugin, TokenSwaps, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
@@ -14,6 +14,7 @@ import { AddLiquidityOperation, LiquidityBook, ListLiquidityOperation, ReadLiqui
 import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
 import { PoolTrading } from './application/pool-trading.js';
 import { SwapExecutor } from './application/swap-executor.js';
+import { SwapHistory } from './application/swap-history.js';
 import { PoolMarket } from './application/pool-market.js';
 import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
 import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
@@ -57,6 +58,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
   dependsOn: ['chains'],
   // Other modules swap (the cross-chain swap's destination leg) and read positions (the cross-chain portfolio) through these.
   provides: [TokenSwaps, DefiPositions],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings, Scheduler],
   config: defiConfigSchema,
   register(bind: Bind, ctx: PluginContext<DefiConfig>) {
@@ -74,6 +76,7 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(LendingMarketSeeder).toSelf();
     bind(YieldBook).toSelf();
     bind(YieldViews).toSelf();
+    bind(ActivityHistory).to(SwapHistory);
     bind(DefiPortfolio).toSelf();
     bind(DefiPositions).toService(DefiPortfolio);
     bind(TokenSwaps).to(DefiTokenSwaps);

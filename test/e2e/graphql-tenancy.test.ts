@@ -141,6 +141,13 @@ const CASES: Record<string, readonly Case[]> = {
     },
   ],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
+  // Chain data is public on a real network too; Bob's deposit address is his, so Ada gets not_found for it.
+  'Query.chains': [{ query: '{ chains { name head { number } } }', expect: 'none_of_bob' }],
+  'Query.chain': [{ query: '{ chain(chain: "base") { name } }', expect: 'none_of_bob' }],
+  'Query.chainTransaction': [{ query: '{ chainTransaction(chain: "base", hash: "0x0000000000000000000000000000000000000000000000000000000000000001") { hash } }', expect: 'not_found' }],
+  'Query.chainAddressBalances': [{ query: '{ chainAddressBalances(chain: "base", address: "0x0000000000000000000000000000000000000001") { address } }', expect: 'none_of_bob' }],
+  'Query.depositAddresses': [{ query: 'query($id: ID!) { depositAddresses(account_id: $id) { address } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.sandboxFaucet': [{ query: 'mutation { sandboxFaucet(input: { chain: "base-sepolia", address: "0x0000000000000000000000000000000000000001", asset_code: "USDC", amount: "1.000000" }) { hash } }', expect: 'refused' }],
   'Query.wallet': [{ query: 'query($id: ID!) { wallet(account_id: $id) { account_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Query.swap': [{ query: 'query($id: ID!) { swap(id: $id) { swap_id } }', variables: (f) => ({ id: f.swap }), expect: 'not_found' }],
   'Mutation.executeSwap': [

@@ -3493,6 +3493,8 @@ export interface components {
          *           "status": "completed",
          *           "direction": "received",
          *           "counterparty": null,
+         *           "received_amount": null,
+         *           "received_currency": null,
          *           "source_chain": null,
          *           "destination_chain": null,
          *           "bridge_protocol": null,
@@ -3580,7 +3582,8 @@ export interface components {
         };
         AiTransaction: {
             uuid: string;
-            account_uuid: string;
+            /** @description The team's account it moved; null for an x402 payment made from a wallet outside the team's accounts. */
+            account_uuid: string | null;
             /** @enum {string} */
             type: "deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment";
             amount: string;
@@ -3591,10 +3594,17 @@ export interface components {
             status: "pending" | "completed" | "failed" | "pending_review";
             /** @enum {string} */
             direction: "sent" | "received";
-            /** @description Name of the other account of a transfer. */
+            /** @description The other side: the other account of a transfer (its name), a payment's other user (email) or account, an x402 payer address or paid resource, a swap's DEX, a bridge transfer's recipient address. */
             counterparty: string | null;
+            /** @description What a swap paid out, in received_currency; null for anything else. */
+            received_amount: string | null;
+            /** @description The asset a swap paid out; null for anything else. */
+            received_currency: string | null;
+            /** @description A cross-chain transfer's source chain; null for anything else. */
             source_chain: string | null;
+            /** @description A cross-chain transfer's destination chain; null for anything else. */
             destination_chain: string | null;
+            /** @description A cross-chain transfer's bridge (wormhole, layerzero, axelar); null for anything else. */
             bridge_protocol: string | null;
             /** @description From transaction monitoring; null while it is not enabled. */
             risk_score: number | null;
