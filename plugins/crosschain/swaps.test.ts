@@ -191,6 +191,7 @@ for (const store of stores) {
       [{ from_token: 'DOGE' }, 422, '/from_token', 'unknown_token'],
       [{ to_token: 'DOGE' }, 422, '/to_token', 'unknown_token'],
       [{ to_token: 'USDC' }, 422, '/to_token', 'same_token'],
+      [{ to_token: 'ETH' }, 422, '/to_token', 'no_swap_route'],
       [{ from_token: 'ETH' }, 422, '/from_token', 'no_bridge_route'],
       [{ protocol: 'hop' }, 422, '/protocol', 'unknown_bridge'],
       [{ protocol: 'layerzero', destination_chain: 'bsc' }, 422, '/protocol', 'unsupported_route'],

@@ -214,6 +214,12 @@ for (const store of stores) {
       if (pointer) assert.is(refused.body.errors[0].source?.pointer, pointer, JSON.stringify(refused.body));
       if (code) assert.is(refused.body.errors[0].code, code);
     }
+    // Without the defi module a cross-chain swap is refused before anything moves; the portfolio has no DeFi positions.
+    const swap = await k.request('POST', '/api/v2/crosschain/swap', { key: ada.key, body: { source_chain: 'ethereum', destination_chain: 'base', from_token: 'USDC', to_token: 'WETH', amount: '10' } });
+    assert.equal([swap.status, swap.body.errors[0].code, swap.body.errors[0].source.pointer], [422, 'swaps_unavailable', '/to_token']);
+    const portfolio = await k.request('GET', '/api/v2/crosschain/portfolio', { key: ada.key });
+    assert.is(portfolio.status, 200, JSON.stringify(portfolio.body));
+    assert.ok(portfolio.body.data.chains.every((chain: { defi_positions: unknown[] }) => chain.defi_positions.length === 0));
     assert.is(await held(k, ada, account, 'USDC'), before);
     await assertAudit(k);
   });
