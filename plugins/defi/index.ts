@@ -1,4 +1,4 @@
-import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, DefiPositions, definePlugin, TokenSwaps, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
@@ -39,7 +39,8 @@ import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository
 import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
 import { YieldBook } from './application/positions/yield-book.js';
 import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperation, StakeOperation, UnstakeOperation, YieldViews } from './application/positions/yield-operations.js';
-import { GetPortfolioOperation } from './application/positions/portfolio.js';
+import { DefiPortfolio, GetPortfolioOperation } from './application/positions/portfolio.js';
+import { DefiTokenSwaps } from './application/token-swaps.js';
 import { GetPortfolio } from './operations.js';
 import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
 
@@ -55,7 +56,8 @@ export const defiPlugin = definePlugin<DefiConfig>({
   kernel: '^2.3.0',
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
-  provides: [],
+  // Other modules swap (the cross-chain swap's destination leg) and read positions (the cross-chain portfolio) through these.
+  provides: [TokenSwaps, DefiPositions],
   contributes: [ActivityHistory],
   requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings, Scheduler],
   config: defiConfigSchema,
@@ -75,6 +77,9 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(YieldBook).toSelf();
     bind(YieldViews).toSelf();
     bind(ActivityHistory).to(SwapHistory);
+    bind(DefiPortfolio).toSelf();
+    bind(DefiPositions).toService(DefiPortfolio);
+    bind(TokenSwaps).to(DefiTokenSwaps);
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),

@@ -42,6 +42,10 @@ interface Fixture {
   readonly liquidityPosition: string;
   readonly yieldPosition: string;
   readonly x402Endpoint: string;
+  /** crosschain: Bob's bridge quote, bridge transfer and cross-chain swap. */
+  readonly bridgeQuote: string;
+  readonly bridgeTransfer: string;
+  readonly crossChainSwap: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -116,6 +120,29 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.cancelOrder': [{ query: 'mutation($id: ID!) { cancelOrder(id: $id) { id } }', variables: (f) => ({ id: f.order }), expect: 'not_found' }],
   // Ada's team votes on the bank's proposal with its own holding; Bob's vote stays as it was (checked at the end).
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
+  'Query.bridgeQuote': [{ query: 'query($id: ID!) { bridgeQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.bridgeQuote }), expect: 'not_found' }],
+  'Query.bridgeTransfer': [{ query: 'query($id: ID!) { bridgeTransfer(id: $id) { bridge_tx_id } }', variables: (f) => ({ id: f.bridgeTransfer }), expect: 'not_found' }],
+  'Query.bridgeFees': [{ query: '{ bridgeFees(from: "ethereum", to: "base", token: "USDC", amount: "20") { protocols { bridge_protocol fee_amount } } }', expect: 'none_of_bob' }],
+  'Query.crossChainSwap': [{ query: 'query($id: ID!) { crossChainSwap(id: $id) { swap_id } }', variables: (f) => ({ id: f.crossChainSwap }), expect: 'not_found' }],
+  'Query.crossChainPortfolio': [{ query: 'query($id: ID) { crossChainPortfolio(account_id: $id) { total_usd } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.quoteBridge': [{ query: 'mutation { quoteBridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20"}) { quote_id } }', expect: 'none_of_bob' }],
+  'Mutation.initiateBridge': [
+    {
+      query: 'mutation($input: InitiateBridgeInput!) { initiateBridge(input: $input) { bridge_tx_id } }',
+      variables: (f) => ({ input: { quote_id: f.bridgeQuote, sender_address: '0x1111111111111111111111111111111111111111', recipient_address: '0x2222222222222222222222222222222222222222' } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.bridge': [
+    { query: 'mutation($id: ID!) { bridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "1", account_id: $id}) { bridge_tx_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.swapCrossChain': [
+    {
+      query: 'mutation($id: ID!) { swapCrossChain(input: {source_chain: "ethereum", destination_chain: "base", from_token: "USDC", to_token: "WETH", amount: "1", account_id: $id}) { swap_id } }',
+      variables: (f) => ({ id: f.account }),
+      expect: 'not_found',
+    },
+  ],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
   // Chain data is public on a real network too; Bob's deposit address is his, so Ada gets not_found for it.
   'Query.chains': [{ query: '{ chains { name head { number } } }', expect: 'none_of_bob' }],
@@ -298,8 +325,14 @@ test.before(async () => {
   const yieldPosition = (await data(g, 'mutation($a: String) { stake(input: {program: "staking:WETH", chain: "base", amount: "0.1", account_id: $a}) { position_id } }', { a: account }, bob.key)).stake.position_id;
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
+  const bridgeQuote = (await data(g, 'mutation { quoteBridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20"}) { quote_id } }', undefined, bob.key)).quoteBridge.quote_id;
+  const BRIDGE = 'mutation($id: ID!) { bridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20", account_id: $id}) { bridge_tx_id } }';
+  const bridgeTransfer = (await data(g, BRIDGE, { id: account }, bob.key)).bridge.bridge_tx_id;
+  const CROSS_SWAP = 'mutation($id: ID!) { swapCrossChain(input: {source_chain: "ethereum", destination_chain: "base", from_token: "USDC", to_token: "WETH", amount: "20", account_id: $id}) { swap_id } }';
+  const crossChainSwap = (await data(g, CROSS_SWAP, { id: account }, bob.key)).swapCrossChain.swap_id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, adaAccount, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -350,6 +383,10 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    crosschain: await read(
+      'query($t: ID!, $s: ID!) { bridgeTransfer(id: $t) { status amount } crossChainSwap(id: $s) { status amount } crossChainPortfolio { total_usd in_flight { bridge_tx_id } } }',
+      { t: fx.bridgeTransfer, s: fx.crossChainSwap },
+    ),
   };
 }
 
@@ -366,7 +403,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

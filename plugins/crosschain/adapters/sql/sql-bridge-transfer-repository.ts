@@ -84,6 +84,12 @@ export class SqlBridgeTransferRepository implements BridgeTransferRepository {
     return rows.length > 0;
   }
 
+  async inFlight(tx: Tx, teamId: string): Promise<BridgeTransferRecord[]> {
+    const { rows } = await sql<Row>`
+      select * from crosschain_bridge_transfers where team_id = ${teamId} and status not in ('completed', 'failed') order by created_at, id`.execute(sqlTx(tx).db);
+    return rows.map(toTransfer);
+  }
+
   async history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<BridgeTransferRecord[]> {
     const { rows } = await sql<Row>`
       select * from crosschain_bridge_transfers where team_id = ${teamId}
