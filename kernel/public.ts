@@ -67,6 +67,7 @@ export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
 export * from '../ports/transaction-history.js';
 export * from '../ports/secret-store.js';
+export * from '../ports/settlement-gate.js';
 export * from '../ports/session-authenticator.js';
 export * from '../ports/team-provisioning.js';
 export * from '../ports/team-quotas.js';

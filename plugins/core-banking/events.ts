@@ -49,7 +49,7 @@ export const transferEventPayload = z.object({
   transfer_fee: decimal,
   /** amount + transfer_fee: what the sender pays and what is held until settlement. */
   total_debit: decimal,
-  status: z.enum(['pending', 'completed', 'failed', 'expired', 'reversed']),
+  status: z.enum(['pending', 'pending_review', 'completed', 'failed', 'expired', 'reversed']),
   reference: z.string().nullable(),
   workflow_id: z.string().nullable(),
   /** Failure or expiry reason; null otherwise. */
@@ -95,9 +95,16 @@ export const coreBankingEvents = [
   }),
   eventType({
     ...transfer,
+    name: 'transfer.held',
+    description:
+      'Held at settlement for a compliance review (status pending_review): transaction monitoring flagged it for review. The amount plus fee stays reserved until an operator clears it (transfer.completed) or rejects it (transfer.failed).',
+    emittedBy: "workflow core-banking.transfer, step 'settle', when the SettlementGate (regtech) holds it",
+  }),
+  eventType({
+    ...transfer,
     name: 'transfer.failed',
-    description: 'A settlement step failed for good (an account frozen or closed meanwhile); the reservation was released.',
-    emittedBy: 'workflow core-banking.transfer, on failure after compensation',
+    description: 'A settlement step failed for good (an account frozen or closed meanwhile), or an operator rejected the transfer in review (reason "rejected in compliance review: …"); the reservation was released.',
+    emittedBy: 'workflow core-banking.transfer, on failure after compensation; POST /admin/regtech/reviews/{id}/reject for a held transfer',
   }),
   eventType({
     ...transfer,

@@ -5,7 +5,8 @@ import type { Interpretation } from '../interpreter/interpretation.js';
 import { AiConfig } from '../config.js';
 
 const CORE_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
-const CORE_STATUSES = ['pending', 'completed', 'failed'] as const;
+// pending_review: the sender's side of a transfer core banking holds for a compliance review (TransactionHistory, kernel 2.3).
+const CORE_STATUSES = ['pending', 'pending_review', 'completed', 'failed'] as const;
 
 export interface CandidateRead {
   readonly candidates: Candidate[];

@@ -9,7 +9,7 @@ export interface Candidate {
   readonly precision: number;
   readonly assetCode: string;
   readonly chain: string | null;
-  readonly status: 'pending' | 'completed' | 'failed';
+  readonly status: 'pending' | 'pending_review' | 'completed' | 'failed';
   readonly direction: 'sent' | 'received';
   readonly counterpartyName: string | null;
   readonly accountName: string;

@@ -58,22 +58,34 @@ export class TransactionMonitor implements ConsumerDefinition {
     const asset = this.assets.find(payload.asset_code);
     const parsed = asset ? parseDecimal(payload.amount, asset.precision) : undefined;
     if (!asset || !parsed?.ok) return; // not a catalogue amount: nothing the rules can weigh
+    await this.observeTransfer(tx, { teamId: event.teamId, transferId: payload.transfer_uuid, fromAccount: payload.from_account, amount: parsed.minor, assetCode: asset.code, at: event.occurredAt });
+  }
+
+  /**
+   * Runs the transfer rules once per transfer, whoever comes first: this
+   * consumer on transfer.created, or the SettlementGate when core banking
+   * settles it (recordTransfer answers false to the second, which then
+   * writes nothing). `at` is when the transfer was made, for the windows.
+   */
+  async observeTransfer(tx: Tx, transfer: { teamId: string; transferId: string; fromAccount: string; amount: bigint; assetCode: string; at: Date }): Promise<void> {
+    const asset = this.assets.find(transfer.assetCode);
+    if (!asset) return;
     const usd = await this.#usdPrice(asset.code);
     if (!usd) return; // an asset the feed cannot price: no USD rule can weigh it, and retrying would not help
-    const amountCents = convertMinor(parsed.minor, asset.precision, usd, 2);
-    const at = event.occurredAt;
-    const fresh = await this.monitoring.recordTransfer(tx, { teamId: event.teamId, transferId: payload.transfer_uuid, fromAccount: payload.from_account, amountCents, at });
+    const amountCents = convertMinor(transfer.amount, asset.precision, usd, 2);
+    const { teamId, transferId, fromAccount, at } = transfer;
+    const fresh = await this.monitoring.recordTransfer(tx, { teamId, transferId, fromAccount, amountCents, at });
     if (!fresh) return;
     const thresholds = this.#thresholds;
     const m = this.config.monitoring;
     const justUnderInWindow = isJustUnder(amountCents, thresholds)
-      ? await this.monitoring.countFrom(tx, event.teamId, payload.from_account, new Date(at.getTime() - m.structuring_window_hours * 3_600_000), {
+      ? await this.monitoring.countFrom(tx, teamId, fromAccount, new Date(at.getTime() - m.structuring_window_hours * 3_600_000), {
           minCents: justUnderFloor(thresholds),
           maxCents: thresholds.largeAmountCents,
         })
       : 0;
-    const inVelocityWindow = await this.monitoring.countFrom(tx, event.teamId, payload.from_account, new Date(at.getTime() - m.velocity_window_minutes * 60_000));
-    await this.#flag(tx, event, payload.transfer_uuid, transferFindings({ amountCents, justUnderInWindow, inVelocityWindow }, thresholds));
+    const inVelocityWindow = await this.monitoring.countFrom(tx, teamId, fromAccount, new Date(at.getTime() - m.velocity_window_minutes * 60_000));
+    await this.#flag(tx, teamId, at, transferId, transferFindings({ amountCents, justUnderInWindow, inVelocityWindow }, thresholds));
   }
 
   async #usdPrice(code: string) {
@@ -93,12 +105,12 @@ export class TransactionMonitor implements ConsumerDefinition {
     if (check.risk_factors.includes('high_risk_country')) {
       findings.push({ flag: 'high_risk_jurisdiction', detail: `Travel-rule check ${check.check_id}: an institution or address in a FATF call-for-action country.` });
     }
-    await this.#flag(tx, event, check.transfer_id, findings);
+    await this.#flag(tx, event.teamId, event.occurredAt, check.transfer_id, findings);
   }
 
-  async #flag(tx: Tx, event: StoredEvent, transactionId: string, findings: readonly Finding[]): Promise<void> {
+  async #flag(tx: Tx, teamId: string, at: Date, transactionId: string, findings: readonly Finding[]): Promise<void> {
     if (findings.length === 0) return;
-    const current = await this.monitoring.find(tx, event.teamId, transactionId);
+    const current = await this.monitoring.find(tx, teamId, transactionId);
     const flags = mergeFlags(current?.flags ?? [], findings.map((finding) => finding.flag));
     if (current && flags.length === current.flags.length) return; // nothing new (a re-driven event)
     const riskScore = riskScoreOf(flags);
@@ -107,17 +119,17 @@ export class TransactionMonitor implements ConsumerDefinition {
     const reviewStatus = current && (current.reviewStatus === 'cleared' || current.reviewStatus === 'rejected') ? current.reviewStatus : needsReview ? 'pending_review' : 'clear';
     const record: MonitoredTransactionRecord = {
       id: current?.id ?? this.ids.uuid(),
-      teamId: event.teamId,
+      teamId,
       transactionId,
       flags,
       riskScore,
       reviewStatus,
       details: [...(current?.details ?? []), ...findings.map((finding) => finding.detail)],
-      flaggedAt: current?.flaggedAt ?? event.occurredAt,
+      flaggedAt: current?.flaggedAt ?? at,
       reviewedAt: current?.reviewedAt ?? null,
       reviewNote: current?.reviewNote ?? null,
     };
     await this.monitoring.put(tx, record);
-    await tx.append([{ type: ComplianceViolationDetected.name, teamId: event.teamId, aggregateType: 'monitored_transaction', aggregateId: record.id, payload: monitoredTransactionView(record) }]);
+    await tx.append([{ type: ComplianceViolationDetected.name, teamId, aggregateType: 'monitored_transaction', aggregateId: record.id, payload: monitoredTransactionView(record) }]);
   }
 }
