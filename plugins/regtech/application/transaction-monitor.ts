@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Ids, parseDecimal, PriceFeed, convertMinor, AssetCatalog, type ConsumerDefinition, type StoredEvent, type Tx } from '../../../kernel/public.js';
+import { SanctionsListRepository } from '../ports.js';
+import { ScreeningIndexCache } from './screening-index-cache.js';
 import { RegtechConfig } from '../config.js';
-import { isJustUnder, justUnderFloor, mergeFlags, riskScoreOf, transferFindings, type Finding, type MonitoringThresholds } from '../domain/monitoring/rules.js';
+import { isJustUnder, justUnderFloor, mergeFlags, movementFindings, riskScoreOf, transferFindings, type Finding, type MonitoringThresholds } from '../domain/monitoring/rules.js';
 import { ComplianceViolationDetected } from '../events.js';
 import { MonitoringRepository, type MonitoredTransactionRecord } from '../ports.js';
 import { TravelRuleCheckView } from '../travel-rule-schemas.js';
@@ -11,6 +13,10 @@ import { monitoredTransactionView } from './monitoring-views.js';
 /** The part of core-banking's transfer.created payload (version 1) the rules read. */
 const TransferCreatedPayload = z.object({ transfer_uuid: z.string(), from_account: z.string(), amount: z.string(), asset_code: z.string() });
 type TransferCreatedPayload = z.infer<typeof TransferCreatedPayload>;
+/** The part of core-banking's deposit.completed / withdrawal.completed payload (version 1) the rules read. */
+const MovementPayload = z.object({ transaction_uuid: z.string(), amount: z.string(), asset_code: z.string(), chain: z.string().nullable(), address: z.string().nullable() });
+type MovementPayload = z.infer<typeof MovementPayload>;
+const MOVEMENTS: Readonly<Record<string, 'deposit' | 'withdrawal'>> = { 'deposit.completed': 'deposit', 'withdrawal.completed': 'withdrawal' };
 
 /**
  * Transaction monitoring as a durable consumer of the event backbone
@@ -18,7 +24,9 @@ type TransferCreatedPayload = z.infer<typeof TransferCreatedPayload>;
  * priced in USD and run through the amount, structuring and velocity rules
  * against the sender's recent transfers; every `travel_rule.check.completed`
  * adds `sanctioned_counterparty` or `high_risk_jurisdiction` to its
- * transfer. Flags and score are stored with the checkpoint in one unit of
+ * transfer; every `deposit.completed` and `withdrawal.completed` is weighed
+ * by size, and a withdrawal to an external address a sanctions list names
+ * is flagged `sanctioned_address`. Flags and score are stored with the checkpoint in one unit of
  * work; a flagged transaction emits `compliance.violation.detected`, and one
  * scoring at least `review_score` waits in pending_review.
  */
@@ -32,10 +40,12 @@ export class TransactionMonitor implements ConsumerDefinition {
     @inject(AssetCatalog) private readonly assets: AssetCatalog,
     @inject(RegtechConfig) private readonly config: RegtechConfig,
     @inject(Ids) private readonly ids: Ids,
+    @inject(SanctionsListRepository) private readonly lists: SanctionsListRepository,
+    @inject(ScreeningIndexCache) private readonly screening: ScreeningIndexCache,
   ) {}
 
   accepts(event: StoredEvent): boolean {
-    return event.type === 'transfer.created' || event.type === 'travel_rule.check.completed';
+    return event.type === 'transfer.created' || event.type === 'travel_rule.check.completed' || event.type in MOVEMENTS;
   }
 
   async handle(tx: Tx, event: StoredEvent): Promise<void> {
@@ -43,6 +53,9 @@ export class TransactionMonitor implements ConsumerDefinition {
     if (event.type === 'transfer.created') {
       const payload = TransferCreatedPayload.safeParse(event.payload);
       if (payload.success) await this.#transfer(tx, event, payload.data);
+    } else if (event.type in MOVEMENTS) {
+      const payload = MovementPayload.safeParse(event.payload);
+      if (payload.success) await this.#movement(tx, event, MOVEMENTS[event.type]!, payload.data);
     } else {
       const check = TravelRuleCheckView.safeParse(event.payload);
       if (check.success) await this.#travelRuleCheck(tx, event, check.data);
@@ -86,6 +99,27 @@ export class TransactionMonitor implements ConsumerDefinition {
       : 0;
     const inVelocityWindow = await this.monitoring.countFrom(tx, teamId, fromAccount, new Date(at.getTime() - m.velocity_window_minutes * 60_000));
     await this.#flag(tx, teamId, at, transferId, transferFindings({ amountCents, justUnderInWindow, inVelocityWindow }, thresholds));
+  }
+
+  /**
+   * A deposit or withdrawal, already completed (they post at once): flagged
+   * for review after the fact, not held. Its size against large_amount_usd,
+   * and a withdrawal's external address against the digital currency
+   * addresses of the loaded sanctions lists.
+   */
+  async #movement(tx: Tx, event: StoredEvent, kind: 'deposit' | 'withdrawal', payload: MovementPayload): Promise<void> {
+    const findings: Finding[] = [];
+    const asset = this.assets.find(payload.asset_code);
+    const parsed = asset ? parseDecimal(payload.amount, asset.precision) : undefined;
+    const usd = asset && parsed?.ok ? await this.#usdPrice(asset.code) : undefined;
+    if (asset && parsed?.ok && usd) findings.push(...movementFindings(kind, convertMinor(parsed.minor, asset.precision, usd, 2), this.#thresholds));
+    if (kind === 'withdrawal' && payload.address) {
+      const index = await this.screening.index(tx, await this.lists.versions(tx));
+      for (const { source, entry, currency } of index.addressMatches(payload.address)) {
+        findings.push({ flag: 'sanctioned_address', detail: `Withdrawn to ${payload.address}${payload.chain ? ` on ${payload.chain}` : ''}, listed by ${source} entry ${entry.entryId} (${entry.names[0]}) as a ${currency} address.` });
+      }
+    }
+    await this.#flag(tx, event.teamId, event.occurredAt, payload.transaction_uuid, findings);
   }
 
   async #usdPrice(code: string) {
