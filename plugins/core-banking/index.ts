@@ -83,7 +83,7 @@ const operations: readonly OperationBinding[] = [
 export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   name: 'core-banking',
   version: '0.1.0',
-  kernel: '^2.0.0',
+  kernel: '^2.3.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
   provides: [Ledger, BankingRecords, TransactionHistory, HeldSettlements],

@@ -95,7 +95,7 @@ import {
 export const regtechPlugin = definePlugin<RegtechConfig>({
   name: 'regtech',
   version: '0.1.0',
-  kernel: '^2.1.0',
+  kernel: '^2.3.0',
   description: 'Sanctions screening (the SanctionsScreening port), travel-rule checks and IVMS 101 messages, MiFIR transaction reports to a simulated competent authority.',
   dependsOn: [],
   provides: [SanctionsScreening, ComplianceFlags, SettlementGate],
