@@ -150,6 +150,20 @@ for (const store of stores) {
     await assertConservation(k);
   });
 
+  test('clear and reject sent at once: one wins (200), the other is a 409, and the transfer follows the winner', async () => {
+    const [from, to] = [await account(k, ada, '20000.00'), await account(k, ada)];
+    const { id } = await transfer(k, ada, from, to, '10000.00');
+    await settle(k);
+    const reviewId = (await reviewFor(k, id))!;
+    const answers = await Promise.all([decide(k, reviewId, 'clear', 'Fine.'), decide(k, reviewId, 'reject', 'Not fine.')]);
+    assert.equal(answers.map((answer) => answer.status).sort(), [200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!.body.data.status as string;
+    assert.is(await statusOf(k, ada, id), winner === 'cleared' ? 'completed' : 'failed');
+    assert.equal(await balance(k, ada, to), winner === 'cleared' ? ['10000.00', '0.00'] : ['0.00', '0.00']);
+    assert.is((await eventsOf(k, id)).filter((event) => event.type === 'transfer.completed' || event.type === 'transfer.failed').length, 1);
+    await assertConservation(k);
+  });
+
   test('a review decided before settlement is read there: rejected fails the transfer, cleared lets it settle', async () => {
     const [from, to] = [await account(k, ada, '30000.00'), await account(k, ada)];
     const rejected = await transfer(k, ada, from, to, '11000.00');
