@@ -98,6 +98,8 @@ for (const store of stores) {
     await settle(k);
     assert.is(await statusOf(k, ada, id), 'pending_review');
     assert.equal(await senderTransactionStatus(k, ada, from), ['pending_review']);
+    const listed = (await k.request('GET', '/api/v2/transactions?status=pending_review', { key: ada.key })).body.data as Array<{ account_uuid: string }>;
+    assert.equal(listed.map((row) => row.account_uuid), [from], 'the status filter knows pending_review');
     assert.equal(await balance(k, ada, from), [(20_000 - 10_000 - Number(fee)).toFixed(2), reserved]);
     assert.equal(await balance(k, ada, to), ['0.00', '0.00']);
     const held = (await eventsOf(k, id)).find((event) => event.type === 'transfer.held');
