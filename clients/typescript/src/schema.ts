@@ -2977,7 +2977,7 @@ export interface paths {
         };
         /**
          * One transfer
-         * @description With its status (pending until settled, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.
+         * @description With its status (pending until settled, pending_review while held for a compliance review, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.
          *
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
@@ -5218,7 +5218,7 @@ export interface components {
             /** @description The chain the holding is on (a token), or null for an off-chain asset */
             chain: string | null;
             /** @enum {string} */
-            status: "pending" | "completed" | "failed";
+            status: "pending" | "pending_review" | "completed" | "failed";
             reference: string | null;
             /**
              * Format: date-time
@@ -5309,7 +5309,7 @@ export interface components {
             /** @description The chain the holding is on (a token), or null for an off-chain asset */
             chain: string | null;
             /** @enum {string} */
-            status: "pending" | "completed" | "failed" | "expired" | "reversed";
+            status: "pending" | "pending_review" | "completed" | "failed" | "expired" | "reversed";
             reference: string | null;
             /** @description Only for transfers created with workflow_enabled. */
             workflow_id?: string;
@@ -6341,9 +6341,9 @@ export interface components {
                  * @description The review case: the id the operator clears or rejects
                  */
                 review_id: string;
-                /** @description The transfer id */
+                /** @description The transfer id, or the transaction id of a deposit or withdrawal */
                 transaction_id: string;
-                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction" | "sanctioned_address")[];
                 /** @description 0-100: the sum of the flags’ weights */
                 risk_score: number;
                 /**
@@ -6390,9 +6390,9 @@ export interface components {
              * @description The review case: the id the operator clears or rejects
              */
             review_id: string;
-            /** @description The transfer id */
+            /** @description The transfer id, or the transaction id of a deposit or withdrawal */
             transaction_id: string;
-            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction" | "sanctioned_address")[];
             /** @description 0-100: the sum of the flags’ weights */
             risk_score: number;
             /**
@@ -12734,7 +12734,7 @@ export interface operations {
                 /** @description Cursor mode: the rows before this id in list order; excludes page and starting_after; answers meta.has_more */
                 ending_before?: string;
                 type?: "deposit" | "withdrawal" | "transfer";
-                status?: "pending" | "completed" | "failed";
+                status?: "pending" | "pending_review" | "completed" | "failed";
                 /** @description ISO 8601 date or timestamp, inclusive; 1970–9999 */
                 start_date?: string;
                 /** @description ISO 8601 date (whole day) or timestamp, inclusive; 1970–9999 */
@@ -16622,7 +16622,7 @@ export interface operations {
                 /** @description Page size, default 20, at most 100 */
                 per_page?: number;
                 asset_code?: string;
-                status?: "pending" | "completed" | "failed";
+                status?: "pending" | "pending_review" | "completed" | "failed";
                 /** @description Cursor mode: the rows after this id in list order; excludes page and ending_before; answers meta.has_more */
                 starting_after?: string;
                 /** @description Cursor mode: the rows before this id in list order; excludes page and starting_after; answers meta.has_more */
