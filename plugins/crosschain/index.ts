@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, CrossChainBridges, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryBridgeFaultRepository } from './adapters/memory/memory-bridge-fault-repository.js';
 import { MemoryBridgeQuoteRepository } from './adapters/memory/memory-bridge-quote-repository.js';
@@ -21,6 +21,7 @@ import { BridgeComparison } from './application/bridge-comparison.js';
 import { CompareBridgeFeesOperation } from './application/compare-fees.js';
 import { QuoteBridgeOperation } from './application/quote-bridge.js';
 import { ReadBridgeQuoteOperation } from './application/read-bridge-quote.js';
+import { CrosschainBridgesService } from './application/cross-chain-bridges.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
 import { ArmBridgeFault, Bridge, BridgeFaultInput, BridgeInitiateInput, BridgeInput, BridgeQuoteInput, CompareBridgeFees, InitiateBridge, QuoteBridge, ReadBridgeQuote, ReadBridgeTransfer } from './operations.js';
@@ -39,7 +40,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   kernel: '^2.2.0',
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, and bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection.',
   dependsOn: ['chains', 'core-banking'],
-  provides: [],
+  provides: [CrossChainBridges],
   requires: [UnitOfWork, ChainCatalog, Chain, ChainFaucet, OnChainHoldings, Ledger, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids],
   config: crosschainConfigSchema,
   register(bind: Bind, ctx: PluginContext<CrosschainConfig>) {
@@ -49,6 +50,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
     bind(BridgeTransfers).toSelf();
     bind(BridgeLifecycle).toSelf();
     bind(BridgeTransferWorkflow).toResolvedValue(bridgeTransferWorkflow, [BridgeLifecycle]);
+    bind(CrossChainBridges).to(CrosschainBridgesService);
   },
   operations: [
     operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation),
