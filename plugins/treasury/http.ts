@@ -33,6 +33,7 @@ export const treasuryRoutes: readonly RouteDeclaration[] = [
     response: z.array(AllocationView),
     operation: ListAllocations,
     summary: 'List the team’s target allocations, by token',
+    description: 'Each allocation with its chains in the order they were set and their percentages with two decimals.',
     tags,
   }),
   route({

@@ -39,6 +39,8 @@ interface Fixture {
   readonly micaIssuer: string;
   readonly lendingPosition: string;
   readonly x402Endpoint: string;
+  /** Bob's treasury rebalance (a dry run of his USDC allocation). */
+  readonly treasuryRebalance: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -186,6 +188,10 @@ const CASES: Record<string, readonly Case[]> = {
   ],
   'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
+  'Query.treasuryAllocations': [{ query: '{ treasuryAllocations { token targets { chain percent } } }', expect: 'none_of_bob', absent: ['77.00'] }],
+  'Query.treasuryRebalance': [{ query: 'query($id: ID!) { treasuryRebalance(id: $id) { id } }', variables: (f) => ({ id: f.treasuryRebalance }), expect: 'not_found' }],
+  'Mutation.setTreasuryAllocation': [{ query: 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "100"}]}) { token } }', expect: 'none_of_bob' }],
+  'Mutation.rebalanceTreasury': [{ query: 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   // Questions about another team's account are not_found; the query log lists the asking team's questions only.
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
@@ -267,8 +273,10 @@ test.before(async () => {
   const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
+  await data(g, 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "77"}, {chain: "ethereum", percent: "23"}]}) { token } }', undefined, bob.key);
+  const treasuryRebalance = (await data(g, 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', { a: account }, bob.key)).rebalanceTreasury.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, treasuryRebalance, adaAccount, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -319,6 +327,7 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    treasury: await read('query($id: ID!) { treasuryAllocations { token targets { chain percent } } treasuryRebalance(id: $id) { status transfers { amount } } }', { id: fx.treasuryRebalance }),
   };
 }
 
@@ -335,7 +344,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.treasuryRebalance];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

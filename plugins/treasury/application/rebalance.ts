@@ -58,9 +58,9 @@ export class RebalanceOperation implements Operation<RebalanceInput, RebalanceVi
     const toleranceBps = input.tolerance_bps ?? this.config.default_tolerance_bps;
     const dryRun = input.dry_run ?? false;
     const { targets, accountId, balances } = await this.uow.run(async (tx) => {
+      const accountId = await chooseAccount(tx, this.ledger, teamId, input.account_id, '/account_id');
       const allocation = await this.allocations.find(tx, teamId, token);
       if (!allocation) throw ValidationError.field('/token', `The team has no allocation of ${token}: set one with PUT /api/v2/treasury/allocations/${token}.`, 'no_allocation');
-      const accountId = await chooseAccount(tx, this.ledger, teamId, input.account_id, '/account_id');
       return { targets: allocation.targets, accountId, balances: await this.holdings.of(tx, teamId, accountId, token) };
     });
     const plan = planRebalance({ balances, targets, toleranceBps, cheapest: await this.#quotes(token, targets, balances) });
