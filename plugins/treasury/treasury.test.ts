@@ -159,6 +159,8 @@ test('a rebalance bridges to the allocation: portfolioRebalanced is live for the
   assert.is(view.status, 'executing');
   assert.is(view.transfers.length, 2);
   assert.ok(view.transfers.every((one) => one.bridge_tx_id !== null && one.status === 'pending'));
+  const again = await rebalance(ada, { token: 'USDC', tolerance_bps: 10 });
+  assert.equal([again.status, JSON.stringify(again.body).includes('rebalance_in_progress')], [409, true], JSON.stringify(again.body));
   const planned = await live.next();
   assert.equal([planned.data.portfolioRebalanced.id, planned.data.portfolioRebalanced.status], [view.id, 'executing']);
 

@@ -2979,7 +2979,7 @@ export interface paths {
         put?: never;
         /**
          * Rebalance a token across chains to the team’s allocation
-         * @description Plans the cheapest bridge transfers that bring every chain within tolerance_bps of its target (targets are shares of what remains after the fees) and starts them; the rebalance completes when every transfer is final (treasury.rebalance.completed or .failed). With nothing out of tolerance nothing moves (status completed); a dry run only plans (status planned). 422 no_allocation when the team set none for the token, allocation_unreachable when no plan lands within tolerance, 404 for another team’s account_id, 409 holdings_changed when the holdings moved while planning.
+         * @description Plans the cheapest bridge transfers that bring every chain within tolerance_bps of its target (targets are shares of what remains after the fees) and starts them; the rebalance completes when every transfer is final (treasury.rebalance.completed or .failed). With nothing out of tolerance nothing moves (status completed); a dry run only plans (status planned). 422 no_allocation when the team set none for the token, allocation_unreachable when no plan lands within tolerance, 404 for another team’s account_id, 409 holdings_changed when the holdings moved while planning, rebalance_in_progress while a rebalance of the same account and token is executing.
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */

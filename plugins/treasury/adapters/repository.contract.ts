@@ -14,7 +14,7 @@ export interface TreasuryRepositories {
  * repository.test.ts (memory, PGlite, PostgreSQL when DATABASE_URL is set).
  */
 export function treasuryRepositoryContract(title: string, harness: RepositoryHarness<TreasuryRepositories>) {
-  const { test, it, run } = repositorySuite(title, harness);
+  const { test, it, run, waitsFor } = repositorySuite(title, harness);
   const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
   let serial = 0;
   const uuid = () => `00000000-0000-4000-8000-${String((serial += 1)).padStart(12, '0')}`;
@@ -56,6 +56,15 @@ export function treasuryRepositoryContract(title: string, harness: RepositoryHar
     assert.is(await run((tx) => allocations.find(tx, TEAM_B, 'USDC')), undefined);
   });
 
+  it('lock holds the allocation: a second lock of the same team and token waits for the first unit of work', async ({ allocations }) => {
+    await run((tx) => allocations.put(tx, allocation(TEAM_A, 'USDC')));
+    await waitsFor(
+      (tx) => allocations.lock(tx, TEAM_A, 'USDC'),
+      (tx) => allocations.lock(tx, TEAM_A, 'USDC'),
+    );
+    assert.is(await run((tx) => allocations.lock(tx, TEAM_B, 'USDC')), undefined);
+  });
+
   it('list gives the team’s allocations by token', async ({ allocations }) => {
     await run(async (tx) => {
       await allocations.put(tx, allocation(TEAM_A, 'WETH'));
@@ -90,6 +99,21 @@ export function treasuryRepositoryContract(title: string, harness: RepositoryHar
     assert.equal(await run((tx) => rebalances.find(tx, TEAM_A, mine.id)), done);
     await run((tx) => rebalances.update(tx, { ...done, teamId: TEAM_B, status: 'failed' }));
     assert.is((await run((tx) => rebalances.find(tx, TEAM_A, mine.id)))!.status, 'completed');
+  });
+
+  it('executing finds the account’s rebalance of the token still in flight, and nothing else', async ({ rebalances }) => {
+    const running = rebalance(TEAM_A);
+    const done = rebalance(TEAM_A, { accountId: running.accountId, status: 'completed' });
+    await run(async (tx) => {
+      await rebalances.insert(tx, done);
+      await rebalances.insert(tx, running);
+    });
+    assert.is((await run((tx) => rebalances.executing(tx, TEAM_A, 'USDC', running.accountId)))?.id, running.id);
+    assert.is(await run((tx) => rebalances.executing(tx, TEAM_A, 'WETH', running.accountId)), undefined);
+    assert.is(await run((tx) => rebalances.executing(tx, TEAM_A, 'USDC', uuid())), undefined);
+    assert.is(await run((tx) => rebalances.executing(tx, TEAM_B, 'USDC', running.accountId)), undefined);
+    await run((tx) => rebalances.update(tx, { ...running, status: 'failed' }));
+    assert.is(await run((tx) => rebalances.executing(tx, TEAM_A, 'USDC', running.accountId)), undefined);
   });
 
   it('a rolled-back unit of work leaves nothing behind', async ({ allocations, rebalances }) => {

@@ -31,9 +31,12 @@ import { rebalanceEvent, rebalanceView } from './views.js';
  * (rebalance-settlement.ts) completes it when every transfer is final.
  *
  * Quotes are read outside any transaction (they read the chains' heads), so
- * the holdings are read twice: to plan, and again, locked by the debits,
- * when the transfers start; a change in between is a 409 (ask again), never
- * a plan on stale numbers.
+ * the holdings are read twice: to plan, and again when the transfers start,
+ * under the lock of the team's allocation row (concurrent rebalances of a
+ * token start one at a time); a change in between is a 409 (ask again),
+ * never a plan on stale numbers, and so is a rebalance of the same account
+ * and token whose transfers are still in flight (its holdings are not all
+ * on a chain yet).
  */
 @injectable()
 export class RebalanceOperation implements Operation<RebalanceInput, RebalanceView> {
@@ -68,7 +71,11 @@ export class RebalanceOperation implements Operation<RebalanceInput, RebalanceVi
       throw ValidationError.field('/token', `No set of bridge transfers brings every chain within ${toleranceBps} bps of its target (a chain no protocol reaches, or holdings too small for the fees); a dry run shows the plan.`, 'allocation_unreachable');
     }
     const rebalance = await this.uow.run(async (tx) => {
-      if (!dryRun && plan.moves.length > 0) {
+      if (!dryRun) {
+        // One rebalance of a team's token starts at a time (the allocation row is the lock), and not while another's transfers are in flight.
+        if (!(await this.allocations.lock(tx, teamId, token))) throw ValidationError.field('/token', `The team has no allocation of ${token}.`, 'no_allocation');
+        const running = await this.rebalances.executing(tx, teamId, token, accountId);
+        if (running) throw new ConflictError(`Rebalance ${running.id} of this account's ${token} is still executing; wait for it to complete.`, 'rebalance_in_progress');
         const now = await this.holdings.of(tx, teamId, accountId, token);
         if (plan.chains.some((chain) => (now.get(chain.chain) ?? 0n) !== chain.before)) throw new ConflictError(`The account's ${token} holdings changed while the rebalance was planned; ask again.`, 'holdings_changed');
       }

@@ -21,6 +21,11 @@ export class MemoryAllocationRepository implements AllocationRepository {
     return this.#allocations.get(`${teamId}\u0000${token}`);
   }
 
+  /** The memory store runs one unit of work at a time: lock is find. */
+  lock(tx: Tx, teamId: string, token: string): Promise<AllocationRecord | undefined> {
+    return this.find(tx, teamId, token);
+  }
+
   async list(_tx: Tx, teamId: string): Promise<AllocationRecord[]> {
     return [...this.#allocations.values()].filter((one) => one.teamId === teamId).sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
   }

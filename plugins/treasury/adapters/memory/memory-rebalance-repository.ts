@@ -29,4 +29,8 @@ export class MemoryRebalanceRepository implements RebalanceRepository {
   async update(tx: Tx, rebalance: RebalanceRecord): Promise<void> {
     if (this.#rebalances.get(rebalance.id)?.teamId === rebalance.teamId) putUndoable(tx, this.#rebalances, rebalance.id, rebalance);
   }
+
+  async executing(_tx: Tx, teamId: string, token: string, accountId: string): Promise<RebalanceRecord | undefined> {
+    return [...this.#rebalances.values()].find((one) => one.teamId === teamId && one.token === token && one.accountId === accountId && one.status === 'executing');
+  }
 }

@@ -35,6 +35,8 @@ export const treasuryMigrations: Readonly<Record<string, SqlMigration>> = {
           updated_at timestamptz not null
         )`.execute(db);
       await sql`create index treasury_rebalances_team on treasury_rebalances (team_id, created_at)`.execute(db);
+      // A new rebalance looks for one of the same account and token still in flight.
+      await sql`create index treasury_rebalances_executing on treasury_rebalances (team_id, token, account_id) where status = 'executing'`.execute(db);
       // Which rebalance started a bridge transfer: what the settlement looks up for each bridge event.
       await sql`
         create table treasury_rebalance_transfers (

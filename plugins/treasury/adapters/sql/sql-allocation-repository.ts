@@ -36,6 +36,11 @@ export class SqlAllocationRepository implements AllocationRepository {
     return rows[0] && toAllocation(rows[0]);
   }
 
+  async lock(tx: Tx, teamId: string, token: string): Promise<AllocationRecord | undefined> {
+    const { rows } = await sql<AllocationRow>`select team_id, token, targets, created_at, updated_at from treasury_allocations where team_id = ${teamId} and token = ${token} for update`.execute(sqlTx(tx).db);
+    return rows[0] && toAllocation(rows[0]);
+  }
+
   async list(tx: Tx, teamId: string): Promise<AllocationRecord[]> {
     const { rows } = await sql<AllocationRow>`select team_id, token, targets, created_at, updated_at from treasury_allocations where team_id = ${teamId} order by token`.execute(sqlTx(tx).db);
     return rows.map(toAllocation);

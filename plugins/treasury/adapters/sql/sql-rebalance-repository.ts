@@ -83,4 +83,12 @@ export class SqlRebalanceRepository implements RebalanceRepository {
         failure_reason = ${r.failureReason}, updated_at = ${r.updatedAt}
       where team_id = ${r.teamId} and id = ${r.id}`.execute(sqlTx(tx).db);
   }
+
+  async executing(tx: Tx, teamId: string, token: string, accountId: string): Promise<RebalanceRecord | undefined> {
+    const { rows } = await sql<Row>`
+      select ${COLUMNS} from treasury_rebalances
+      where team_id = ${teamId} and token = ${token} and account_id = ${accountId} and status = 'executing'
+      order by created_at limit 1`.execute(sqlTx(tx).db);
+    return rows[0] && toRebalance(rows[0]);
+  }
 }
