@@ -209,6 +209,18 @@ test('within tolerance nothing moves; another team reads none of it', async () =
   assert.is((await g.request('GET', '/api/v2/treasury/rebalances/not-an-id', { key: ada.key })).status, 404);
 });
 
+test('concurrent rebalances of one account: one starts, the others are a 409, nothing moves twice', async () => {
+  const racer = await openAccount(g, ada, { base: '300' });
+  const answers = await Promise.all([1, 2, 3].map(() => rebalance(ada, { token: 'USDC', tolerance_bps: 10, account_id: racer })));
+  assert.equal(answers.map((one) => one.status).sort(), [201, 409, 409], JSON.stringify(answers.map((one) => one.body)));
+  const started = RebalanceView.parse(answers.find((one) => one.status === 201)!.body.data);
+  await settle(g.k);
+  const done = RebalanceView.parse((await g.request('GET', `/api/v2/treasury/rebalances/${started.id}`, { key: ada.key })).body.data);
+  assert.is(done.status, 'completed');
+  assert.is(sum(await holdings(g.k, ada, racer)), 300_000_000n - units(done.fee_total));
+  assert.equal(done.chains.map((chain) => chain.after), done.chains.map((chain) => chain.expected));
+});
+
 test('a failed bridge transfer is refunded and fails the rebalance; nothing is lost', async () => {
   const other = await openAccount(g, ada, { polygon: '500' });
   const before = await holdings(g.k, ada, other);
