@@ -173,6 +173,11 @@ test('a rebalance bridges to the allocation: portfolioRebalanced is live for the
     assert.equal([bridged.body.data.status, bridged.body.data.fee_amount, bridged.body.data.amount], ['pending', transfer.fee_amount, transfer.amount]);
   }
 
+  // The transfers arrive (their workflows ran) before the settlement has seen their events: GET reads their status live.
+  g.k.clock.advance(3_600_000);
+  while ((await g.k.runWorkflows()) > 0);
+  const arrived = RebalanceView.parse((await g.request('GET', `/api/v2/treasury/rebalances/${view.id}`, { key: ada.key })).body.data);
+  assert.equal([arrived.status, arrived.transfers.map((one) => one.status)], ['executing', ['completed', 'completed']]);
   await settle(g.k);
   const done = RebalanceView.parse((await g.request('GET', `/api/v2/treasury/rebalances/${view.id}`, { key: ada.key })).body.data);
   assert.is(done.status, 'completed', JSON.stringify(done));
