@@ -84,6 +84,7 @@ export const RebalanceView = z
     dry_run: z.boolean(),
     tolerance_bps: bps,
     within_tolerance_before: z.boolean().describe('Every chain was within tolerance: nothing moved'),
+    within_tolerance_after: z.boolean().describe('The plan lands every chain within tolerance (always true once executing; a dry run may say false: no plan reaches the allocation)'),
     total: decimal.describe('The token across the chains when planned'),
     fee_total: decimal.describe('The bridges\' fees of the plan'),
     chains: z.array(RebalanceChainView),
@@ -102,6 +103,7 @@ export const RebalanceView = z
       dry_run: false,
       tolerance_bps: 50,
       within_tolerance_before: false,
+      within_tolerance_after: true,
       total: '1000.000000',
       fee_total: '0.004402',
       chains: [

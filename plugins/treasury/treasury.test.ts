@@ -111,7 +111,7 @@ test('a dry run plans and moves nothing', async () => {
   const planned = await rebalance(ada, { token: 'USDC', tolerance_bps: 10, dry_run: true });
   assert.is(planned.status, 201, JSON.stringify(planned.body));
   const view = RebalanceView.parse(planned.body.data);
-  assert.equal([view.status, view.dry_run, view.within_tolerance_before, view.total], ['planned', true, false, '1000.000000']);
+  assert.equal([view.status, view.dry_run, view.within_tolerance_before, view.within_tolerance_after, view.total], ['planned', true, false, true, '1000.000000']);
   assert.equal(view.transfers.map((one) => [one.source_chain, one.destination_chain, one.bridge_tx_id, one.status]).sort(), [
     ['ethereum', 'base', null, 'planned'],
     ['ethereum', 'polygon', null, 'planned'],
@@ -138,8 +138,15 @@ test('bad rebalance input is a 4xx with a pointer and changes nothing', async ()
   }
   // Bob has no allocation of USDC.
   assert.is((await rebalance(bob, { token: 'USDC' })).status, 422);
+  // Ten base units cannot pay any bridge's fee: a dry run says so, a rebalance is refused.
+  const tiny = await openAccount(g, ada, { ethereum: '0.00001' });
+  const hopeless = RebalanceView.parse((await rebalance(ada, { token: 'USDC', tolerance_bps: 10, account_id: tiny, dry_run: true })).body.data);
+  assert.equal([hopeless.within_tolerance_after, hopeless.transfers], [false, []]);
+  const unreachable = await rebalance(ada, { token: 'USDC', tolerance_bps: 10, account_id: tiny });
+  assert.equal([unreachable.status, JSON.stringify(unreachable.body).includes('allocation_unreachable')], [422, true], JSON.stringify(unreachable.body));
+  assert.equal(await holdings(g.k, ada, tiny), new Map([['ethereum', 10n]]));
   assert.equal(await holdings(g.k, ada, account), before);
-  assert.is((await treasuryEvents()).length, events);
+  assert.is((await treasuryEvents()).length, events + 1, 'only the dry run’s planned event');
 });
 
 test('a rebalance bridges to the allocation: portfolioRebalanced is live for the team only, the token is conserved, the audit is clean', async () => {

@@ -10435,6 +10435,7 @@ export interface components {
          *       "dry_run": false,
          *       "tolerance_bps": 50,
          *       "within_tolerance_before": false,
+         *       "within_tolerance_after": true,
          *       "total": "1000.000000",
          *       "fee_total": "0.004402",
          *       "chains": [
@@ -10505,6 +10506,8 @@ export interface components {
             tolerance_bps: number;
             /** @description Every chain was within tolerance: nothing moved */
             within_tolerance_before: boolean;
+            /** @description The plan lands every chain within tolerance (always true once executing; a dry run may say false: no plan reaches the allocation) */
+            within_tolerance_after: boolean;
             /**
              * @description The token across the chains when planned
              * @example 100.00

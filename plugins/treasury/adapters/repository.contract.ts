@@ -37,6 +37,7 @@ export function treasuryRepositoryContract(title: string, harness: RepositoryHar
     total: 123_456_789_012_345_678_901_234_567n,
     feeTotal: 4_402n,
     withinToleranceBefore: false,
+    withinToleranceAfter: true,
     chains: [
       { chain: 'base', bps: 5000, before: 0n, target: 61_728_394_506_172_839_450_615_082n, expected: 61_728_394_506_172_839_450_615_082n, after: null },
       { chain: 'ethereum', bps: 5000, before: 123_456_789_012_345_678_901_234_567n, target: 61_728_394_506_172_839_450_615_081n, expected: 61_728_394_506_172_839_450_615_083n, after: null },

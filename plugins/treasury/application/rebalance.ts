@@ -125,6 +125,7 @@ export class RebalanceOperation implements Operation<RebalanceInput, RebalanceVi
       total: plan.total,
       feeTotal: moves.reduce((sum, move) => sum + move.feeAmount, 0n),
       withinToleranceBefore: plan.withinToleranceBefore,
+      withinToleranceAfter: plan.reachable,
       chains: plan.chains.map((chain) => ({ ...chain, after: !dryRun && moves.length === 0 ? chain.before : null })),
       moves,
       failureReason: null,

@@ -24,6 +24,7 @@ export function rebalanceView(rebalance: RebalanceRecord, decimals: number): Reb
     dry_run: rebalance.dryRun,
     tolerance_bps: rebalance.toleranceBps,
     within_tolerance_before: rebalance.withinToleranceBefore,
+    within_tolerance_after: rebalance.withinToleranceAfter,
     total: money(rebalance.total),
     fee_total: money(rebalance.feeTotal),
     chains: rebalance.chains.map((chain) => ({

@@ -33,6 +33,8 @@ export interface RebalanceRecord {
   readonly total: bigint;
   readonly feeTotal: bigint;
   readonly withinToleranceBefore: boolean;
+  /** The plan lands every chain within tolerance. */
+  readonly withinToleranceAfter: boolean;
   readonly chains: readonly RebalanceChain[];
   readonly moves: readonly RebalanceMove[];
   readonly failureReason: string | null;

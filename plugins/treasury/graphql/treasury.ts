@@ -76,6 +76,8 @@ export class TreasuryRebalanceType {
   tolerance_bps!: number;
   @Field(() => Boolean)
   within_tolerance_before!: boolean;
+  @Field(() => Boolean)
+  within_tolerance_after!: boolean;
   @Field(() => String)
   total!: string;
   @Field(() => String)

@@ -28,6 +28,7 @@ export const treasuryMigrations: Readonly<Record<string, SqlMigration>> = {
           total numeric(78, 0) not null,
           fee_total numeric(78, 0) not null,
           within_tolerance_before boolean not null,
+          within_tolerance_after boolean not null,
           chains jsonb not null,
           moves jsonb not null,
           failure_reason text,

@@ -8,7 +8,7 @@ import type { RebalanceRepository } from '../../ports.js';
 type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;
 
-const COLUMNS = sql.raw('id, team_id, token, account_id, tolerance_bps, dry_run, status, total, fee_total, within_tolerance_before, chains, moves, failure_reason, created_at, updated_at');
+const COLUMNS = sql.raw('id, team_id, token, account_id, tolerance_bps, dry_run, status, total, fee_total, within_tolerance_before, within_tolerance_after, chains, moves, failure_reason, created_at, updated_at');
 const json = (value: unknown): Json[] => (typeof value === 'string' ? JSON.parse(value) : value) as Json[];
 const big = (value: unknown): bigint => BigInt(String(value));
 
@@ -33,6 +33,7 @@ function toRebalance(row: Row): RebalanceRecord {
     total: toBigInt(row.total),
     feeTotal: toBigInt(row.fee_total),
     withinToleranceBefore: Boolean(row.within_tolerance_before),
+    withinToleranceAfter: Boolean(row.within_tolerance_after),
     chains: json(row.chains).map((one) => ({ chain: String(one.chain), bps: Number(one.bps), before: big(one.before), target: big(one.target), expected: big(one.expected), after: one.after === null ? null : big(one.after) })),
     moves: json(row.moves).map((one) => ({
       sourceChain: String(one.sourceChain),
@@ -56,8 +57,8 @@ export class SqlRebalanceRepository implements RebalanceRepository {
   async insert(tx: Tx, r: RebalanceRecord): Promise<void> {
     const db = sqlTx(tx).db;
     await sql`
-      insert into treasury_rebalances (id, team_id, token, account_id, tolerance_bps, dry_run, status, total, fee_total, within_tolerance_before, chains, moves, failure_reason, created_at, updated_at)
-      values (${r.id}, ${r.teamId}, ${r.token}, ${r.accountId}, ${r.toleranceBps}, ${r.dryRun}, ${r.status}, ${String(r.total)}, ${String(r.feeTotal)}, ${r.withinToleranceBefore},
+      insert into treasury_rebalances (id, team_id, token, account_id, tolerance_bps, dry_run, status, total, fee_total, within_tolerance_before, within_tolerance_after, chains, moves, failure_reason, created_at, updated_at)
+      values (${r.id}, ${r.teamId}, ${r.token}, ${r.accountId}, ${r.toleranceBps}, ${r.dryRun}, ${r.status}, ${String(r.total)}, ${String(r.feeTotal)}, ${r.withinToleranceBefore}, ${r.withinToleranceAfter},
               ${chainsJson(r.chains)}::jsonb, ${movesJson(r.moves)}::jsonb, ${r.failureReason}, ${r.createdAt}, ${r.updatedAt})`.execute(db);
     for (const move of r.moves) {
       if (move.transferId !== null) await sql`insert into treasury_rebalance_transfers (transfer_id, team_id, rebalance_id) values (${move.transferId}, ${r.teamId}, ${r.id})`.execute(db);
