@@ -67,6 +67,7 @@ export * from '../ports/sanctions-screening.js';
 export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
 export * from '../ports/transaction-history.js';
+export * from '../ports/activity-history.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/session-authenticator.js';
 export * from '../ports/team-provisioning.js';

@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, CrossChainBridges, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, CrossChainBridges, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryBridgeFaultRepository } from './adapters/memory/memory-bridge-fault-repository.js';
 import { MemoryBridgeQuoteRepository } from './adapters/memory/memory-bridge-quote-repository.js';
@@ -9,6 +9,7 @@ import { SqlBridgeFaultRepository } from './adapters/sql/sql-bridge-fault-reposi
 import { SqlBridgeQuoteRepository } from './adapters/sql/sql-bridge-quote-repository.js';
 import { SqlBridgeTransferRepository } from './adapters/sql/sql-bridge-transfer-repository.js';
 import { ArmBridgeFaultOperation } from './application/arm-bridge-fault.js';
+import { BridgeHistory } from './application/bridge-history.js';
 import { BridgeLifecycle } from './application/bridge-lifecycle.js';
 import { BridgeOperation } from './application/bridge-now.js';
 import { BridgeTransfers } from './application/bridge-transfers.js';
@@ -41,12 +42,14 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, and bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection.',
   dependsOn: ['chains', 'core-banking'],
   provides: [CrossChainBridges],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, ChainCatalog, Chain, ChainFaucet, OnChainHoldings, Ledger, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids],
   config: crosschainConfigSchema,
   register(bind: Bind, ctx: PluginContext<CrosschainConfig>) {
     bind(CrosschainConfig).toConstantValue(ctx.config);
     bind(BridgeProtocols).toResolvedValue(simulatedBridges, [Chain, PriceFeed]);
     bind(BridgeComparison).toSelf();
+    bind(ActivityHistory).to(BridgeHistory);
     bind(BridgeTransfers).toSelf();
     bind(BridgeLifecycle).toSelf();
     bind(BridgeTransferWorkflow).toResolvedValue(bridgeTransferWorkflow, [BridgeLifecycle]);

@@ -1,4 +1,4 @@
-import { token, type Tx } from '../../kernel/public.js';
+import { token, type ActivityHistoryFilter, type Tx } from '../../kernel/public.js';
 import type { BridgeEstimate, BridgeProtocolId, BridgeRoute, RouteSupport } from './domain/bridge-model.js';
 import type { BridgeQuoteRecord } from './domain/bridge-quote.js';
 import type { BridgeFault, BridgeTransferRecord } from './domain/bridge-transfer.js';
@@ -36,6 +36,8 @@ export interface BridgeTransferRepository {
   update(tx: Tx, transfer: BridgeTransferRecord): Promise<void>;
   /** Whether a quote was already redeemed by a transfer (a quote initiates once). */
   quoteUsed(tx: Tx, teamId: string, quoteId: string): Promise<boolean>;
+  /** The team's transfers created in [from, before) (open ends when absent), of one account if given, oldest first (created_at, id), at most `limit`. */
+  history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<BridgeTransferRecord[]>;
 }
 export const BridgeTransferRepository = token<BridgeTransferRepository>('crosschain.bridge-transfer-repository');
 

@@ -3515,6 +3515,8 @@ export interface components {
          *           "status": "completed",
          *           "direction": "received",
          *           "counterparty": null,
+         *           "received_amount": null,
+         *           "received_currency": null,
          *           "source_chain": null,
          *           "destination_chain": null,
          *           "bridge_protocol": null,
@@ -3602,7 +3604,8 @@ export interface components {
         };
         AiTransaction: {
             uuid: string;
-            account_uuid: string;
+            /** @description The team's account it moved; null for an x402 payment made from a wallet outside the team's accounts. */
+            account_uuid: string | null;
             /** @enum {string} */
             type: "deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment";
             amount: string;
@@ -3613,10 +3616,17 @@ export interface components {
             status: "pending" | "completed" | "failed" | "pending_review";
             /** @enum {string} */
             direction: "sent" | "received";
-            /** @description Name of the other account of a transfer. */
+            /** @description The other side: the other account of a transfer (its name), a payment's other user (email) or account, an x402 payer address or paid resource, a swap's DEX, a bridge transfer's recipient address. */
             counterparty: string | null;
+            /** @description What a swap paid out, in received_currency; null for anything else. */
+            received_amount: string | null;
+            /** @description The asset a swap paid out; null for anything else. */
+            received_currency: string | null;
+            /** @description A cross-chain transfer's source chain; null for anything else. */
             source_chain: string | null;
+            /** @description A cross-chain transfer's destination chain; null for anything else. */
             destination_chain: string | null;
+            /** @description A cross-chain transfer's bridge (wormhole, layerzero, axelar); null for anything else. */
             bridge_protocol: string | null;
             /** @description From transaction monitoring; null while it is not enabled. */
             risk_score: number | null;
@@ -7468,14 +7478,7 @@ export interface components {
                 amount_out: string;
             }[];
             /** @description What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated) */
-            profit: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            profit: components["schemas"]["TokenAmount"][];
             /** @description The chain transaction that paid the profit to the account's deposit address; null without profit, a revert or a dry run */
             tx_hash: string | null;
             /**
@@ -7483,6 +7486,14 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+        };
+        TokenAmount: {
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
         };
         /**
          * @example {
@@ -7671,32 +7682,95 @@ export interface components {
             /** @description Percent with 4 decimals, now (0 once closed) */
             share_of_pool_percent: string;
             /** @description What was paid in */
-            deposited: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            deposited: components["schemas"]["TokenAmount"][];
             /** @description What removing it would pay now (what it paid, once closed) */
-            current_value: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            current_value: components["schemas"]["TokenAmount"][];
             /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
-            fees_earned: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_2: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
             /**
              * @description current_value at the price feed now, USD with 2 decimals
              * @example 100.00
@@ -7729,6 +7803,174 @@ export interface components {
             amount: string;
             /** @description The account whose holdings move; default the team's oldest active account */
             account_id?: string;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_3: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_4: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
         };
         /**
          * @example {
@@ -7777,14 +8019,7 @@ export interface components {
                 /** @description The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised */
                 apy_percent: string | null;
                 /** @description Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity) */
-                accrued_rewards: {
-                    token: string;
-                    /**
-                     * @description Decimal string at the asset precision, e.g. "100.00"
-                     * @example 100.00
-                     */
-                    amount: string;
-                }[];
+                accrued_rewards: components["schemas"]["TokenAmount"][];
                 /** @description Lending only: the account's health factor on the chain, 6 decimals; null without debt or for other positions */
                 health_factor: string | null;
                 /**
@@ -14223,7 +14458,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_2"];
                     };
                 };
             };
@@ -14259,7 +14494,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_3"];
                     };
                 };
             };
@@ -14295,7 +14530,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_4"];
                     };
                 };
             };
