@@ -47,6 +47,7 @@ export * from '../ports/call-gate.js';
 export * from '../ports/chain.js';
 export * from '../ports/clock.js';
 export * from '../ports/compliance-flags.js';
+export * from '../ports/cross-chain-bridges.js';
 export * from '../ports/defi-positions.js';
 export * from '../ports/enabled-modules.js';
 export * from '../ports/event-consumers.js';

@@ -1,4 +1,4 @@
-import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, TransactionHistory, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, CrossChainBridges, definePlugin, Ids, Ledger, OnChainHoldings, operation, PriceFeed, TransactionHistory, UnitOfWork, WorkflowEngine, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryBridgeFaultRepository } from './adapters/memory/memory-bridge-fault-repository.js';
 import { MemoryBridgeQuoteRepository } from './adapters/memory/memory-bridge-quote-repository.js';
@@ -27,6 +27,7 @@ import { BridgeComparison } from './application/bridge-comparison.js';
 import { CompareBridgeFeesOperation } from './application/compare-fees.js';
 import { QuoteBridgeOperation } from './application/quote-bridge.js';
 import { ReadBridgeQuoteOperation } from './application/read-bridge-quote.js';
+import { CrosschainBridgesService } from './application/cross-chain-bridges.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
 import { crosschainGraphql } from './graphql/crosschain.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
@@ -48,7 +49,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
   kernel: '^2.3.0',
   description: 'Bridge protocols (wormhole, layerzero, axelar) with their fee and time models, bridge quotes (stored, expiring, read back), fee comparison, bridge transfers (pending → source_confirmed → attested → completed or failed and refunded) with fault injection, cross-chain swaps (bridge, then swap on the destination through defi) and the multi-chain portfolio.',
   dependsOn: ['chains', 'core-banking'],
-  provides: [],
+  provides: [CrossChainBridges],
   contributes: [ActivityHistory],
   // TokenSwaps and DefiPositions (defi) are optional: without defi, /crosschain/swap refuses and the portfolio has no positions.
   requires: [UnitOfWork, ChainCatalog, Chain, ChainFaucet, OnChainHoldings, Ledger, TransactionHistory, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids],
@@ -63,6 +64,7 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
     bind(BridgeTransferWorkflow).toResolvedValue(bridgeTransferWorkflow, [BridgeLifecycle]);
     bind(CrossChainSwaps).toSelf();
     bind(CrossChainSwapWorkflow).toResolvedValue(crossChainSwapWorkflow, [BridgeLifecycle, CrossChainSwaps]);
+    bind(CrossChainBridges).to(CrosschainBridgesService);
   },
   operations: [
     operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation),

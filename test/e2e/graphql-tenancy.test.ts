@@ -46,6 +46,8 @@ interface Fixture {
   readonly bridgeQuote: string;
   readonly bridgeTransfer: string;
   readonly crossChainSwap: string;
+  /** Bob's treasury rebalance (a dry run of his USDC allocation). */
+  readonly treasuryRebalance: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -240,6 +242,10 @@ const CASES: Record<string, readonly Case[]> = {
   ],
   'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
+  'Query.treasuryAllocations': [{ query: '{ treasuryAllocations { token targets { chain percent } } }', expect: 'none_of_bob', absent: ['77.00'] }],
+  'Query.treasuryRebalance': [{ query: 'query($id: ID!) { treasuryRebalance(id: $id) { id } }', variables: (f) => ({ id: f.treasuryRebalance }), expect: 'not_found' }],
+  'Mutation.setTreasuryAllocation': [{ query: 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "100"}]}) { token } }', expect: 'none_of_bob' }],
+  'Mutation.rebalanceTreasury': [{ query: 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   // Questions about another team's account are not_found; the query log lists the asking team's questions only.
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
@@ -331,8 +337,10 @@ test.before(async () => {
   const bridgeTransfer = (await data(g, BRIDGE, { id: account }, bob.key)).bridge.bridge_tx_id;
   const CROSS_SWAP = 'mutation($id: ID!) { swapCrossChain(input: {source_chain: "ethereum", destination_chain: "base", from_token: "USDC", to_token: "WETH", amount: "20", account_id: $id}) { swap_id } }';
   const crossChainSwap = (await data(g, CROSS_SWAP, { id: account }, bob.key)).swapCrossChain.swap_id;
+  await data(g, 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "77"}, {chain: "ethereum", percent: "23"}]}) { token } }', undefined, bob.key);
+  const treasuryRebalance = (await data(g, 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', { a: account }, bob.key)).rebalanceTreasury.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -387,6 +395,7 @@ async function bobsView(): Promise<unknown> {
       'query($t: ID!, $s: ID!) { bridgeTransfer(id: $t) { status amount } crossChainSwap(id: $s) { status amount } crossChainPortfolio { total_usd in_flight { bridge_tx_id } } }',
       { t: fx.bridgeTransfer, s: fx.crossChainSwap },
     ),
+    treasury: await read('query($id: ID!) { treasuryAllocations { token targets { chain percent } } treasuryRebalance(id: $id) { status transfers { amount } } }', { id: fx.treasuryRebalance }),
   };
 }
 
@@ -403,7 +412,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -11,6 +11,7 @@ import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
+import * as treasury from '../../plugins/treasury/operations.js';
 
 /**
  * Every GraphQL object or input type that shows an operation's view or input
@@ -132,6 +133,15 @@ const PAIRINGS: Record<string, Pairing> = {
   SanctionsListState: { schema: element(regtech.RegtechStatusView.shape.sanctions_lists) },
   LendingPosition: { schema: defi.LendingPositionView },
   LendingInput: { schema: defi.LendingBody },
+  // treasury
+  TreasuryAllocation: { schema: treasury.AllocationView },
+  TreasuryAllocationTarget: { schema: element(treasury.AllocationView.shape.targets) },
+  TreasuryRebalance: { schema: treasury.RebalanceView },
+  TreasuryRebalanceChain: { schema: treasury.RebalanceChainView },
+  TreasuryRebalanceTransfer: { schema: treasury.RebalanceTransferView },
+  SetTreasuryAllocationInput: { schema: treasury.SetAllocationInput },
+  TreasuryAllocationTargetInput: { schema: treasury.AllocationTargetInput },
+  TreasuryRebalanceInput: { schema: treasury.RebalanceInput },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

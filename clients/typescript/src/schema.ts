@@ -2990,6 +2990,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/treasury/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s target allocations, by token
+         * @description Each allocation with its chains in the order they were set and their percentages with two decimals.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAllocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/treasury/allocations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the target allocation of a token across chains
+         * @description Replaces the team’s allocation of the token: each chain once, a mainnet chain that has the token, percentages with up to two decimals summing to exactly 100. 422 with a pointer for an unknown token or chain (unknown_token, unknown_chain), a testnet (testnet_chain), a chain listed twice (duplicate_chain), a bad percentage (invalid_percent) or a sum other than 100 (percent_sum).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        put: operations["setAllocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/treasury/rebalances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebalance a token across chains to the team’s allocation
+         * @description Plans the cheapest bridge transfers that bring every chain within tolerance_bps of its target (targets are shares of what remains after the fees) and starts them; the rebalance completes when every transfer is final (treasury.rebalance.completed or .failed). With nothing out of tolerance nothing moves (status completed); a dry run only plans (status planned). 422 no_allocation when the team set none for the token, allocation_unreachable when no plan lands within tolerance, 404 for another team’s account_id, 409 holdings_changed when the holdings moved while planning, rebalance_in_progress while a rebalance of the same account and token is executing.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["rebalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/treasury/rebalances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a rebalance: its plan, its bridge transfers and its result
+         * @description 404 for another team’s or an unknown rebalance.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["readRebalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks": {
         parameters: {
             query?: never;
@@ -10857,6 +10945,247 @@ export interface components {
         };
         /**
          * @example {
+         *       "token": "USDC",
+         *       "targets": [
+         *         {
+         *           "chain": "base",
+         *           "percent": "50.00"
+         *         },
+         *         {
+         *           "chain": "polygon",
+         *           "percent": "30.00"
+         *         },
+         *         {
+         *           "chain": "ethereum",
+         *           "percent": "20.00"
+         *         }
+         *       ],
+         *       "created_at": "2026-03-01T09:30:00.000Z",
+         *       "updated_at": "2026-03-01T09:30:00.000Z"
+         *     }
+         */
+        TreasuryAllocation: {
+            token: string;
+            targets: {
+                chain: string;
+                /** @description Two decimals, e.g. "50.00" */
+                percent: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "targets": [
+         *         {
+         *           "chain": "base",
+         *           "percent": "50"
+         *         },
+         *         {
+         *           "chain": "polygon",
+         *           "percent": "30"
+         *         },
+         *         {
+         *           "chain": "ethereum",
+         *           "percent": "20"
+         *         }
+         *       ]
+         *     }
+         */
+        SetTreasuryAllocationBody: {
+            /** @description Each chain once; the percentages sum to 100 */
+            targets: {
+                /** @description Our chain name (`base`) or its CAIP-2 id (`eip155:8453`) */
+                chain: string;
+                /** @description A percentage from 0 to 100 with at most two decimals, e.g. "33.33" */
+                percent: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "id": "2b7f3a4c-9d1e-4f6a-8b2c-3d4e5f6a7b8c",
+         *       "token": "USDC",
+         *       "account_id": "0f4e2d1c-3b5a-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "status": "executing",
+         *       "dry_run": false,
+         *       "tolerance_bps": 50,
+         *       "within_tolerance_before": false,
+         *       "within_tolerance_after": true,
+         *       "total": "1000.000000",
+         *       "fee_total": "0.004402",
+         *       "chains": [
+         *         {
+         *           "chain": "base",
+         *           "target_percent": "50.00",
+         *           "before": "0.000000",
+         *           "target": "499.997799",
+         *           "expected": "499.997799",
+         *           "after": null
+         *         },
+         *         {
+         *           "chain": "polygon",
+         *           "target_percent": "30.00",
+         *           "before": "0.000000",
+         *           "target": "299.998679",
+         *           "expected": "299.998679",
+         *           "after": null
+         *         },
+         *         {
+         *           "chain": "ethereum",
+         *           "target_percent": "20.00",
+         *           "before": "1000.000000",
+         *           "target": "199.999120",
+         *           "expected": "199.999120",
+         *           "after": null
+         *         }
+         *       ],
+         *       "transfers": [
+         *         {
+         *           "source_chain": "ethereum",
+         *           "destination_chain": "base",
+         *           "protocol": "wormhole",
+         *           "amount": "500.000000",
+         *           "fee_amount": "0.002201",
+         *           "receive_amount": "499.997799",
+         *           "bridge_tx_id": "7c1e2d3f-4a5b-4c6d-9e8f-0a1b2c3d4e5f",
+         *           "status": "pending"
+         *         },
+         *         {
+         *           "source_chain": "ethereum",
+         *           "destination_chain": "polygon",
+         *           "protocol": "wormhole",
+         *           "amount": "300.000880",
+         *           "fee_amount": "0.002201",
+         *           "receive_amount": "299.998679",
+         *           "bridge_tx_id": "8d2f3e4a-5b6c-4d7e-8f9a-1b2c3d4e5f6a",
+         *           "status": "pending"
+         *         }
+         *       ],
+         *       "failure_reason": null,
+         *       "created_at": "2026-03-01T09:30:00.000Z",
+         *       "updated_at": "2026-03-01T09:30:00.000Z"
+         *     }
+         */
+        TreasuryRebalance: {
+            /** Format: uuid */
+            id: string;
+            token: string;
+            /** Format: uuid */
+            account_id: string;
+            /**
+             * @description planned (dry run), executing, completed or failed (a transfer failed and was refunded)
+             * @enum {string}
+             */
+            status: "planned" | "executing" | "completed" | "failed";
+            dry_run: boolean;
+            tolerance_bps: number;
+            /** @description Every chain was within tolerance: nothing moved */
+            within_tolerance_before: boolean;
+            /** @description The plan lands every chain within tolerance (always true once executing; a dry run may say false: no plan reaches the allocation) */
+            within_tolerance_after: boolean;
+            /**
+             * @description The token across the chains when planned
+             * @example 100.00
+             */
+            total: string;
+            /**
+             * @description The bridges' fees of the plan
+             * @example 100.00
+             */
+            fee_total: string;
+            chains: {
+                chain: string;
+                target_percent: string;
+                /**
+                 * @description What the account held there when planned
+                 * @example 100.00
+                 */
+                before: string;
+                /**
+                 * @description Its share of what the chains hold after the fees
+                 * @example 100.00
+                 */
+                target: string;
+                /**
+                 * @description What it holds once every transfer arrived
+                 * @example 100.00
+                 */
+                expected: string;
+                /**
+                 * @description What it held when the last transfer settled; null before
+                 * @example 100.00
+                 */
+                after: string | null;
+            }[];
+            transfers: {
+                source_chain: string;
+                destination_chain: string;
+                /** @description The cheapest protocol carrying the pair when planned */
+                protocol: string;
+                /**
+                 * @description What leaves the source chain
+                 * @example 100.00
+                 */
+                amount: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                fee_amount: string;
+                /**
+                 * @description amount − fee_amount: what arrives
+                 * @example 100.00
+                 */
+                receive_amount: string;
+                /**
+                 * Format: uuid
+                 * @description The bridge transfer (GET /v1/crosschain/bridge/{id}); null for a dry run
+                 */
+                bridge_tx_id: string | null;
+                /** @description planned (dry run), or the bridge transfer's: pending, source_confirmed, attested, completed, failed */
+                status: string;
+            }[];
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "token": "USDC",
+         *       "tolerance_bps": 50
+         *     }
+         */
+        TreasuryRebalanceInput: {
+            /** @description The token to rebalance; the team must have set its allocation */
+            token: string;
+            /**
+             * Format: uuid
+             * @description Whose holdings move; the team's oldest active account when left out
+             */
+            account_id?: string;
+            /** @description How far a chain may stay from its target, in basis points of the total (100 = 1 %); the configured default when left out */
+            tolerance_bps?: number;
+            /** @description Plan only: nothing moves (status planned) */
+            dry_run?: boolean;
+        };
+        /**
+         * @example {
          *       "id": "8e0a2c4e-6a8c-4e0a-9c2e-4a6c8e0a2c4e",
          *       "url": "https://hooks.example.com/bank",
          *       "events": [
@@ -16717,6 +17046,148 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Transfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAllocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s target allocations, by token */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TreasuryAllocation"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setAllocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTreasuryAllocationBody"];
+            };
+        };
+        responses: {
+            /** @description Set the target allocation of a token across chains */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TreasuryAllocation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rebalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreasuryRebalanceInput"];
+            };
+        };
+        responses: {
+            /** @description Rebalance a token across chains to the team’s allocation */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TreasuryRebalance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readRebalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a rebalance: its plan, its bridge transfers and its result */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TreasuryRebalance"];
                     };
                 };
             };
