@@ -85,7 +85,9 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key
       // (the invoker runs a batch operation's field alone inside it, not in a group commit).
-      if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
+      // Keys are the team's: a replay answers without running the fields, so it needs what running them needs (a
+      // mutation root field needs 'write'). A key without it runs the mutation unkeyed, and every field is refused.
+      if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '' && actor.permissions.includes('write')) {
         // The last attempt's result when a field failed unexpectedly (not a refusal): see the work below.
         let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
         try {
