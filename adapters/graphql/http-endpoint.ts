@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
-import { AppError } from '../../kernel/errors/index.js';
+import { AppError, RateLimitedError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { CallGate } from '../../ports/call-gate.js';
 import type { Logger } from '../../ports/logger.js';
@@ -126,6 +126,8 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
+        // Failed authentications throttled for this address (the edge's Authenticator): when to try again.
+        if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
         return fail(error.status, [new GraphQLError(error.message, { originalError: error })]);
       }
       throw error;

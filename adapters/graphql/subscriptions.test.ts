@@ -60,6 +60,7 @@ test.before(async () => {
     clientAddress: () => '203.0.113.7',
     preparer: new OperationPreparer(schema),
     runtime: { resolve: () => ({}) as never, inputOf: () => undefined, accessOf: () => undefined, events: { subscribe: () => () => undefined }, invoker: {} as never },
+    keyEvents: { subscribe: () => () => undefined },
     authenticator: {
       authenticate: async (_key, ip) => {
         addresses.push(ip);
