@@ -85,8 +85,11 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key
       // (the invoker runs a batch operation's field alone inside it, not in a group commit).
-      // Keys are the team's: a replay answers without running the fields, so it needs what running them needs (a
-      // mutation root field needs 'write'). A key without it runs the mutation unkeyed, and every field is refused.
+      // Keys are the team's: a replay answers without running the fields, so it needs what running them needs. A
+      // mutation root field needs 'write' (a key without it runs the mutation unkeyed, and every field is refused);
+      // a field's operation may need more (delete, the operator key), known only as it runs, so the caller's kind and
+      // permissions are part of the request: another key of the team with the same ones replays, one with other
+      // permissions gets 422 idempotency_key_reused, and nothing is applied twice either way.
       if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '' && actor.permissions.includes('write')) {
         // The last attempt's result when a field failed unexpectedly (not a refusal): see the work below.
         let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
@@ -95,7 +98,12 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
             teamId: actor.teamId,
             apiKeyId: actor.apiKeyId,
             key,
-            hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
+            hash: requestHash('POST', '/api/graphql', '', {
+              query: request.query,
+              variables: request.variables,
+              operationName: request.operationName ?? null,
+              caller: { kind: actor.kind, permissions: [...actor.permissions].sort() },
+            }),
           };
           const outcome = await deps.runtime.invoker.once(keyed, async () => {
             const result = await run();

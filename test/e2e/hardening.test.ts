@@ -12,9 +12,10 @@ import { bootGraphql, type GraphqlKernel } from './graphql-kit.js';
 const test = suite('hardening e2e');
 let g: GraphqlKernel;
 let ada: TestUser;
-/** A second key of Ada's team, and a read-only one. */
+/** A second key of Ada's team (the same permissions), a read-only one and a write-only one. */
 let adaOther: string;
 let adaReader: string;
+let adaWriter: string;
 let bob: TestUser;
 
 const DEPOSIT = 'mutation($id: ID!, $amount: String!) { deposit(input: {account_id: $id, amount: $amount, asset_code: "USD"}) { uuid } }';
@@ -30,6 +31,7 @@ test.before(async () => {
   };
   adaOther = await key({ name: 'failover' });
   adaReader = await key({ name: 'reader', permissions: ['read'] });
+  adaWriter = await key({ name: 'writer', permissions: ['write'] });
 });
 test.after(async () => {
   await g?.close();
@@ -98,6 +100,10 @@ test('an Idempotency-Key is the team’s: a retry with the team’s other key re
   const reader = await g.request('POST', '/api/graphql', { key: adaReader, body: { query: DEPOSIT, variables: { id, amount: '5.00' } }, headers: mutation });
   assert.is(reader.headers.get('idempotent-replayed'), null);
   assert.is(reader.body.errors?.[0]?.extensions?.code, 'insufficient_permission', JSON.stringify(reader.body));
+  // A key with other permissions might not pass what the fields checked as they ran: no replay, and no second deposit.
+  const writer = await g.request('POST', '/api/graphql', { key: adaWriter, body: { query: DEPOSIT, variables: { id, amount: '5.00' } }, headers: mutation });
+  assert.is(writer.headers.get('idempotent-replayed'), null);
+  assert.is(writer.body.errors?.[0]?.extensions?.code, 'idempotency_key_reused', JSON.stringify(writer.body));
   assert.is(await usd(ada, id), '15.00');
   await auditOk();
 });
