@@ -44,6 +44,12 @@ export const kernelConfigSchema = z.object({
     .object({
       bodyLimitBytes: z.number().int().positive().default(100_000).describe('Largest request body accepted (413 above it).'),
       rateLimitPerMinute: z.number().int().min(0).default(600).describe('Requests per minute per API key (0 disables).'),
+      failedAuthPerMinute: z
+        .number()
+        .int()
+        .min(0)
+        .default(20)
+        .describe('Failed authentications (401) per client address: a bucket of this many, refilled at this many per minute; when empty, keys from the address get 429 (0 disables).'),
       trustProxy: z.union([z.boolean(), z.string()]).default(false).describe('Trust X-Forwarded-For from these proxies (express "trust proxy").'),
       shutdownGraceMs: z.number().int().positive().default(10_000).describe('On shutdown, requests in flight get this long to finish before connections are closed.'),
       shutdownDelayMs: z

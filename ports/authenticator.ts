@@ -9,3 +9,11 @@ export interface Authenticator {
   authenticate(apiKey: string, ip: string): Promise<Actor>;
 }
 export const Authenticator = token<Authenticator>('identity.authenticator');
+
+/**
+ * The event the Authenticator's provider emits, in the revoking unit of work,
+ * when a key is revoked: `payload.api_key_id` names it. Connections that
+ * outlive a request (GraphQL subscription sockets) listen for it on the live
+ * event stream and close that key's sockets at once.
+ */
+export const API_KEY_REVOKED_EVENT = 'api_key.revoked';

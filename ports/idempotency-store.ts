@@ -2,17 +2,21 @@ import { token } from '../kernel/contract/token.js';
 import type { Tx } from './unit-of-work.js';
 
 /**
- * Where an Idempotency-Key lives: the team and the API key that sent it. Two
- * keys of one team never see each other's records, so a key cannot replay a
- * response (or a secret in it) that another key's request produced.
+ * Where an Idempotency-Key lives: the team that sent it. Every API key of a
+ * team shares the team's keys, so a client that switches to its other key in
+ * the middle of retrying still applies the request once. Two teams never see
+ * each other's records. Replaying across a team's keys reveals nothing: a
+ * response only holds the team's own data, and one that carried a secret is
+ * never saved (body null).
  */
 export interface IdempotencyKeyRef {
   readonly teamId: string;
-  readonly apiKeyId: string;
   readonly key: string;
 }
 
 export interface IdempotencyRecord extends IdempotencyKeyRef {
+  /** The API key whose request saved the record (kept for the record; not part of the key). */
+  readonly apiKeyId: string;
   /** Hash of method, path and body: a different request under the same key is refused. */
   readonly requestHash: string;
   readonly status: number;
@@ -28,7 +32,7 @@ export interface IdempotencyRecord extends IdempotencyKeyRef {
  */
 export interface IdempotencyStore {
   /**
-   * Takes a transaction-scoped lock on each (team, API key, key) without
+   * Takes a transaction-scoped lock on each (team, key) without
    * waiting and answers, in order, whether it got it: false where another
    * transaction (in any process) holds it. The holder asking again gets true.
    */
@@ -42,7 +46,7 @@ export interface IdempotencyStore {
 }
 export const IdempotencyStore = token<IdempotencyStore>('kernel.idempotency-store');
 
-/** NUL cannot appear in a team id, an API key id or an Idempotency-Key, so the triple maps to one slot only. */
+/** NUL cannot appear in a team id or an Idempotency-Key, so the pair maps to one slot only. */
 export function idempotencySlot(ref: IdempotencyKeyRef): string {
-  return `${ref.teamId}\u0000${ref.apiKeyId}\u0000${ref.key}`;
+  return `${ref.teamId}\u0000${ref.key}`;
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import type { RequestGate } from '../../ports/request-gate.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
+import { FailedAuthThrottle } from './auth-throttle.js';
 import { BatchRunner } from './batch-runner.js';
 import { IdempotencyGuard } from './idempotency.js';
 import { OperationInvoker } from './invoke-operation.js';
@@ -20,6 +21,8 @@ export interface EdgeDeps {
   readonly groupCommit: BatchLaneOptions;
   /** The RequestGate a plugin provides (x402's payment requirement); none: every call is open. */
   readonly requestGate?: RequestGate;
+  /** http.failedAuthPerMinute: failed authentications per client address and minute (0: not throttled). */
+  readonly failedAuthPerMinute?: number;
 }
 
 /**
@@ -29,6 +32,7 @@ export interface EdgeDeps {
  * same batch as one sent over REST).
  */
 export interface Edge {
+  /** The Authenticator with failed authentications throttled per client address (auth-throttle.ts). */
   readonly authenticator: Authenticator;
   readonly gate?: CallGate;
   readonly invoker: OperationInvoker;
@@ -39,7 +43,9 @@ export interface Edge {
 export function createEdge(deps: EdgeDeps): Edge {
   const guard = new IdempotencyGuard(deps.idempotency, deps.unitOfWork, deps.clock);
   return {
-    authenticator: deps.authenticator,
+    authenticator: deps.failedAuthPerMinute
+      ? new FailedAuthThrottle(deps.authenticator, deps.failedAuthPerMinute, () => deps.clock.now().getTime())
+      : deps.authenticator,
     ...(deps.gate ? { gate: deps.gate } : {}),
     invoker: new OperationInvoker(deps.unitOfWork, guard, new BatchRunner(guard, deps.unitOfWork, deps.groupCommit)),
     ...(deps.requestGate ? { requestGate: deps.requestGate } : {}),

@@ -81,8 +81,10 @@ export interface IdempotentOutcome {
   readonly replayed: boolean;
 }
 
-/** What an Idempotency-Key stands for: the (team, API key)'s key and the hash of the request sent with it. */
+/** What an Idempotency-Key stands for: the team's key and the hash of the request sent with it. */
 export interface KeyedRequest extends IdempotencyKeyRef {
+  /** The API key sending it: saved with the record, not part of the key. */
+  readonly apiKeyId: string;
   readonly hash: string;
   /** The response carries a secret (RouteDeclaration.responseHasSecret): save only the hash; a replay is 409. */
   readonly responseHasSecret?: boolean;
@@ -94,13 +96,14 @@ export interface IdempotentRequest extends KeyedRequest {
 }
 
 /**
- * Runs a keyed request (a REST POST, a GraphQL mutation) at most once per (team, API key, key). A duplicate
+ * Runs a keyed request (a REST POST, a GraphQL mutation) at most once per (team, key). A duplicate
  * arriving while the first runs in this process gets 409 at once; across
  * processes the store's transaction lock decides. The operation runs inside
  * the same unit of work as the lock, lookup and save, so its writes and the
  * saved response commit together. Only 2xx responses are saved: a failure
- * rolls back and the key stays free for a retry. Scoping by API key as well
- * as team means a key never replays what another key's request produced.
+ * rolls back and the key stays free for a retry. Keys are the team's, shared
+ * by all its API keys: a retry sent with another key of the team replays
+ * (each request is still authenticated and authorized with its own key).
  *
  * `run` does all of it for one request; batched operations (group commit)
  * use `enter`, `claim` and `save` inside their batch's unit of work, so a

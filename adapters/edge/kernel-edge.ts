@@ -27,6 +27,7 @@ export function kernelEdge(kernel: Kernel): Edge {
       unitOfWork: kernel.get(UnitOfWork),
       clock: kernel.get(Clock),
       groupCommit: kernel.config.http.groupCommit,
+      failedAuthPerMinute: kernel.config.http.failedAuthPerMinute,
       // Optional: bound only when an enabled plugin provides it (x402).
       ...(kernel.plugins.some(({ manifest }) => manifest.provides.includes(RequestGate)) ? { requestGate: kernel.get(RequestGate) } : {}),
     });

@@ -50,6 +50,22 @@ export class TokenBucketLimiter {
     return { limit: this.perMinute, remaining: Math.floor(bucket.tokens) };
   }
 
+  /** Whole seconds until `key` has a token (0: it has one now); takes nothing. */
+  secondsUntilToken(key: string): number {
+    if (!this.enabled) return 0;
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = this.refilled(key, this.nowMs()).tokens;
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
+  }
+
+  /** Takes one token for `key` if it has one, without refusing: for counting what already happened (a failure). */
+  spend(key: string): void {
+    if (!this.enabled) return;
+    const bucket = this.refilled(key, this.nowMs());
+    bucket.tokens = Math.max(0, bucket.tokens - 1);
+  }
+
   private refilled(key: string, now: number): Bucket {
     let bucket = this.buckets.get(key);
     if (!bucket) {

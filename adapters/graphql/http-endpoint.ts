@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
-import { AppError } from '../../kernel/errors/index.js';
+import { AppError, RateLimitedError } from '../../kernel/errors/index.js';
 import type { Authenticator } from '../../ports/authenticator.js';
 import type { CallGate } from '../../ports/call-gate.js';
 import type { Logger } from '../../ports/logger.js';
@@ -85,7 +85,12 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));
       // Idempotency-Key on a mutation (as on REST POSTs): all its fields run in one transaction, at most once per key
       // (the invoker runs a batch operation's field alone inside it, not in a group commit).
-      if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '') {
+      // Keys are the team's: a replay answers without running the fields, so it needs what running them needs. A
+      // mutation root field needs 'write' (a key without it runs the mutation unkeyed, and every field is refused);
+      // a field's operation may need more (delete, the operator key), known only as it runs, so the caller's kind and
+      // permissions are part of the request: another key of the team with the same ones replays, one with other
+      // permissions gets 422 idempotency_key_reused, and nothing is applied twice either way.
+      if (key !== undefined && prepared.prepared.operation.operation === 'mutation' && actor.teamId !== '' && actor.permissions.includes('write')) {
         // The last attempt's result when a field failed unexpectedly (not a refusal): see the work below.
         let failedAttempt: { error: unknown; result: ExecutionResult } | undefined;
         try {
@@ -93,7 +98,12 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
             teamId: actor.teamId,
             apiKeyId: actor.apiKeyId,
             key,
-            hash: requestHash('POST', '/api/graphql', '', { query: request.query, variables: request.variables, operationName: request.operationName ?? null }),
+            hash: requestHash('POST', '/api/graphql', '', {
+              query: request.query,
+              variables: request.variables,
+              operationName: request.operationName ?? null,
+              caller: { kind: actor.kind, permissions: [...actor.permissions].sort() },
+            }),
           };
           const outcome = await deps.runtime.invoker.once(keyed, async () => {
             const result = await run();
@@ -124,6 +134,8 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
+        // Failed authentications throttled for this address (the edge's Authenticator): when to try again.
+        if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
         return fail(error.status, [new GraphQLError(error.message, { originalError: error })]);
       }
       throw error;

@@ -46,7 +46,14 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, ...(deps.edge.gate ? { gate: deps.edge.gate } : {}), limits, logger: deps.logger };
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);
-  const ws = createSubscriptionServer({ ...shared, ids: deps.ids, clock: deps.clock, clientAddress: (req) => clientAddress(req, trust) });
+  const ws = createSubscriptionServer({
+    ...shared,
+    // The stream itself, not the counted one: the revocation listener is no subscription.
+    keyEvents: deps.runtime.events,
+    ids: deps.ids,
+    clock: deps.clock,
+    clientAddress: (req) => clientAddress(req, trust),
+  });
   return {
     routes: [
       { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post },

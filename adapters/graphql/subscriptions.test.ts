@@ -48,6 +48,20 @@ const schema = new GraphQLSchema({
   }),
 });
 
+/** The live stream as the revocation listener sees it: the test publishes events by hand. */
+const keyListeners = new Set<(event: any) => void>();
+const keyEvents = {
+  subscribe: (listener: (event: any) => void) => {
+    keyListeners.add(listener);
+    return () => keyListeners.delete(listener);
+  },
+};
+const revoke = (apiKeyId: string) => {
+  for (const listener of [...keyListeners]) listener({ type: 'api_key.revoked', payload: { api_key_id: apiKeyId } });
+};
+/** Holds the key check of a connection sending "Bearer fak_slow" until released. */
+let slowCheck: { started: () => void; release: Promise<void> } | undefined;
+
 let server: Server;
 let close: () => Promise<void>;
 const addresses: string[] = [];
@@ -60,9 +74,14 @@ test.before(async () => {
     clientAddress: () => '203.0.113.7',
     preparer: new OperationPreparer(schema),
     runtime: { resolve: () => ({}) as never, inputOf: () => undefined, accessOf: () => undefined, events: { subscribe: () => () => undefined }, invoker: {} as never },
+    keyEvents,
     authenticator: {
-      authenticate: async (_key, ip) => {
+      authenticate: async (key, ip) => {
         addresses.push(ip);
+        if (key === 'fak_slow' && slowCheck) {
+          slowCheck.started();
+          await slowCheck.release;
+        }
         return ACTOR;
       },
     },
@@ -97,6 +116,41 @@ test('the client address comes from the clientAddress rule; errors carry the ser
   assert.match(error.message, /server-request-id/);
   assert.not.match(error.message, /client-chosen-id/);
   assert.is(logger.error.firstCall.args[1].requestId, 'server-request-id');
+});
+
+function socket(): { ws: WebSocket; closed: Promise<number>; acked: Promise<void> } {
+  const ws = new WebSocket(url, 'graphql-transport-ws');
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const acked = new Promise<void>((resolve) => ws.on('message', (data) => String(data).includes('connection_ack') && resolve()));
+  return { ws, closed, acked };
+}
+
+test('api_key.revoked closes the sockets of that key with 4403, not others; the listener is gone once no socket is open', async () => {
+  const mine = socket();
+  await new Promise((resolve) => mine.ws.once('open', resolve));
+  mine.ws.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: 'Bearer fak_test' } }));
+  await mine.acked;
+  revoke('another-key');
+  assert.is(mine.ws.readyState, WebSocket.OPEN);
+  revoke(ACTOR.apiKeyId);
+  assert.is(await mine.closed, 4403);
+  for (let i = 0; i < 50 && keyListeners.size > 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  assert.is(keyListeners.size, 0);
+});
+
+test('a revocation arriving while the key is being checked at connect refuses the connection (4403)', async () => {
+  let started!: () => void;
+  let release!: () => void;
+  const checking = new Promise<void>((resolve) => (started = resolve));
+  slowCheck = { started, release: new Promise<void>((resolve) => (release = resolve)) };
+  const pending = socket();
+  await new Promise((resolve) => pending.ws.once('open', resolve));
+  pending.ws.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: 'Bearer fak_slow' } }));
+  await checking;
+  revoke(ACTOR.apiKeyId);
+  release();
+  assert.is(await pending.closed, 4403);
+  slowCheck = undefined;
 });
 
 test.run();

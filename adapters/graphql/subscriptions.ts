@@ -3,10 +3,11 @@ import type { Duplex } from 'node:stream';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import type { Actor } from '../../kernel/contract/context.js';
-import { AppError } from '../../kernel/errors/index.js';
-import type { Authenticator } from '../../ports/authenticator.js';
+import { AppError, RateLimitedError } from '../../kernel/errors/index.js';
+import { API_KEY_REVOKED_EVENT, type Authenticator } from '../../ports/authenticator.js';
 import type { CallGate } from '../../ports/call-gate.js';
 import type { Clock } from '../../ports/clock.js';
+import type { EventStream } from '../../ports/event-stream.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate } from '../edge/auth.js';
@@ -19,7 +20,12 @@ import { bindGraphqlWs } from './ws-binding.js';
 export const GRAPHQL_WS_PATH = '/api/graphql';
 /** Subscriptions one connection may hold at once. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
-/** An open connection's key is checked again before a message goes out once this long has passed since the last check. */
+/**
+ * An open connection's key is checked again before a message goes out once
+ * this long has passed since the last check: what no event announces (a
+ * partner suspended by the CallGate, a key's row changed by hand). Revocation
+ * and expiry do not wait for it.
+ */
 export const KEY_RECHECK_MS = 10_000;
 /** Open WebSocket connections one API key (or one operator/user) may hold at once. */
 export const MAX_CONNECTIONS_PER_KEY = 50;
@@ -39,6 +45,12 @@ export interface SubscriptionDeps {
   readonly preparer: OperationPreparer;
   readonly runtime: GraphqlRuntime;
   readonly authenticator: Authenticator;
+  /**
+   * The live event stream, unfiltered, for api_key.revoked: listened to while
+   * any socket is open (from before its key is checked), so a revocation
+   * committed in any process closes that key's sockets at once.
+   */
+  readonly keyEvents: EventStream;
   /** The partner module's CallGate, when enabled: checked with the key at connect, at each subscribe and at each recheck. */
   readonly gate?: CallGate;
   readonly limits: GraphqlRateLimits;
@@ -55,6 +67,10 @@ interface ConnectionState {
   ip: string;
   /** Clock time of the last successful key check. */
   checkedAt: number;
+  /** When the key expires (ms), from the last check; undefined: never. Checked before every delivery. */
+  expiresAt?: number;
+  /** Keys revoked while this connection's key was being checked at connect (it has no actor yet to match). */
+  revokedWhileChecking?: string[];
   /** The key this connection counts against, once accepted. */
   owner?: string;
   /**
@@ -72,11 +88,13 @@ interface ConnectionState {
  * graphql-ws over ws on the HTTP server's port. The connection_init payload
  * carries {Authorization: "Bearer <key>"}; without a valid key the socket is
  * closed with 4403 before any subscription; the key is checked again at every
- * subscribe message, and before a message goes out when KEY_RECHECK_MS has
- * passed since the last check (a revoked or expired key's socket is closed
- * with 4403 instead of receiving it). Each subscribe message counts
- * against the GraphQL request limit and passes the same depth, complexity
- * and cost checks as POST.
+ * subscribe message. A revoked key's sockets close with 4403 as the
+ * api_key.revoked event arrives on the live stream; an expired key's socket
+ * closes with 4403 at its next delivery, instead of receiving it (the expiry
+ * is cached with the socket); anything else that ends a key is caught before
+ * a message goes out once KEY_RECHECK_MS has passed since the last check.
+ * Each subscribe message counts against the GraphQL request limit and passes
+ * the same depth, complexity and cost checks as POST.
  */
 export function createSubscriptionServer(deps: SubscriptionDeps): {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -86,6 +104,42 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
   const connectionsPerOwner = new Map<string, number>();
   const states = new WeakMap<object, ConnectionState>();
   const stateOf = (extra: object): ConnectionState => states.get(extra)!;
+  /** Every open connection, from before its key is checked: the revocation listener's targets. */
+  const connections = new Set<ConnectionState>();
+  let unlisten: (() => void) | undefined;
+  const onKeyEvent = (event: { type: string; payload: Record<string, unknown> }): void => {
+    if (event.type !== API_KEY_REVOKED_EVENT) return;
+    const keyId = event.payload['api_key_id'];
+    if (typeof keyId !== 'string' || keyId === '') return;
+    for (const state of connections) {
+      if (state.actor === undefined) (state.revokedWhileChecking ??= []).push(keyId);
+      else if (state.actor.apiKeyId === keyId) state.close(FORBIDDEN, 'Forbidden: the API key was revoked');
+    }
+  };
+  /** Listens only while sockets are open: a listener makes every commit of this process read the log. */
+  const track = (state: ConnectionState, socket: { once(event: 'close', listener: () => void): unknown }): void => {
+    connections.add(state);
+    unlisten ??= deps.keyEvents.subscribe(onKeyEvent);
+    socket.once('close', () => {
+      connections.delete(state);
+      if (connections.size === 0 && unlisten) {
+        unlisten();
+        unlisten = undefined;
+      }
+    });
+  };
+  /** A result's errors in the envelope's form, with the operation's server request id. */
+  const formatted = (state: ConnectionState, id: string, result: { errors?: readonly GraphQLError[] }) => {
+    const requestId = state.operations.get(id) ?? deps.ids.uuid();
+    return { ...result, errors: (result.errors ?? []).map((error) => formatError(error, requestId, deps.logger)) };
+  };
+  /** The key's expiry as of the last check, cached with the socket. */
+  const remember = (state: ConnectionState, actor: Actor): void => {
+    state.actor = actor;
+    state.checkedAt = deps.clock.now().getTime();
+    if (actor.keyExpiresAt) state.expiresAt = actor.keyExpiresAt.getTime();
+    else delete state.expiresAt;
+  };
   /** The key, then the CallGate (a partner's status, allow-list, limits, sandbox key), as on POST /graphql. */
   const admitted = async (state: ConnectionState): Promise<Actor> => {
     const actor = await authenticate(deps.authenticator, state.header, state.ip);
@@ -106,15 +160,20 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           close: (code, reason) => socket.close(code, reason),
         };
         states.set(ctx.extra, state);
+        // Before the key is checked: a revocation committed after the check still reaches this socket.
+        track(state, socket);
         const header = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
         try {
           state.header = typeof header === 'string' ? header : undefined;
           const partnerKey = ctx.connectionParams?.['X-Partner-Key'] ?? ctx.connectionParams?.['x-partner-key'];
           if (typeof partnerKey === 'string') state.partnerKey = partnerKey;
-          state.actor = await admitted(state);
+          const actor = await admitted(state);
           // Closed while the key was being checked: onClose has run already, so do not count it.
           if (socket.readyState !== socket.OPEN) return false;
-          const owner = connectionOwner(state.actor);
+          if (state.revokedWhileChecking?.includes(actor.apiKeyId)) return false;
+          delete state.revokedWhileChecking;
+          remember(state, actor);
+          const owner = connectionOwner(actor);
           const open = connectionsPerOwner.get(owner) ?? 0;
           if (open >= MAX_CONNECTIONS_PER_KEY) {
             socket.close(TOO_MANY_CONNECTIONS, `Too many connections: at most ${MAX_CONNECTIONS_PER_KEY} per API key`);
@@ -124,6 +183,11 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           state.owner = owner;
           return true;
         } catch (error) {
+          // An address throttled for failed authentications (the edge's Authenticator): 4429, as HTTP answers 429.
+          if (error instanceof RateLimitedError) {
+            socket.close(TOO_MANY_CONNECTIONS, 'Too many failed authentications from this address');
+            return false;
+          }
           if (error instanceof AppError) return false;
           throw error;
         }
@@ -155,8 +219,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           if (error instanceof AppError) return refuse([new GraphQLError(error.message, { originalError: error })]);
           throw error;
         }
-        state.actor = actor;
-        state.checkedAt = deps.clock.now().getTime();
+        remember(state, actor);
         const limited = deps.limits.take(actor, state.ip);
         if (limited) return refuse([limited.error]);
         const variables = (payload.variables ?? {}) as Record<string, unknown>;
@@ -189,22 +252,26 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         return errors.map((error) => formatError(error, requestId, deps.logger));
       },
       onNext: async (ctx, id, _payload, _args, result) => {
-        // A key revoked or expired while its subscriptions stay open must stop receiving: check it again now and then.
         const state = stateOf(ctx.extra);
         const now = deps.clock.now().getTime();
+        // An expired key gets nothing more: its expiry is cached with the socket, so this costs no lookup.
+        if (state.expiresAt !== undefined && state.expiresAt <= now) {
+          state.close(FORBIDDEN, 'Forbidden: the API key has expired');
+          return { errors: [] };
+        }
+        // What no event announces (a partner suspended, a key changed by hand): check the key again now and then.
         if (now - state.checkedAt >= KEY_RECHECK_MS) {
           try {
-            state.actor = await admitted(state);
-            state.checkedAt = now;
+            remember(state, await admitted(state));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
+            // The address is throttled (others' failures): that says nothing against this key; check again next time.
+            if (error instanceof RateLimitedError) return result.errors ? formatted(state, id, result) : undefined;
             state.close(FORBIDDEN, 'Forbidden: the API key is no longer valid');
             return { errors: [] };
           }
         }
-        if (!result.errors) return undefined;
-        const requestId = state.operations.get(id) ?? deps.ids.uuid();
-        return { ...result, errors: result.errors.map((error) => formatError(error, requestId, deps.logger)) };
+        return result.errors ? formatted(state, id, result) : undefined;
       },
     },
     wss,

@@ -67,6 +67,10 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Paths match exactly as declared (docs/http.md): `/API/V2/...` or a trailing slash is another path, so 404.
+  // Set before the first route: express builds its router, with these options, on first use.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   // One rule for req.ip and for WebSocket upgrades, which do not pass through express (client-address.ts).
   app.set('trust proxy', proxyTrust(deps.http.trustProxy));
   for (const extension of deps.extensions ?? []) if (extension.middleware) app.use(extension.middleware);

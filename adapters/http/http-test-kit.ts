@@ -311,6 +311,7 @@ export const HEALTHY: HealthView = { status: 'ok', version: '9.9.9', store: 'mem
 export const TEST_HTTP: KernelConfig['http'] = {
   bodyLimitBytes: 2_000,
   rateLimitPerMinute: 0,
+  failedAuthPerMinute: 0,
   trustProxy: false,
   shutdownGraceMs: 2_000,
   shutdownDelayMs: 0,
@@ -354,6 +355,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
       unitOfWork: store.unitOfWork,
       clock,
       groupCommit: http.groupCommit,
+      failedAuthPerMinute: http.failedAuthPerMinute,
     }),
     clock,
     ids: { uuid: () => `req-${++idCounter}` },

@@ -77,18 +77,18 @@ test('keys are scoped per team', () =>
     assert.is(f.world.deposits, 2);
   }));
 
-test('keys are scoped per API key: another key of the same team does not replay, it runs its own request', () =>
+test('keys are the team’s: another key of the same team replays the first response, and the operation ran once', () =>
   withFixture(async (f) => {
     const headers = { 'idempotency-key': 'shared-in-team' };
     const first = await call(f, 'POST', DEPOSIT, { key: KEYS.writer, body, headers });
     const twin = await call(f, 'POST', DEPOSIT, { key: KEYS.writerTwin, body, headers });
     assert.is(twin.status, 201);
-    assert.is(twin.headers.get('idempotent-replayed'), null);
-    assert.is.not(twin.text, first.text);
-    assert.is(f.world.deposits, 2);
-    // Each key still replays its own response.
-    const again = await call(f, 'POST', DEPOSIT, { key: KEYS.writerTwin, body, headers });
-    assert.equal([again.headers.get('idempotent-replayed'), again.text], ['true', twin.text]);
+    assert.equal([twin.headers.get('idempotent-replayed'), twin.text], ['true', first.text]);
+    assert.is(f.world.deposits, 1);
+    // Another request under the team's used key is refused whichever key sends it.
+    const other = await call(f, 'POST', DEPOSIT, { key: KEYS.writerTwin, body: { ...body, amount: '11' }, headers });
+    assert.equal([other.status, other.json.errors[0].code], [422, 'idempotency_key_reused']);
+    assert.is(f.world.deposits, 1);
   }));
 
 test('a concurrent duplicate gets 409 idempotency_key_in_use; after the first finishes it replays', () =>

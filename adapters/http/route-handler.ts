@@ -64,7 +64,8 @@ export function routeHandler(
     ]);
     const input = mergeInput(declaration.params ? params : { ...req.params }, query, validBody);
 
-    // Keys are scoped per team and API key; an anonymous caller has no team to scope by, so its key is ignored.
+    // Keys are scoped per team (every API key of the team shares them; the key was authorized for this route above);
+    // an anonymous caller has no team to scope by, so its key is ignored.
     const scopedKey = key !== undefined && actor.teamId !== '' ? key : undefined;
     const context: RequestContext = {
       actor,

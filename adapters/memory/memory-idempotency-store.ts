@@ -5,8 +5,8 @@ import { MemoryTxImpl } from './memory-tx-impl.js';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
 
 /**
- * Saved responses in a map; locks in a process-local map from (team, API key,
- * key) to the holding transaction, released when that transaction ends. Like
+ * Saved responses in a map; locks in a process-local map from (team, key) to
+ * the holding transaction, released when that transaction ends. Like
  * PostgreSQL's advisory transaction locks, a holder asking again gets true.
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
@@ -40,7 +40,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     for (const record of records) {
       const slot = idempotencySlot(record);
       // Same rule as the SQL primary key: a key is saved once.
-      if (this.#records.has(slot)) throw new Error(`idempotency record (${record.teamId}, ${record.apiKeyId}, ${record.key}) already exists`);
+      if (this.#records.has(slot)) throw new Error(`idempotency record (${record.teamId}, ${record.key}) already exists`);
       this.#records.set(slot, copy(record));
       mtx.onRollback(() => this.#records.delete(slot));
     }

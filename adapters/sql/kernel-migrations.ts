@@ -135,4 +135,26 @@ export const kernelMigrations: Readonly<Record<string, SqlMigration>> = {
       await db.schema.dropIndex('workflows_unfinished_due_idx').execute();
     },
   },
+  '0007-idempotency-keys-per-team': {
+    // Keys become per team again (every API key of a team shares them), so a client that switches to its team's
+    // other key mid-retry applies the request once. Where two API keys of one team saved the same key, the first
+    // saved keeps it: a retry of the later request then replays the first one's response (same request) or is
+    // 422 idempotency_key_reused (another request), never applied again. Ties on created_at keep the smaller
+    // API key id, so the outcome does not depend on row order. api_key_id stays: which key saved the record.
+    async up(db: Kysely<any>) {
+      await sql`delete from idempotency_keys k
+        using idempotency_keys first
+        where first.team_id = k.team_id and first.key = k.key
+          and (first.created_at, first.api_key_id) < (k.created_at, k.api_key_id)`.execute(db);
+      await db.schema.alterTable('idempotency_keys').dropConstraint('idempotency_keys_pk').execute();
+      await db.schema.alterTable('idempotency_keys').addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'key']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('idempotency_keys').dropConstraint('idempotency_keys_pk').execute();
+      await db.schema
+        .alterTable('idempotency_keys')
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['team_id', 'api_key_id', 'key'])
+        .execute();
+    },
+  },
 };

@@ -26,6 +26,7 @@ export interface EventsTable {
 
 export interface IdempotencyKeysTable {
   team_id: string;
+  /** The API key whose request saved the record; the key is (team_id, key) since 0007. */
   api_key_id: string;
   key: string;
   request_hash: string;

@@ -17,7 +17,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
   async tryLock(tx: Tx, refs: readonly IdempotencyKeyRef[]): Promise<boolean[]> {
     if (refs.length === 0) return [];
     const { db } = sqlTx(tx);
-    // The length prefixes keep ('a:b', 'c', …) and ('a', 'b:c', …) apart before hashing.
+    // The length prefix keeps ('a:b', 'c') and ('a', 'b:c') apart before hashing.
     const names = sql.join(refs.map((ref, index) => sql`(${index}::integer, ${lockName(ref)}::text)`));
     const { rows } = await sql<{ locked: boolean }>`
       select pg_try_advisory_xact_lock(hashtextextended(v.name, 0)) as locked
@@ -28,9 +28,9 @@ export class SqlIdempotencyStore implements IdempotencyStore {
 
   async find(tx: Tx, refs: readonly IdempotencyKeyRef[]): Promise<IdempotencyRecord[]> {
     if (refs.length === 0) return [];
-    const triples = sql.join(refs.map((ref) => sql`(${ref.teamId}::text, ${ref.apiKeyId}::text, ${ref.key}::text)`));
+    const pairs = sql.join(refs.map((ref) => sql`(${ref.teamId}::text, ${ref.key}::text)`));
     const { rows } = await sql<Selectable<IdempotencyKeysTable>>`
-      select * from idempotency_keys where (team_id, api_key_id, key) in (${triples})`.execute(sqlTx(tx).db);
+      select * from idempotency_keys where (team_id, key) in (${pairs})`.execute(sqlTx(tx).db);
     return rows.map((row) => ({
       teamId: row.team_id,
       apiKeyId: row.api_key_id,
@@ -70,5 +70,5 @@ export class SqlIdempotencyStore implements IdempotencyStore {
 }
 
 function lockName(ref: IdempotencyKeyRef): string {
-  return `${ref.teamId.length}:${ref.teamId}:${ref.apiKeyId.length}:${ref.apiKeyId}:${ref.key}`;
+  return `${ref.teamId.length}:${ref.teamId}:${ref.key}`;
 }

@@ -11,6 +11,12 @@ export interface Actor {
   readonly userId: string;
   readonly apiKeyId: string;
   readonly permissions: readonly Permission[];
+  /**
+   * When the caller's key expires, if it does (set by the Authenticator). A
+   * long-lived connection (a GraphQL subscription socket) checks it before
+   * each delivery instead of asking the Authenticator again.
+   */
+  readonly keyExpiresAt?: Date;
 }
 
 /** Per-request data handed explicitly to operations (never via DI scope). */

@@ -13,7 +13,7 @@ test('records younger than the retention survive; older ones go', async () => {
   const clock = new ManualClock('2026-03-01T00:00:00Z');
   const save = (key: string, at: string) =>
     bundle.unitOfWork.run((tx) => store.save(tx, [{ teamId: 't', apiKeyId: 'k', key, requestHash: 'h', status: 201, body: '{}', createdAt: new Date(at) }]));
-  const find = (key: string) => bundle.unitOfWork.run(async (tx) => (await store.find(tx, [{ teamId: 't', apiKeyId: 'k', key }]))[0]);
+  const find = (key: string) => bundle.unitOfWork.run(async (tx) => (await store.find(tx, [{ teamId: 't', key }]))[0]);
   await save('old', '2026-02-27T23:59:59Z');
   await save('edge', '2026-02-28T00:00:00Z');
   await save('new', '2026-02-28T12:00:00Z');

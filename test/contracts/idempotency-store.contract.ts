@@ -3,7 +3,7 @@ import type { IdempotencyKeyRef, IdempotencyRecord, IdempotencyStore } from '../
 import type { Tx } from '../../ports/unit-of-work.js';
 import { barrier, contractSuite, deferred, type OpenStore, rejection, runsConcurrently } from './harness.js';
 
-/** Records and refs of one API key per team unless a test says otherwise. */
+/** Records saved by one API key unless a test says otherwise; the key itself is (team, key). */
 const API_KEY = 'api-key-1';
 
 const record = (teamId: string, key: string, createdAt = new Date('2026-01-02T03:04:05.678Z')): IdempotencyRecord => ({
@@ -16,11 +16,9 @@ const record = (teamId: string, key: string, createdAt = new Date('2026-01-02T03
   createdAt,
 });
 
-const ref = (teamId: string, key: string, apiKeyId = API_KEY): IdempotencyKeyRef => ({ teamId, apiKeyId, key });
-const findOne = async (store: IdempotencyStore, tx: Tx, teamId: string, key: string, apiKeyId = API_KEY) =>
-  (await store.find(tx, [ref(teamId, key, apiKeyId)]))[0];
-const lockOne = async (store: IdempotencyStore, tx: Tx, teamId: string, key: string, apiKeyId = API_KEY) =>
-  (await store.tryLock(tx, [ref(teamId, key, apiKeyId)]))[0];
+const ref = (teamId: string, key: string): IdempotencyKeyRef => ({ teamId, key });
+const findOne = async (store: IdempotencyStore, tx: Tx, teamId: string, key: string) => (await store.find(tx, [ref(teamId, key)]))[0];
+const lockOne = async (store: IdempotencyStore, tx: Tx, teamId: string, key: string) => (await store.tryLock(tx, [ref(teamId, key)]))[0];
 
 export function idempotencyStoreContract(label: string, open: OpenStore): void {
   const { it, store, suite } = contractSuite(`${label}: idempotency store`, open);
@@ -43,14 +41,14 @@ export function idempotencyStoreContract(label: string, open: OpenStore): void {
     assert.is((await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-2', 'shared')))!.status, 200);
   });
 
-  it('keys are scoped by API key within a team', async () => {
+  it('keys are shared by every API key of a team: another key of the team finds the record and cannot save the key again', async () => {
     const { unitOfWork, idempotency } = store();
     await unitOfWork.run((tx) => idempotency.save(tx, [record('team-1', 'shared')]));
-    assert.is(await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-1', 'shared', 'api-key-2')), undefined);
-    await unitOfWork.run((tx) => idempotency.save(tx, [{ ...record('team-1', 'shared'), apiKeyId: 'api-key-2', status: 200 }]));
-    assert.is((await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-1', 'shared')))!.status, 201);
-    const second = await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-1', 'shared', 'api-key-2'));
-    assert.equal([second!.apiKeyId, second!.status], ['api-key-2', 200]);
+    const found = await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-1', 'shared'));
+    assert.equal([found!.apiKeyId, found!.status], [API_KEY, 201]);
+    await rejection(unitOfWork.run((tx) => idempotency.save(tx, [{ ...record('team-1', 'shared'), apiKeyId: 'api-key-2', status: 200 }])));
+    const after = await unitOfWork.run((tx) => findOne(idempotency, tx, 'team-1', 'shared'));
+    assert.equal([after!.apiKeyId, after!.status], [API_KEY, 201]);
   });
 
   it('a record without a body (a response that carried a secret) keeps its hash and status', async () => {
@@ -125,10 +123,9 @@ export function idempotencyStoreContract(label: string, open: OpenStore): void {
     await locked.promise;
     if (runsConcurrently(store())) {
       assert.is(await unitOfWork.run((tx) => lockOne(idempotency, tx, 'team-1', 'busy')), false);
-      // Another key, or the same key of another team or another API key, is a different lock.
+      // Another key, or the same key of another team, is a different lock.
       assert.is(await unitOfWork.run((tx) => lockOne(idempotency, tx, 'team-1', 'other')), true);
       assert.is(await unitOfWork.run((tx) => lockOne(idempotency, tx, 'team-2', 'busy')), true);
-      assert.is(await unitOfWork.run((tx) => lockOne(idempotency, tx, 'team-1', 'busy', 'api-key-2')), true);
       release.resolve();
       assert.is(await first, true);
     } else {
@@ -165,7 +162,7 @@ export function idempotencyStoreContract(label: string, open: OpenStore): void {
     const { unitOfWork, idempotency } = store();
     await unitOfWork.run((tx) => idempotency.save(tx, [record('team-1', 'a'), record('team-2', 'a'), record('team-1', 'b')]));
     const found = await unitOfWork.run((tx) =>
-      idempotency.find(tx, [ref('team-1', 'a'), ref('team-1', 'missing'), ref('team-2', 'a'), ref('team-1', 'a', 'api-key-2')]),
+      idempotency.find(tx, [ref('team-1', 'a'), ref('team-1', 'missing'), ref('team-2', 'a')]),
     );
     assert.equal(found.map((r) => `${r.teamId}/${r.key}`).sort(), ['team-1/a', 'team-2/a']);
     // One duplicate in a batch fails the whole save.
@@ -181,9 +178,9 @@ export function idempotencyStoreContract(label: string, open: OpenStore): void {
     await held.promise;
     if (runsConcurrently(store())) {
       const locks = await unitOfWork.run((tx) =>
-        idempotency.tryLock(tx, [ref('team-1', 'free'), ref('team-1', 'held'), ref('team-2', 'held'), ref('team-1', 'held', 'api-key-2')]),
+        idempotency.tryLock(tx, [ref('team-1', 'free'), ref('team-1', 'held'), ref('team-2', 'held')]),
       );
-      assert.equal(locks, [true, false, true, true]);
+      assert.equal(locks, [true, false, true]);
     }
     release.resolve();
     await holder;

@@ -57,6 +57,7 @@ export function migratorContract(label: string, open: OpenStore): void {
       '0004-write-behind-check',
       '0005-idempotency-keys-per-api-key',
       '0006-workflows-unfinished-index',
+      '0007-idempotency-keys-per-team',
     ]);
   });
 

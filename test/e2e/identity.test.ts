@@ -77,18 +77,21 @@ test('a read-only key reads but gets 403 on POST and may not mint wider keys', a
   assert.equal([escalate.status, codes(escalate.body)], [403, ['permission_escalation']]);
 });
 
-test("an Idempotency-Key another key of the team used is not replayed: the caller's own permissions decide", async () => {
+test("an Idempotency-Key is the team's: another key of the team retrying gets no secret and creates nothing", async () => {
   const headers = { 'idempotency-key': 'team-shared' };
   const wide = { name: 'wide', permissions: ['read', 'write', 'delete'] };
   const first = await k.request('POST', '/api/v2/api-keys', { key: ada.key, body: wide, headers });
   assert.is(first.status, 201);
   const writeOnly = await newKey(ada, { permissions: ['write'] });
+  const before = (await k.request('GET', '/api/v2/api-keys?per_page=100', { key: ada.key })).body.data.length;
+  // The same request from the team's other key: it already succeeded for the team, and its secret was never saved.
   const replay = await k.request('POST', '/api/v2/api-keys', { key: writeOnly.key, body: wide, headers });
-  assert.equal([replay.status, codes(replay.body), replay.headers.get('idempotent-replayed')], [403, ['permission_escalation'], null]);
+  assert.equal([replay.status, codes(replay.body), replay.headers.get('idempotent-replayed')], [409, ['idempotent_replay_unavailable'], null]);
   assert.not.ok(JSON.stringify(replay.body).includes(first.body.data.key));
-  // The same key name, from the other key, is a fresh request of its own.
-  const own = await k.request('POST', '/api/v2/api-keys', { key: writeOnly.key, body: { permissions: ['write'] }, headers });
-  assert.equal([own.status, own.headers.get('idempotent-replayed')], [201, null]);
+  // Another request under the team's used key, from either key, is refused.
+  const other = await k.request('POST', '/api/v2/api-keys', { key: writeOnly.key, body: { permissions: ['write'] }, headers });
+  assert.equal([other.status, codes(other.body)], [422, ['idempotency_key_reused']]);
+  assert.is((await k.request('GET', '/api/v2/api-keys?per_page=100', { key: ada.key })).body.data.length, before, 'nothing created');
 });
 
 test('a response carrying a new key is never saved: a retry with its Idempotency-Key is 409, and nothing stores the secret', async () => {

@@ -65,6 +65,7 @@ export class ApiKeyAuthenticator implements Authenticator {
       userId: key.userId,
       apiKeyId: key.id,
       permissions: key.permissions,
+      ...(key.expiresAt ? { keyExpiresAt: key.expiresAt } : {}),
     };
   }
 

@@ -65,6 +65,12 @@ test('revoking stops the key at once and shows in the list', async () => {
   assert.equal([listed?.status, listed?.revoked_at], ['revoked', revoked.revoked_at]);
   kit.clock.advance(5_000);
   assert.equal(await kit.get(RevokeApiKey).execute({ id: extra.id }, contextOf(ada.actor)), revoked);
+  // One api_key.revoked event, committed with the first revocation (open sockets close on it), none for the second.
+  const events = await kit.store.eventStore.forAggregate(ada.actor.teamId, 'api_key', extra.id);
+  assert.equal(
+    events.map((event) => [event.type, event.payload]),
+    [['api_key.revoked', { api_key_id: extra.id, revoked_at: revoked.revoked_at }]],
+  );
 });
 
 test("another team's key id is 404 and stays valid", async () => {

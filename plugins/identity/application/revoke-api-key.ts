@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { API_KEY_REVOKED_EVENT, Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { requirePermission } from '../domain/permissions.js';
 import type { RevokeApiKeyInput, RevokedApiKey } from '../operations.js';
 import { ApiKeyRepository } from '../ports.js';
 
 /**
- * Revokes a key of the caller's team; it stops working on the next request.
+ * Revokes a key of the caller's team; it stops working on the next request,
+ * and its open sockets close on the api_key.revoked event committed with it.
  * Revoking twice returns the first revocation time. Another team's key is a
  * 404, so key ids reveal nothing across tenants.
  */
@@ -21,9 +22,17 @@ export class RevokeApiKeyOperation implements Operation<RevokeApiKeyInput, Revok
     requirePermission(ctx.actor, 'delete');
     const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
-      const revoked = await this.keys.revoke(tx, teamId, input.id, this.clock.now());
+      const now = this.clock.now();
+      const revoked = await this.keys.revoke(tx, teamId, input.id, now);
       if (!revoked?.revokedAt) throw new NotFoundError('API key', input.id, { parameter: 'id' });
-      return { id: revoked.id, revoked_at: revoked.revokedAt.toISOString() };
+      const revokedAt = revoked.revokedAt.toISOString();
+      // Committed with the revocation: open sockets of the key (GraphQL subscriptions) close on it, in every process.
+      if (revoked.revokedAt.getTime() === now.getTime()) {
+        await tx.append([
+          { type: API_KEY_REVOKED_EVENT, teamId, aggregateType: 'api_key', aggregateId: revoked.id, payload: { api_key_id: revoked.id, revoked_at: revokedAt } },
+        ]);
+      }
+      return { id: revoked.id, revoked_at: revokedAt };
     });
   }
 }
