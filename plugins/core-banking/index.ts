@@ -6,6 +6,7 @@ import {
   definePlugin,
   Ids,
   Ledger,
+  LedgerJournal,
   Logger,
   operation,
   PriceFeed,
@@ -27,6 +28,7 @@ import { GetAccountOperation } from './application/get-account.js';
 import { GetBalancesOperation } from './application/get-balances.js';
 import { GetTransferOperation } from './application/get-transfer.js';
 import { Holdings } from './application/holdings.js';
+import { LedgerJournalReader } from './application/ledger-journal-reader.js';
 import { LedgerService } from './application/ledger-service.js';
 import { ListAccountTransactionsOperation } from './application/list-account-transactions.js';
 import { ListAccountTransfersOperation } from './application/list-account-transfers.js';
@@ -35,6 +37,7 @@ import { ListTransactionsOperation } from './application/list-transactions.js';
 import { CoreTransactionHistory } from './application/transaction-history.js';
 import { TransferSettlement } from './application/transfer-settlement.js';
 import { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
+import { MemoryJournalRepository } from './adapters/memory/memory-journal-repository.js';
 import { MemoryLedgerAudit } from './adapters/memory/memory-ledger-audit.js';
 import { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
 import { MemoryCoreBankingState, MemoryState } from './adapters/memory/memory-state.js';
@@ -42,6 +45,7 @@ import { MemoryTransactionRepository } from './adapters/memory/memory-transactio
 import { MemoryTransferRepository } from './adapters/memory/memory-transfer-repository.js';
 import { coreBankingMigrations } from './adapters/sql/migrations.js';
 import { SqlAccountRepository } from './adapters/sql/sql-account-repository.js';
+import { SqlJournalRepository } from './adapters/sql/sql-journal-repository.js';
 import { SqlLedgerAudit } from './adapters/sql/sql-ledger-audit.js';
 import { SqlLedgerRepository } from './adapters/sql/sql-ledger-repository.js';
 import { SqlTransactionRepository } from './adapters/sql/sql-transaction-repository.js';
@@ -52,7 +56,7 @@ import { coreBankingEvents } from './events.js';
 import { coreBankingGraphql } from './graphql/index.js';
 import { coreBankingRoutes, coreBankingRouteTags } from './http.js';
 import * as ops from './operations.js';
-import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
+import { AccountRepository, BalanceRowLocking, JournalRepository, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
 
 const operations: readonly OperationBinding[] = [
@@ -84,7 +88,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   kernel: '^2.0.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
-  provides: [Ledger, BankingRecords, TransactionHistory],
+  provides: [Ledger, LedgerJournal, BankingRecords, TransactionHistory],
   requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
@@ -93,6 +97,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<FeeSchedule>(FeeSchedule).toSelf();
     bind<Holdings>(Holdings).toSelf();
     bind<Ledger>(Ledger).to(LedgerService);
+    bind<LedgerJournal>(LedgerJournal).to(LedgerJournalReader);
     bind<BankingRecords>(BankingRecords).to(BankingRecordsReader);
     bind<TransferSettlement>(TransferSettlement).toSelf();
     bind<TransactionHistory>(TransactionHistory).to(CoreTransactionHistory);
@@ -110,6 +115,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
       bind<TransactionRepository>(TransactionRepository).to(MemoryTransactionRepository);
       bind<TransferRepository>(TransferRepository).to(MemoryTransferRepository);
       bind<LedgerAudit>(LedgerAudit).to(MemoryLedgerAudit);
+      bind<JournalRepository>(JournalRepository).to(MemoryJournalRepository);
     },
     sql(bind: Bind) {
       bind<AccountRepository>(AccountRepository).to(SqlAccountRepository);
@@ -117,6 +123,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
       bind<TransactionRepository>(TransactionRepository).to(SqlTransactionRepository);
       bind<TransferRepository>(TransferRepository).to(SqlTransferRepository);
       bind<LedgerAudit>(LedgerAudit).to(SqlLedgerAudit);
+      bind<JournalRepository>(JournalRepository).to(SqlJournalRepository);
     },
   },
   migrations: coreBankingMigrations,

@@ -47,6 +47,8 @@ interface Fixture {
   readonly device: string;
   readonly session: string;
   readonly passkey: string;
+  /** A ledger movement of Bob's (his first deposit). */
+  readonly movement: string;
 }
 let fx: Fixture;
 
@@ -190,6 +192,9 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Mutation.aiTransactions': [{ query: 'mutation($id: ID) { aiTransactions(query: "deposits", account_id: $id) { transactions { uuid } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Query.ledgerTrialBalance': [{ query: '{ ledgerTrialBalance { balanced holdings { asset_code lines { account accounts debits credits } } } }', expect: 'none_of_bob' }],
+  'Query.ledgerMovement': [{ query: 'query($id: ID!) { ledgerMovement(id: $id) { id } }', variables: (f) => ({ id: f.movement }), expect: 'not_found' }],
+  'Query.ledgerAccountPostings': [{ query: 'query($id: ID!) { ledgerAccountPostings(account_id: $id) { data { movement_id } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -268,7 +273,9 @@ test.before(async () => {
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
+  const postings = await g.request('GET', `/api/v2/ledger/accounts/${account}/postings?per_page=100`, { key: bob.key });
+  const movement = postings.body.data.at(-1).movement_id as string;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, movement, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -319,6 +326,7 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
   };
 }
 
@@ -335,7 +343,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.movement];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -9,6 +9,7 @@ import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
+import * as ledger from '../../plugins/ledger/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
 
 /**
@@ -45,6 +46,12 @@ const PAIRINGS: Record<string, Pairing> = {
   CreateAccountInput: { schema: banking.CreateAccountBody, omitted: ['metadata'], defaulted: ['type'] },
   CreateTransferInput: { schema: banking.CreateTransferBody, omitted: ['metadata', 'routing'] },
   MoneyMovementInput: { schema: banking.MoneyBody.extend(banking.ResourceId.shape), renamed: { account_id: 'id' } },
+  // ledger
+  TrialBalance: { schema: ledger.TrialBalanceView },
+  TrialBalanceHolding: { schema: ledger.TrialBalanceHoldingView },
+  TrialBalanceLine: { schema: ledger.TrialBalanceLineView },
+  LedgerMovement: { schema: ledger.MovementView },
+  LedgerPosting: { schema: ledger.PostingView },
   // identity
   // GraphQL shows a revoked key's status but not when it was revoked (REST does).
   ApiKey: { schema: identity.ApiKeyView, omitted: ['revoked_at'] },

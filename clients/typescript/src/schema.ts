@@ -2064,6 +2064,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/ledger/accounts/{id}/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account’s postings, newest first
+         * @description A customer account of the team (404 for another team’s), or a system account such as system:fees, read within the team. Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAccountPostings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ledger/movements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One ledger movement with its postings
+         * @description A movement id comes from an account’s postings. 404 for an unknown id or another team’s movement.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ledger/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s trial balance
+         * @description Per asset and chain: the debits and credits of the team’s entries, customer accounts summed in one line and each system account on its own; debits equal credits (balanced) unless the ledger is broken.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["trialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/mobile/activity": {
         parameters: {
             query?: never;
@@ -8501,6 +8567,146 @@ export interface components {
         };
         /**
          * @example {
+         *       "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "seq": 1,
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "asset_code": "USD",
+         *       "chain": null,
+         *       "amount": "100.00",
+         *       "kind": "deposit",
+         *       "reference": null,
+         *       "created_at": "2026-01-15T10:00:00.000Z"
+         *     }
+         */
+        LedgerPosting: {
+            movement_id: string;
+            /** @description The posting’s position in its movement. */
+            seq: number;
+            /** @description A customer account id or a system account name. */
+            account_id: string;
+            /** @description The asset. */
+            asset_code: string;
+            /** @description The chain of an on-chain holding; null for the asset’s default holding. */
+            chain: string | null;
+            /**
+             * @description Positive credits the account, negative debits it.
+             * @example -100.00
+             */
+            amount: string;
+            /** @description What kind of movement: deposit, withdrawal, transfer, basket.compose … */
+            kind: string;
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description One balanced movement of the ledger with its postings. */
+        LedgerMovement: {
+            id: string;
+            kind: string;
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description In the order written; they sum to zero per asset and chain. */
+            postings: components["schemas"]["LedgerPosting"][];
+        };
+        /**
+         * @description The team’s trial balance: per asset and chain, the debits and credits of its accounts, which are equal.
+         * @example {
+         *       "as_of": "2026-01-15T10:00:00.000Z",
+         *       "balanced": true,
+         *       "holdings": [
+         *         {
+         *           "asset_code": "USD",
+         *           "chain": null,
+         *           "debits": "1350.00",
+         *           "credits": "1350.00",
+         *           "balanced": true,
+         *           "lines": [
+         *             {
+         *               "account": null,
+         *               "accounts": 2,
+         *               "debits": "200.00",
+         *               "credits": "1549.90",
+         *               "balance": "1349.90"
+         *             },
+         *             {
+         *               "account": "system:fees",
+         *               "accounts": 1,
+         *               "debits": "0.00",
+         *               "credits": "0.10",
+         *               "balance": "0.10"
+         *             },
+         *             {
+         *               "account": "system:world",
+         *               "accounts": 1,
+         *               "debits": "1350.00",
+         *               "credits": "0.00",
+         *               "balance": "-1350.00"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        TrialBalance: {
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            as_of: string;
+            /** @description Every holding balanced. */
+            balanced: boolean;
+            /** @description One per holding the team’s ledger has entries in, by holding code. */
+            holdings: components["schemas"]["TrialBalanceHolding"][];
+        };
+        TrialBalanceHolding: {
+            /** @description The asset. */
+            asset_code: string;
+            /** @description The chain of an on-chain holding; null for the asset’s default holding. */
+            chain: string | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            debits: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            credits: string;
+            /** @description debits = credits: true unless the ledger is broken. */
+            balanced: boolean;
+            lines: components["schemas"]["TrialBalanceLine"][];
+        };
+        TrialBalanceLine: {
+            /** @description A system account (system:fees, system:world …), or null for the team’s customer accounts summed in one line. */
+            account: string | null;
+            /** @description How many accounts the line sums (1 for a system account). */
+            accounts: number;
+            /**
+             * @description Σ of the debit entries.
+             * @example 100.00
+             */
+            debits: string;
+            /**
+             * @description Σ of the credit entries.
+             * @example 100.00
+             */
+            credits: string;
+            /**
+             * @description credits − debits: what the line holds (negative for money that left, as system:world).
+             * @example -100.00
+             */
+            balance: string;
+        };
+        /**
+         * @example {
          *       "id": "5e6f7081-92a3-4b4c-9d6e-7f8091a2b3c4",
          *       "type": "p2p_sent",
          *       "title": "To bob@example.com: Lunch",
@@ -14541,6 +14747,108 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAccountPostings: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A customer account id of the team, or a system account name such as system:fees. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An account’s postings, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerPosting"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One ledger movement with its postings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerMovement"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    trialBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s trial balance */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrialBalance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
