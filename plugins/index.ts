@@ -20,6 +20,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   x402: () => import('./x402/index.js'),
   ai: () => import('./ai/index.js'),
   ledger: () => import('./ledger/index.js'),
+  batch: () => import('./batch/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

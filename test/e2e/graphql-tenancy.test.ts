@@ -49,6 +49,8 @@ interface Fixture {
   readonly passkey: string;
   /** A ledger movement of Bob's (his first deposit). */
   readonly movement: string;
+  /** A batch of Bob's (one transfer between his accounts). */
+  readonly batch: string;
 }
 let fx: Fixture;
 
@@ -195,6 +197,17 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.ledgerTrialBalance': [{ query: '{ ledgerTrialBalance { balanced holdings { asset_code lines { account accounts debits credits } } } }', expect: 'none_of_bob' }],
   'Query.ledgerMovement': [{ query: 'query($id: ID!) { ledgerMovement(id: $id) { id } }', variables: (f) => ({ id: f.movement }), expect: 'not_found' }],
   'Query.ledgerAccountPostings': [{ query: 'query($id: ID!) { ledgerAccountPostings(account_id: $id) { data { movement_id } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Query.batch': [{ query: 'query($id: ID!) { batch(id: $id) { id } }', variables: (f) => ({ id: f.batch }), expect: 'not_found' }],
+  'Query.batches': [{ query: '{ batches(first: 100) { data { id } } }', expect: 'none_of_bob' }],
+  'Query.batchItems': [{ query: 'query($id: ID!) { batchItems(batch_id: $id) { data { from_account } } }', variables: (f) => ({ id: f.batch }), expect: 'not_found' }],
+  // Accepted (items are checked when applied), shows nothing of Bob's; its item fails with not_found and moves nothing of his.
+  'Mutation.createBatch': [
+    {
+      query: 'mutation($input: CreateBatchInput!) { createBatch(input: $input) { id status total } }',
+      variables: (f) => ({ input: { type: 'transfer', items: [{ from_account: f.account, to_account: f.adaAccount, amount: '1.00', asset_code: 'USD' }] } }),
+      expect: 'none_of_bob',
+    },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -275,7 +288,9 @@ test.before(async () => {
   const mobile = await mobileFixture(account, adaAccount);
   const postings = await g.request('GET', `/api/v2/ledger/accounts/${account}/postings?per_page=100`, { key: bob.key });
   const movement = postings.body.data.at(-1).movement_id as string;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, movement, ...mobile };
+  const BATCH = 'mutation($input: CreateBatchInput!) { createBatch(input: $input) { id } }';
+  const batch = (await data(g, BATCH, { input: { type: 'transfer', items: [{ from_account: account, to_account: otherAccount, amount: '1.00', asset_code: 'USD' }] } }, bob.key)).createBatch.id as string;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, movement, batch, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -327,6 +342,7 @@ async function bobsView(): Promise<unknown> {
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
     ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
+    batches: await read('{ batches(first: 100) { data { id status completed failed } } }'),
   };
 }
 
@@ -343,7 +359,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.movement];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.movement, fx.batch];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
+import * as batch from '../../plugins/batch/operations.js';
 import * as banking from '../../plugins/core-banking/operations.js';
 import * as chains from '../../plugins/chains/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
@@ -52,6 +53,11 @@ const PAIRINGS: Record<string, Pairing> = {
   TrialBalanceLine: { schema: ledger.TrialBalanceLineView },
   LedgerMovement: { schema: ledger.MovementView },
   LedgerPosting: { schema: ledger.PostingView },
+  // batch
+  Batch: { schema: batch.BatchView },
+  BatchItem: { schema: batch.BatchItemView },
+  BatchItemInput: { schema: batch.BatchItemInput },
+  CreateBatchInput: { schema: batch.CreateBatchInput },
   // identity
   // GraphQL shows a revoked key's status but not when it was revoked (REST does).
   ApiKey: { schema: identity.ApiKeyView, omitted: ['revoked_at'] },

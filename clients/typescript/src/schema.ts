@@ -1354,6 +1354,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s batches, newest first
+         * @description Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Submit a batch of transfers or payouts
+         * @description Up to max_items (1,000 by default) items. Every item’s shape is checked at once (422 listing each refusal with its pointer, nothing stored); then each item is applied on its own, moments later, through the ledger: completed with its movement, or failed with the refusal (unknown or frozen account, insufficient funds). Send an Idempotency-Key to submit at most once.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and its progress
+         * @description Counts of completed, failed and pending items. 404 for an unknown id or another team’s batch.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/batches/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch’s items with their outcomes
+         * @description In submitted order, paginated by page and per_page. 404 for an unknown id or another team’s batch.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/chains": {
         parameters: {
             query?: never;
@@ -7097,6 +7169,120 @@ export interface components {
                 unit_value_usd: string;
                 proposal_id: string | null;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "type": "transfer",
+         *       "status": "completed",
+         *       "total": 3,
+         *       "completed": 2,
+         *       "failed": 1,
+         *       "pending": 0,
+         *       "created_at": "2026-01-15T10:00:00.000Z",
+         *       "completed_at": "2026-01-15T10:00:01.000Z"
+         *     }
+         */
+        Batch: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transfer" | "payout";
+            /**
+             * @description completed once every item has ended, completed or failed.
+             * @enum {string}
+             */
+            status: "processing" | "completed";
+            total: number;
+            /** @description Items applied. */
+            completed: number;
+            /** @description Items refused (their error says why). */
+            failed: number;
+            /** @description Items not yet processed. */
+            pending: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "type": "payout",
+         *       "items": [
+         *         {
+         *           "from_account": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *           "amount": "25.00",
+         *           "asset_code": "USD",
+         *           "reference": "invoice 1042"
+         *         }
+         *       ]
+         *     }
+         */
+        CreateBatchInput: {
+            /**
+             * @description transfer: between two accounts of the team; payout: from an account to the outside world (a withdrawal).
+             * @enum {string}
+             */
+            type: "transfer" | "payout";
+            /** @description Up to max_items (1,000 by default); each is applied on its own. */
+            items: components["schemas"]["BatchItemInput"][];
+        };
+        BatchItemInput: {
+            /** @description The team’s account that pays. */
+            from_account: string;
+            /** @description The team’s account that receives (transfer); left out for a payout. */
+            to_account?: string;
+            /** @description Decimal string at the asset’s precision, e.g. "25.00". */
+            amount: string;
+            asset_code: string;
+            reference?: string;
+        };
+        /**
+         * @example {
+         *       "index": 0,
+         *       "status": "completed",
+         *       "from_account": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "to_account": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "asset_code": "USD",
+         *       "amount": "25.00",
+         *       "reference": "invoice 1042",
+         *       "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "error_code": null,
+         *       "error_detail": null,
+         *       "processed_at": "2026-01-15T10:00:01.000Z"
+         *     }
+         */
+        BatchItem: {
+            /** @description Position in the submitted list, from 0. */
+            index: number;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            from_account: string;
+            /** @description The receiving account of a transfer; null for a payout. */
+            to_account: string | null;
+            asset_code: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            reference: string | null;
+            /** @description The ledger movement that applied the item (GET /ledger/movements/{id}). */
+            movement_id: string | null;
+            /** @description Why a failed item was refused: insufficient_funds, not_found, account_frozen … */
+            error_code: string | null;
+            error_detail: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            processed_at: string | null;
         };
         /**
          * @example {
@@ -13561,6 +13747,154 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Basket"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s batches, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchInput"];
+            };
+        };
+        responses: {
+            /** @description Submit a batch of transfers or payouts */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A batch and its progress */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    items: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A batch’s items with their outcomes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchItem"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
                     };
                 };
             };
