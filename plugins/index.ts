@@ -21,6 +21,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   ai: () => import('./ai/index.js'),
   ledger: () => import('./ledger/index.js'),
   batch: () => import('./batch/index.js'),
+  product: () => import('./product/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -81,7 +81,7 @@ export type PageInput = z.infer<typeof PageQuery>;
 export const BatchItemsInput = BatchParams.extend(PageQuery.shape);
 export type BatchItemsInput = z.infer<typeof BatchItemsInput>;
 
-export const CreateBatch = token<Operation<CreateBatchInput, BatchView>>('batch.create');
-export const GetBatch = token<Operation<BatchInput, BatchView>>('batch.get');
-export const ListBatches = token<Operation<PageInput, Page<BatchView>>>('batch.list');
-export const ListBatchItems = token<Operation<BatchItemsInput, Page<BatchItemView>>>('batch.items');
+export const CreateBatch = token<Operation<CreateBatchInput, BatchView>>('batch.create-batch');
+export const GetBatch = token<Operation<BatchInput, BatchView>>('batch.get-batch');
+export const ListBatches = token<Operation<PageInput, Page<BatchView>>>('batch.list-batches');
+export const ListBatchItems = token<Operation<BatchItemsInput, Page<BatchItemView>>>('batch.list-batch-items');

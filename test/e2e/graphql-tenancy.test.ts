@@ -51,6 +51,8 @@ interface Fixture {
   readonly movement: string;
   /** A batch of Bob's (one transfer between his accounts). */
   readonly batch: string;
+  /** A banking product of Bob's team, active on his account. */
+  readonly product: string;
 }
 let fx: Fixture;
 
@@ -208,6 +210,12 @@ const CASES: Record<string, readonly Case[]> = {
       expect: 'none_of_bob',
     },
   ],
+  'Query.products': [{ query: '{ products(first: 100) { data { id name } } }', expect: 'none_of_bob', absent: ['Bob Saver'] }],
+  'Query.productActivations': [{ query: '{ productActivations(first: 100) { data { id product_id account_id } } }', expect: 'none_of_bob' }],
+  'Mutation.createProduct': [{ query: 'mutation { createProduct(input: {name: "Ada Saver", account_type: "savings", asset_code: "USD", interest_rate_bps: 100}) { id name } }', expect: 'none_of_bob' }],
+  'Mutation.activateProduct': [
+    { query: 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', variables: (f) => ({ p: f.product, a: f.adaAccount }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -289,8 +297,10 @@ test.before(async () => {
   const postings = await g.request('GET', `/api/v2/ledger/accounts/${account}/postings?per_page=100`, { key: bob.key });
   const movement = postings.body.data.at(-1).movement_id as string;
   const BATCH = 'mutation($input: CreateBatchInput!) { createBatch(input: $input) { id } }';
+  const product = (await data(g, 'mutation { createProduct(input: {name: "Bob Saver", account_type: "savings", asset_code: "USD", interest_rate_bps: 250}) { id } }', undefined, bob.key)).createProduct.id as string;
+  await data(g, 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', { p: product, a: account }, bob.key);
   const batch = (await data(g, BATCH, { input: { type: 'transfer', items: [{ from_account: account, to_account: otherAccount, amount: '1.00', asset_code: 'USD' }] } }, bob.key)).createBatch.id as string;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, movement, batch, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, movement, batch, product, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -343,6 +353,7 @@ async function bobsView(): Promise<unknown> {
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
     ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
     batches: await read('{ batches(first: 100) { data { id status completed failed } } }'),
+    products: await read('{ products(first: 100) { data { id name } } productActivations(first: 100) { data { id account_id interest_paid } } }'),
   };
 }
 
@@ -359,7 +370,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.movement, fx.batch];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.movement, fx.batch, fx.product];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

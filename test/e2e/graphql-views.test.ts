@@ -10,6 +10,7 @@ import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
+import * as product from '../../plugins/product/operations.js';
 import * as ledger from '../../plugins/ledger/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
 
@@ -58,6 +59,10 @@ const PAIRINGS: Record<string, Pairing> = {
   BatchItem: { schema: batch.BatchItemView },
   BatchItemInput: { schema: batch.BatchItemInput },
   CreateBatchInput: { schema: batch.CreateBatchInput },
+  // product
+  Product: { schema: product.ProductView },
+  ProductActivation: { schema: product.ActivationView },
+  CreateProductInput: { schema: product.CreateProductInput },
   // identity
   // GraphQL shows a revoked key's status but not when it was revoked (REST does).
   ApiKey: { schema: identity.ApiKeyView, omitted: ['revoked_at'] },

@@ -1367,7 +1367,7 @@ export interface paths {
          *
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
-        get: operations["list"];
+        get: operations["listBatches"];
         put?: never;
         /**
          * Submit a batch of transfers or payouts
@@ -1375,7 +1375,7 @@ export interface paths {
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
-        post: operations["create"];
+        post: operations["createBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1395,7 +1395,7 @@ export interface paths {
          *
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
-        get: operations["get"];
+        get: operations["getBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1417,7 +1417,7 @@ export interface paths {
          *
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
-        get: operations["items"];
+        get: operations["listBatchItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2770,6 +2770,78 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s products, oldest first
+         * @description Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Define a banking product
+         * @description An account type with a yearly interest rate (basis points, ACT/365) and a monthly fee in one asset. 422 with a pointer for an unknown asset or a fee that is no decimal at its precision.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products/{id}/activations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a product on an account
+         * @description Interest accrues from the next UTC midnight and is paid by the accrual task from system:interest.expense; the fee falls due every 30 days. 404 for another team’s product or account, 409 product_already_active (one per account) or account_not_active.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["activateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products/activations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s product activations, with interest paid and fees charged
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listProductActivations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9788,6 +9860,108 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Easy Saver",
+         *       "account_type": "savings",
+         *       "asset_code": "USD",
+         *       "interest_rate": "2.50",
+         *       "monthly_fee": "1.00",
+         *       "created_at": "2026-01-15T10:00:00.000Z"
+         *     }
+         */
+        Product: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The account type the product is (savings, checking …). */
+            account_type: string;
+            /** @description The asset its interest and fees are in. */
+            asset_code: string;
+            /** @description Yearly rate in percent, ACT/365 (e.g. "2.50"). */
+            interest_rate: string;
+            /**
+             * @description Charged every 30 days after activation ("0.00": none).
+             * @example 100.00
+             */
+            monthly_fee: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "Easy Saver",
+         *       "account_type": "savings",
+         *       "asset_code": "USD",
+         *       "interest_rate_bps": 250,
+         *       "monthly_fee": "1.00"
+         *     }
+         */
+        CreateProductInput: {
+            name: string;
+            account_type: string;
+            asset_code: string;
+            /** @description Yearly interest rate in basis points (250 = 2.50 %). */
+            interest_rate_bps: number;
+            /** @description Decimal string at the asset’s precision; none when left out. */
+            monthly_fee?: string;
+        };
+        /**
+         * @example {
+         *       "id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "product_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "activated_at": "2026-01-15T10:00:00.000Z",
+         *       "accrued_through": "2026-02-14T00:00:00.000Z",
+         *       "interest_paid": "2.05",
+         *       "interest_accrued_unpaid": "0.0068493150",
+         *       "fees_charged": "1.00",
+         *       "next_fee_at": "2026-03-16T10:00:00.000Z"
+         *     }
+         */
+        ProductActivation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            account_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            activated_at: string;
+            /**
+             * Format: date-time
+             * @description Interest has accrued for every day before this UTC midnight.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            accrued_through: string;
+            /**
+             * @description Σ interest paid into the account.
+             * @example 100.00
+             */
+            interest_paid: string;
+            /** @description Accrued below one minor unit, carried to the next payment (exact decimal, more places than the asset). */
+            interest_accrued_unpaid: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            fees_charged: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            next_fee_at: string | null;
+        };
+        ActivateProductInput: {
+            /** @description The team’s account the product applies to (one product per account). */
+            account_id: string;
+        };
+        /**
+         * @example {
          *       "check_id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
          *       "asset_type": "emt",
          *       "title": "Title IV (e-money tokens), Art. 48-58",
@@ -13759,7 +13933,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    list: {
+    listBatches: {
         parameters: {
             query?: {
                 /** @description Page number, default 1 */
@@ -13796,7 +13970,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    create: {
+    createBatch: {
         parameters: {
             query?: never;
             header?: {
@@ -13836,7 +14010,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    get: {
+    getBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -13868,7 +14042,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    items: {
+    listBatchItems: {
         parameters: {
             query?: {
                 /** @description Page number, default 1 */
@@ -16203,6 +16377,162 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s products, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProductInput"];
+            };
+        };
+        responses: {
+            /** @description Define a banking product */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    activateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateProductInput"];
+            };
+        };
+        responses: {
+            /** @description Activate a product on an account */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductActivation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductActivations: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s product activations, with interest paid and fees charged */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductActivation"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
