@@ -101,6 +101,12 @@ test('bad input is one 422 listing every refusal with its pointer, and stores no
   assert.equal(refused.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer), ['/items/0/to_account', '/items/1/amount', '/items/2/asset_code', '/items/3/to_account']);
   const tooMany = await call(alice, 'POST', '/batches', { type: 'payout', items: Array.from({ length: 6 }, () => ({ from_account: main, amount: '1.00', asset_code: 'USD' })) });
   assert.equal([tooMany.status, tooMany.body.errors[0].source.pointer], [422, '/items']);
+  // The route reads bodies past the service's 100 KB (a thousand items), up to 1 MB.
+  const item = { from_account: main, to_account: savings, amount: '1.00', asset_code: 'USD' };
+  const large = await call(alice, 'POST', '/batches', { type: 'transfer', items: Array.from({ length: 1_200 }, () => item) });
+  assert.equal([large.status, large.body.errors?.[0]?.code], [422, 'too_many_items'], 'read, then refused for its count');
+  const huge = await call(alice, 'POST', '/batches', { type: 'transfer', items: Array.from({ length: 9_000 }, () => item) });
+  assert.is(huge.status, 413);
   for (const body of [{}, { type: 'payout', items: [] }, { type: 'swap', items: [{ from_account: main, amount: '1.00', asset_code: 'USD' }] }, { type: 'payout', items: [{ from_account: main, amount: 1, asset_code: 'USD' }] }]) {
     const answer = await call(alice, 'POST', '/batches', body);
     assert.is(answer.status, 422, `${JSON.stringify(body)} → ${answer.status}`);

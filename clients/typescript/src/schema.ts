@@ -1371,7 +1371,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a batch of transfers or payouts
-         * @description Up to max_items (1,000 by default) items. Every item’s shape is checked at once (422 listing each refusal with its pointer, nothing stored); then each item is applied on its own, moments later, through the ledger: completed with its movement, or failed with the refusal (unknown or frozen account, insufficient funds). Send an Idempotency-Key to submit at most once.
+         * @description Up to max_items (1,000 by default) items. Every item’s shape is checked at once (422 listing each refusal with its pointer, nothing stored); then each item is applied on its own, moments later, through the ledger: completed with its movement, or failed with the refusal (unknown or frozen account, insufficient funds). Send an Idempotency-Key to submit at most once. The body may be up to 1 MB (413 above it).
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
