@@ -92,7 +92,20 @@ export const MovementView = z
     postings: z.array(PostingView).describe('In the order written; they sum to zero per asset and chain.'),
   })
   .strict()
-  .meta({ id: 'LedgerMovement', description: 'One balanced movement of the ledger with its postings.' });
+  .meta({
+    id: 'LedgerMovement',
+    description: 'One balanced movement of the ledger with its postings.',
+    example: {
+      id: '0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90',
+      kind: 'deposit',
+      reference: null,
+      created_at: '2026-01-15T10:00:00.000Z',
+      postings: [
+        { movement_id: '0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90', seq: 0, account_id: 'system:world', asset_code: 'USD', chain: null, amount: '-100.00', kind: 'deposit', reference: null, created_at: '2026-01-15T10:00:00.000Z' },
+        { movement_id: '0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90', seq: 1, account_id: '3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35', asset_code: 'USD', chain: null, amount: '100.00', kind: 'deposit', reference: null, created_at: '2026-01-15T10:00:00.000Z' },
+      ],
+    },
+  });
 export type MovementView = z.infer<typeof MovementView>;
 
 export const MovementParams = z.object({ id: z.string().min(1).max(100) });

@@ -67,7 +67,7 @@ export type ActivationView = z.infer<typeof ActivationView>;
 export const ActivateProductInput = z.object({ id: z.string().min(1).max(100), account_id: z.string().min(1).max(100) });
 export type ActivateProductInput = z.infer<typeof ActivateProductInput>;
 export const ProductParams = z.object({ id: z.string().min(1).max(100) });
-export const ActivateProductBody = z.object({ account_id: z.string().min(1).max(100).describe('The team’s account the product applies to (one product per account).') }).strict().meta({ id: 'ActivateProductInput' });
+export const ActivateProductBody = z.object({ account_id: z.string().min(1).max(100).describe('The team’s account the product applies to (one product per account).') }).strict().meta({ id: 'ActivateProductInput', example: { account_id: '3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35' } });
 
 export const PageQuery = z.object({
   page: pageNumber().optional().describe('Page number, default 1'),
