@@ -56,6 +56,7 @@ export * from '../ports/event-store.js';
 export * from '../ports/event-stream.js';
 export * from '../ports/ids.js';
 export * from '../ports/ledger.js';
+export * from '../ports/ledger-journal.js';
 export * from '../ports/logger.js';
 export * from '../ports/meter.js';
 export * from '../ports/on-chain-holdings.js';

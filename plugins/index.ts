@@ -20,6 +20,9 @@ export const builtinPlugins: BuiltinCatalogue = {
   x402: () => import('./x402/index.js'),
   ai: () => import('./ai/index.js'),
   treasury: () => import('./treasury/index.js'),
+  ledger: () => import('./ledger/index.js'),
+  batch: () => import('./batch/index.js'),
+  product: () => import('./product/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

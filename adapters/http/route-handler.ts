@@ -38,6 +38,7 @@ export function routeHandler(
   mounted: { readonly module: string; readonly route: string } = { module: '', route: `${declaration.method} ${declaration.path}` },
 ): (req: Request, res: Response) => Promise<void> {
   const successStatus = declaration.status ?? 200;
+  const bodyLimitBytes = Math.max(services.bodyLimitBytes, declaration.bodyLimitBytes ?? 0);
   return async (req, res) => {
     const requestId = requestIdOfResponse(res);
     const ip = req.ip ?? req.socket.remoteAddress ?? '';
@@ -54,7 +55,7 @@ export function routeHandler(
       }
     }
 
-    const body = carriesBody(req.method) ? await readJsonBody(req, services.bodyLimitBytes) : {};
+    const body = carriesBody(req.method) ? await readJsonBody(req, bodyLimitBytes) : {};
     const key = req.method === 'POST' ? idempotencyKeyOf(req.headersDistinct['idempotency-key']) : undefined;
 
     const [params, query, validBody] = await validateParts([

@@ -45,6 +45,12 @@ export interface RouteDeclaration {
    */
   readonly responseHasSecret?: boolean;
   /**
+   * The largest body this route accepts, when it needs more than the
+   * service's `http.bodyLimitBytes` (a batch of a thousand items); a value
+   * below the service's limit changes nothing.
+   */
+  readonly bodyLimitBytes?: number;
+  /**
    * The route answers a file (its operation returns a FileAnswer), not the
    * JSON envelope: the media types it may send, for the OpenAPI document.
    */

@@ -7,6 +7,7 @@ import {
   Ids,
   HeldSettlements,
   Ledger,
+  LedgerJournal,
   Logger,
   operation,
   PriceFeed,
@@ -29,6 +30,7 @@ import { GetBalancesOperation } from './application/get-balances.js';
 import { GetTransferOperation } from './application/get-transfer.js';
 import { HeldTransfers } from './application/held-transfers.js';
 import { Holdings } from './application/holdings.js';
+import { LedgerJournalReader } from './application/ledger-journal-reader.js';
 import { LedgerService } from './application/ledger-service.js';
 import { ListAccountTransactionsOperation } from './application/list-account-transactions.js';
 import { ListAccountTransfersOperation } from './application/list-account-transfers.js';
@@ -37,6 +39,7 @@ import { ListTransactionsOperation } from './application/list-transactions.js';
 import { CoreTransactionHistory } from './application/transaction-history.js';
 import { TransferSettlement } from './application/transfer-settlement.js';
 import { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
+import { MemoryJournalRepository } from './adapters/memory/memory-journal-repository.js';
 import { MemoryLedgerAudit } from './adapters/memory/memory-ledger-audit.js';
 import { MemoryLedgerRepository } from './adapters/memory/memory-ledger-repository.js';
 import { MemoryCoreBankingState, MemoryState } from './adapters/memory/memory-state.js';
@@ -44,6 +47,7 @@ import { MemoryTransactionRepository } from './adapters/memory/memory-transactio
 import { MemoryTransferRepository } from './adapters/memory/memory-transfer-repository.js';
 import { coreBankingMigrations } from './adapters/sql/migrations.js';
 import { SqlAccountRepository } from './adapters/sql/sql-account-repository.js';
+import { SqlJournalRepository } from './adapters/sql/sql-journal-repository.js';
 import { SqlLedgerAudit } from './adapters/sql/sql-ledger-audit.js';
 import { SqlLedgerRepository } from './adapters/sql/sql-ledger-repository.js';
 import { SqlTransactionRepository } from './adapters/sql/sql-transaction-repository.js';
@@ -54,7 +58,7 @@ import { coreBankingEvents } from './events.js';
 import { coreBankingGraphql } from './graphql/index.js';
 import { coreBankingRoutes, coreBankingRouteTags } from './http.js';
 import * as ops from './operations.js';
-import { AccountRepository, BalanceRowLocking, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
+import { AccountRepository, BalanceRowLocking, JournalRepository, LedgerAudit, LedgerRepository, TransactionRepository, TransferRepository } from './ports.js';
 import { TransferWorkflow, transferWorkflow } from './workflows.js';
 
 const operations: readonly OperationBinding[] = [
@@ -86,7 +90,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   kernel: '^2.3.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
-  provides: [Ledger, BankingRecords, TransactionHistory, HeldSettlements],
+  provides: [Ledger, LedgerJournal, BankingRecords, TransactionHistory, HeldSettlements],
   // SettlementGate (regtech) is injected optionally: without it every transfer settles on its schedule.
   requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
@@ -96,6 +100,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<FeeSchedule>(FeeSchedule).toSelf();
     bind<Holdings>(Holdings).toSelf();
     bind<Ledger>(Ledger).to(LedgerService);
+    bind<LedgerJournal>(LedgerJournal).to(LedgerJournalReader);
     bind<BankingRecords>(BankingRecords).to(BankingRecordsReader);
     bind<TransferSettlement>(TransferSettlement).toSelf();
     bind<TransactionHistory>(TransactionHistory).to(CoreTransactionHistory);
@@ -114,6 +119,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
       bind<TransactionRepository>(TransactionRepository).to(MemoryTransactionRepository);
       bind<TransferRepository>(TransferRepository).to(MemoryTransferRepository);
       bind<LedgerAudit>(LedgerAudit).to(MemoryLedgerAudit);
+      bind<JournalRepository>(JournalRepository).to(MemoryJournalRepository);
     },
     sql(bind: Bind) {
       bind<AccountRepository>(AccountRepository).to(SqlAccountRepository);
@@ -121,6 +127,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
       bind<TransactionRepository>(TransactionRepository).to(SqlTransactionRepository);
       bind<TransferRepository>(TransferRepository).to(SqlTransferRepository);
       bind<LedgerAudit>(LedgerAudit).to(SqlLedgerAudit);
+      bind<JournalRepository>(JournalRepository).to(SqlJournalRepository);
     },
   },
   migrations: coreBankingMigrations,

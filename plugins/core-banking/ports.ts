@@ -283,3 +283,36 @@ export interface BalanceRowLocking {
   readonly enabled: boolean;
 }
 export const BalanceRowLocking = token<BalanceRowLocking>('core-banking.balance-row-locking');
+
+/** A trial balance line of one holding code, as stored (LedgerJournal describes the holding). */
+export interface TrialBalanceRow {
+  readonly holding: string;
+  /** A system account, or null for the team's customer accounts together. */
+  readonly account: string | null;
+  readonly accounts: number;
+  readonly debits: bigint;
+  readonly credits: bigint;
+}
+
+/** One stored entry with its movement's kind, reference and time. */
+export interface JournalEntryRow {
+  readonly movementId: string;
+  readonly seq: number;
+  readonly accountId: string;
+  readonly holding: string;
+  readonly amount: bigint;
+  readonly kind: string;
+  readonly reference: string | null;
+  readonly createdAt: Date;
+}
+
+/** The journal reads behind the LedgerJournal port; every read scoped by team. */
+export interface JournalRepository {
+  /** Sorted by holding code, then the customer line (null) before the system accounts by name. */
+  trialBalance(tx: Tx, teamId: string): Promise<TrialBalanceRow[]>;
+  /** The movement's entries in seq order; empty for an unknown movement or another team's. */
+  movementEntries(tx: Tx, teamId: string, movementId: string): Promise<JournalEntryRow[]>;
+  /** The account's entries newest first: (created_at, movement_id, seq) descending. */
+  accountEntries(tx: Tx, teamId: string, accountId: string, page: PageRequest): Promise<Slice<JournalEntryRow>>;
+}
+export const JournalRepository = token<JournalRepository>('core-banking.journal-repository');

@@ -56,6 +56,12 @@ interface Fixture {
   readonly device: string;
   readonly session: string;
   readonly passkey: string;
+  /** A ledger movement of Bob's (his first deposit). */
+  readonly movement: string;
+  /** A batch of Bob's (one transfer between his accounts). */
+  readonly batch: string;
+  /** A banking product of Bob's team, active on his account. */
+  readonly product: string;
 }
 let fx: Fixture;
 
@@ -250,6 +256,26 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Mutation.aiTransactions': [{ query: 'mutation($id: ID) { aiTransactions(query: "deposits", account_id: $id) { transactions { uuid } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Query.ledgerTrialBalance': [{ query: '{ ledgerTrialBalance { balanced holdings { asset_code lines { account accounts debits credits } } } }', expect: 'none_of_bob' }],
+  'Query.ledgerMovement': [{ query: 'query($id: ID!) { ledgerMovement(id: $id) { id } }', variables: (f) => ({ id: f.movement }), expect: 'not_found' }],
+  'Query.ledgerAccountPostings': [{ query: 'query($id: ID!) { ledgerAccountPostings(account_id: $id) { data { movement_id } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Query.batch': [{ query: 'query($id: ID!) { batch(id: $id) { id } }', variables: (f) => ({ id: f.batch }), expect: 'not_found' }],
+  'Query.batches': [{ query: '{ batches(first: 100) { data { id } } }', expect: 'none_of_bob' }],
+  'Query.batchItems': [{ query: 'query($id: ID!) { batchItems(batch_id: $id) { data { from_account } } }', variables: (f) => ({ id: f.batch }), expect: 'not_found' }],
+  // Accepted (items are checked when applied), shows nothing of Bob's; its item fails with not_found and moves nothing of his.
+  'Mutation.createBatch': [
+    {
+      query: 'mutation($input: CreateBatchInput!) { createBatch(input: $input) { id status total } }',
+      variables: (f) => ({ input: { type: 'transfer', items: [{ from_account: f.account, to_account: f.adaAccount, amount: '1.00', asset_code: 'USD' }] } }),
+      expect: 'none_of_bob',
+    },
+  ],
+  'Query.products': [{ query: '{ products(first: 100) { data { id name } } }', expect: 'none_of_bob', absent: ['Bob Saver'] }],
+  'Query.productActivations': [{ query: '{ productActivations(first: 100) { data { id product_id account_id } } }', expect: 'none_of_bob' }],
+  'Mutation.createProduct': [{ query: 'mutation { createProduct(input: {name: "Ada Saver", account_type: "savings", asset_code: "USD", interest_rate_bps: 100}) { id name } }', expect: 'none_of_bob' }],
+  'Mutation.activateProduct': [
+    { query: 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', variables: (f) => ({ p: f.product, a: f.adaAccount }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -340,7 +366,13 @@ test.before(async () => {
   await data(g, 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "77"}, {chain: "ethereum", percent: "23"}]}) { token } }', undefined, bob.key);
   const treasuryRebalance = (await data(g, 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', { a: account }, bob.key)).rebalanceTreasury.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, ...mobile };
+  const postings = await g.request('GET', `/api/v2/ledger/accounts/${account}/postings?per_page=100`, { key: bob.key });
+  const movement = postings.body.data.at(-1).movement_id as string;
+  const BATCH = 'mutation($input: CreateBatchInput!) { createBatch(input: $input) { id } }';
+  const product = (await data(g, 'mutation { createProduct(input: {name: "Bob Saver", account_type: "savings", asset_code: "USD", interest_rate_bps: 250}) { id } }', undefined, bob.key)).createProduct.id as string;
+  await data(g, 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', { p: product, a: account }, bob.key);
+  const batch = (await data(g, BATCH, { input: { type: 'transfer', items: [{ from_account: account, to_account: otherAccount, amount: '1.00', asset_code: 'USD' }] } }, bob.key)).createBatch.id as string;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -396,6 +428,9 @@ async function bobsView(): Promise<unknown> {
       { t: fx.bridgeTransfer, s: fx.crossChainSwap },
     ),
     treasury: await read('query($id: ID!) { treasuryAllocations { token targets { chain percent } } treasuryRebalance(id: $id) { status transfers { amount } } }', { id: fx.treasuryRebalance }),
+    ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
+    batches: await read('{ batches(first: 100) { data { id status completed failed } } }'),
+    products: await read('{ products(first: 100) { data { id name } } productActivations(first: 100) { data { id account_id interest_paid } } }'),
   };
 }
 
@@ -412,7 +447,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

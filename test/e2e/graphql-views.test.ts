@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
+import * as batch from '../../plugins/batch/operations.js';
 import * as banking from '../../plugins/core-banking/operations.js';
 import * as chains from '../../plugins/chains/operations.js';
 import * as crosschain from '../../plugins/crosschain/operations.js';
@@ -10,6 +11,8 @@ import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
+import * as product from '../../plugins/product/operations.js';
+import * as ledger from '../../plugins/ledger/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
 import * as treasury from '../../plugins/treasury/operations.js';
 
@@ -47,6 +50,21 @@ const PAIRINGS: Record<string, Pairing> = {
   CreateAccountInput: { schema: banking.CreateAccountBody, omitted: ['metadata'], defaulted: ['type'] },
   CreateTransferInput: { schema: banking.CreateTransferBody, omitted: ['metadata', 'routing'] },
   MoneyMovementInput: { schema: banking.MoneyBody.extend(banking.ResourceId.shape), renamed: { account_id: 'id' } },
+  // ledger
+  TrialBalance: { schema: ledger.TrialBalanceView },
+  TrialBalanceHolding: { schema: ledger.TrialBalanceHoldingView },
+  TrialBalanceLine: { schema: ledger.TrialBalanceLineView },
+  LedgerMovement: { schema: ledger.MovementView },
+  LedgerPosting: { schema: ledger.PostingView },
+  // batch
+  Batch: { schema: batch.BatchView },
+  BatchItem: { schema: batch.BatchItemView },
+  BatchItemInput: { schema: batch.BatchItemInput },
+  CreateBatchInput: { schema: batch.CreateBatchInput },
+  // product
+  Product: { schema: product.ProductView },
+  ProductActivation: { schema: product.ActivationView },
+  CreateProductInput: { schema: product.CreateProductInput },
   // identity
   // GraphQL shows a revoked key's status but not when it was revoked (REST does).
   ApiKey: { schema: identity.ApiKeyView, omitted: ['revoked_at'] },

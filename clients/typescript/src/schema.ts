@@ -1354,6 +1354,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s batches, newest first
+         * @description Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Submit a batch of transfers or payouts
+         * @description Up to max_items (1,000 by default) items. Every item’s shape is checked at once (422 listing each refusal with its pointer, nothing stored); then each item is applied on its own, moments later, through the ledger: completed with its movement, or failed with the refusal (unknown or frozen account, insufficient funds). Send an Idempotency-Key to submit at most once. The body may be up to 1 MB (413 above it).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and its progress
+         * @description Counts of completed, failed and pending items. 404 for an unknown id or another team’s batch.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/batches/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch’s items with their outcomes
+         * @description In submitted order, paginated by page and per_page. 404 for an unknown id or another team’s batch.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listBatchItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/chains": {
         parameters: {
             query?: never;
@@ -2130,6 +2202,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/ledger/accounts/{id}/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account’s postings, newest first
+         * @description A customer account of the team (404 for another team’s), or a system account such as system:fees, read within the team. Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAccountPostings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ledger/movements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One ledger movement with its postings
+         * @description A movement id comes from an account’s postings. 404 for an unknown id or another team’s movement.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/ledger/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s trial balance
+         * @description Per asset and chain: the debits and credits of the team’s entries, customer accounts summed in one line and each system account on its own; debits equal credits (balanced) unless the ledger is broken.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["trialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/mobile/activity": {
         parameters: {
             query?: never;
@@ -2698,6 +2836,78 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s products, oldest first
+         * @description Paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Define a banking product
+         * @description An account type with a yearly interest rate (basis points, ACT/365) and a monthly fee in one asset. 422 with a pointer for an unknown asset or a fee that is no decimal at its precision.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products/{id}/activations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a product on an account
+         * @description Interest accrues from the next UTC midnight and is paid by the accrual task from system:interest.expense; the fee falls due every 30 days. 404 for another team’s product or account, 409 product_already_active (one per account) or account_not_active.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["activateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/products/activations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s product activations, with interest paid and fees charged
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listProductActivations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7198,6 +7408,120 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "type": "transfer",
+         *       "status": "completed",
+         *       "total": 3,
+         *       "completed": 2,
+         *       "failed": 1,
+         *       "pending": 0,
+         *       "created_at": "2026-01-15T10:00:00.000Z",
+         *       "completed_at": "2026-01-15T10:00:01.000Z"
+         *     }
+         */
+        Batch: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transfer" | "payout";
+            /**
+             * @description completed once every item has ended, completed or failed.
+             * @enum {string}
+             */
+            status: "processing" | "completed";
+            total: number;
+            /** @description Items applied. */
+            completed: number;
+            /** @description Items refused (their error says why). */
+            failed: number;
+            /** @description Items not yet processed. */
+            pending: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "type": "payout",
+         *       "items": [
+         *         {
+         *           "from_account": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *           "amount": "25.00",
+         *           "asset_code": "USD",
+         *           "reference": "invoice 1042"
+         *         }
+         *       ]
+         *     }
+         */
+        CreateBatchInput: {
+            /**
+             * @description transfer: between two accounts of the team; payout: from an account to the outside world (a withdrawal).
+             * @enum {string}
+             */
+            type: "transfer" | "payout";
+            /** @description Up to max_items (1,000 by default); each is applied on its own. */
+            items: components["schemas"]["BatchItemInput"][];
+        };
+        BatchItemInput: {
+            /** @description The team’s account that pays. */
+            from_account: string;
+            /** @description The team’s account that receives (transfer); left out for a payout. */
+            to_account?: string;
+            /** @description Decimal string at the asset’s precision, e.g. "25.00". */
+            amount: string;
+            asset_code: string;
+            reference?: string;
+        };
+        /**
+         * @example {
+         *       "index": 0,
+         *       "status": "completed",
+         *       "from_account": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "to_account": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "asset_code": "USD",
+         *       "amount": "25.00",
+         *       "reference": "invoice 1042",
+         *       "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "error_code": null,
+         *       "error_detail": null,
+         *       "processed_at": "2026-01-15T10:00:01.000Z"
+         *     }
+         */
+        BatchItem: {
+            /** @description Position in the submitted list, from 0. */
+            index: number;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            from_account: string;
+            /** @description The receiving account of a transfer; null for a payout. */
+            to_account: string | null;
+            asset_code: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            reference: string | null;
+            /** @description The ledger movement that applied the item (GET /ledger/movements/{id}). */
+            movement_id: string | null;
+            /** @description Why a failed item was refused: insufficient_funds, not_found, account_frozen … */
+            error_code: string | null;
+            error_detail: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            processed_at: string | null;
+        };
+        /**
+         * @example {
          *       "name": "base",
          *       "chain_id": 8453,
          *       "caip2": "eip155:8453",
@@ -9172,6 +9496,178 @@ export interface components {
         };
         /**
          * @example {
+         *       "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "seq": 1,
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "asset_code": "USD",
+         *       "chain": null,
+         *       "amount": "100.00",
+         *       "kind": "deposit",
+         *       "reference": null,
+         *       "created_at": "2026-01-15T10:00:00.000Z"
+         *     }
+         */
+        LedgerPosting: {
+            movement_id: string;
+            /** @description The posting’s position in its movement. */
+            seq: number;
+            /** @description A customer account id or a system account name. */
+            account_id: string;
+            /** @description The asset. */
+            asset_code: string;
+            /** @description The chain of an on-chain holding; null for the asset’s default holding. */
+            chain: string | null;
+            /**
+             * @description Positive credits the account, negative debits it.
+             * @example -100.00
+             */
+            amount: string;
+            /** @description What kind of movement: deposit, withdrawal, transfer, basket.compose … */
+            kind: string;
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description One balanced movement of the ledger with its postings.
+         * @example {
+         *       "id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "kind": "deposit",
+         *       "reference": null,
+         *       "created_at": "2026-01-15T10:00:00.000Z",
+         *       "postings": [
+         *         {
+         *           "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *           "seq": 0,
+         *           "account_id": "system:world",
+         *           "asset_code": "USD",
+         *           "chain": null,
+         *           "amount": "-100.00",
+         *           "kind": "deposit",
+         *           "reference": null,
+         *           "created_at": "2026-01-15T10:00:00.000Z"
+         *         },
+         *         {
+         *           "movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *           "seq": 1,
+         *           "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *           "asset_code": "USD",
+         *           "chain": null,
+         *           "amount": "100.00",
+         *           "kind": "deposit",
+         *           "reference": null,
+         *           "created_at": "2026-01-15T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        LedgerMovement: {
+            id: string;
+            kind: string;
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description In the order written; they sum to zero per asset and chain. */
+            postings: components["schemas"]["LedgerPosting"][];
+        };
+        /**
+         * @description The team’s trial balance: per asset and chain, the debits and credits of its accounts, which are equal.
+         * @example {
+         *       "as_of": "2026-01-15T10:00:00.000Z",
+         *       "balanced": true,
+         *       "holdings": [
+         *         {
+         *           "asset_code": "USD",
+         *           "chain": null,
+         *           "debits": "1350.00",
+         *           "credits": "1350.00",
+         *           "balanced": true,
+         *           "lines": [
+         *             {
+         *               "account": null,
+         *               "accounts": 2,
+         *               "debits": "200.00",
+         *               "credits": "1549.90",
+         *               "balance": "1349.90"
+         *             },
+         *             {
+         *               "account": "system:fees",
+         *               "accounts": 1,
+         *               "debits": "0.00",
+         *               "credits": "0.10",
+         *               "balance": "0.10"
+         *             },
+         *             {
+         *               "account": "system:world",
+         *               "accounts": 1,
+         *               "debits": "1350.00",
+         *               "credits": "0.00",
+         *               "balance": "-1350.00"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        TrialBalance: {
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            as_of: string;
+            /** @description Every holding balanced. */
+            balanced: boolean;
+            /** @description One per holding the team’s ledger has entries in, by holding code. */
+            holdings: components["schemas"]["TrialBalanceHolding"][];
+        };
+        TrialBalanceHolding: {
+            /** @description The asset. */
+            asset_code: string;
+            /** @description The chain of an on-chain holding; null for the asset’s default holding. */
+            chain: string | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            debits: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            credits: string;
+            /** @description debits = credits: true unless the ledger is broken. */
+            balanced: boolean;
+            lines: components["schemas"]["TrialBalanceLine"][];
+        };
+        TrialBalanceLine: {
+            /** @description A system account (system:fees, system:world …), or null for the team’s customer accounts summed in one line. */
+            account: string | null;
+            /** @description How many accounts the line sums (1 for a system account). */
+            accounts: number;
+            /**
+             * @description Σ of the debit entries.
+             * @example 100.00
+             */
+            debits: string;
+            /**
+             * @description Σ of the credit entries.
+             * @example 100.00
+             */
+            credits: string;
+            /**
+             * @description credits − debits: what the line holds (negative for money that left, as system:world).
+             * @example -100.00
+             */
+            balance: string;
+        };
+        /**
+         * @example {
          *       "id": "5e6f7081-92a3-4b4c-9d6e-7f8091a2b3c4",
          *       "type": "p2p_sent",
          *       "title": "To bob@example.com: Lunch",
@@ -10064,6 +10560,113 @@ export interface components {
             plan: "starter" | "growth" | "enterprise";
             /** @description The tenant’s DNS name, unique across the service (compared in lower case). */
             domain: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Easy Saver",
+         *       "account_type": "savings",
+         *       "asset_code": "USD",
+         *       "interest_rate": "2.50",
+         *       "monthly_fee": "1.00",
+         *       "created_at": "2026-01-15T10:00:00.000Z"
+         *     }
+         */
+        Product: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The account type the product is (savings, checking …). */
+            account_type: string;
+            /** @description The asset its interest and fees are in. */
+            asset_code: string;
+            /** @description Yearly rate in percent, ACT/365 (e.g. "2.50"). */
+            interest_rate: string;
+            /**
+             * @description Charged every 30 days after activation ("0.00": none).
+             * @example 100.00
+             */
+            monthly_fee: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "Easy Saver",
+         *       "account_type": "savings",
+         *       "asset_code": "USD",
+         *       "interest_rate_bps": 250,
+         *       "monthly_fee": "1.00"
+         *     }
+         */
+        CreateProductInput: {
+            name: string;
+            account_type: string;
+            asset_code: string;
+            /** @description Yearly interest rate in basis points (250 = 2.50 %). */
+            interest_rate_bps: number;
+            /** @description Decimal string at the asset’s precision; none when left out. */
+            monthly_fee?: string;
+        };
+        /**
+         * @example {
+         *       "id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "product_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "activated_at": "2026-01-15T10:00:00.000Z",
+         *       "accrued_through": "2026-02-14T00:00:00.000Z",
+         *       "interest_paid": "2.05",
+         *       "interest_accrued_unpaid": "0.0068493150",
+         *       "fees_charged": "1.00",
+         *       "next_fee_at": "2026-03-16T10:00:00.000Z"
+         *     }
+         */
+        ProductActivation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            account_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            activated_at: string;
+            /**
+             * Format: date-time
+             * @description Interest has accrued for every day before this UTC midnight.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            accrued_through: string;
+            /**
+             * @description Σ interest paid into the account.
+             * @example 100.00
+             */
+            interest_paid: string;
+            /** @description Accrued below one minor unit, carried to the next payment (exact decimal, more places than the asset). */
+            interest_accrued_unpaid: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            fees_charged: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            next_fee_at: string | null;
+        };
+        /**
+         * @example {
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35"
+         *     }
+         */
+        ActivateProductInput: {
+            /** @description The team’s account the product applies to (one product per account). */
+            account_id: string;
         };
         /**
          * @example {
@@ -14279,6 +14882,154 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s batches, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchInput"];
+            };
+        };
+        responses: {
+            /** @description Submit a batch of transfers or payouts */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A batch and its progress */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBatchItems: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A batch’s items with their outcomes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchItem"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listChains: {
         parameters: {
             query?: never;
@@ -15564,6 +16315,108 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listAccountPostings: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A customer account id of the team, or a system account name such as system:fees. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An account’s postings, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerPosting"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One ledger movement with its postings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerMovement"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    trialBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s trial balance */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrialBalance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listActivity: {
         parameters: {
             query?: {
@@ -16579,6 +17432,162 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s products, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProductInput"];
+            };
+        };
+        responses: {
+            /** @description Define a banking product */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    activateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateProductInput"];
+            };
+        };
+        responses: {
+            /** @description Activate a product on an account */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductActivation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductActivations: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s product activations, with interest paid and fees charged */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProductActivation"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

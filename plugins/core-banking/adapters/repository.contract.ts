@@ -9,6 +9,7 @@ import type {
   AccountRecord,
   AccountRepository,
   HoldRecord,
+  JournalRepository,
   LedgerAudit,
   LedgerRepository,
   LedgerWrite,
@@ -29,6 +30,7 @@ export interface CoreBankingRepositories {
   readonly transactions: TransactionRepository;
   readonly transfers: TransferRepository;
   readonly audit: LedgerAudit;
+  readonly journal: JournalRepository;
 }
 
 
@@ -520,6 +522,50 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
     assert.is(await one(A, 'a1', 'trb'), undefined, "another team's transfer");
     assert.is(await one(B, 'a1', 'tr1'), undefined, 'the same account id seen from another team');
     assert.is(await one(A, 'a1', 'missing'), undefined);
+  });
+
+  it('journal: trial balance per holding (customers summed, system accounts by name), a movement in seq order and an account newest first, all within their team', async (r) => {
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.accounts.insert(tx, account('a2', A));
+      await r.accounts.insert(tx, account('b1', B));
+    });
+    const movement = async (teamId: string, id: string, seconds: number, legs: readonly Leg[], reference: string | null = null) =>
+      run(async (tx) => {
+        const customer = legs.filter((leg) => !isSystemAccount(leg.accountId));
+        const rows = await lockRows(r, tx, customer.map((leg) => key(teamId, leg.accountId, leg.assetCode)));
+        const balances = customer.map((leg) => {
+          const row = rows.get(`${leg.accountId}/${leg.assetCode}`)!;
+          return { ...row, available: row.available + leg.amount };
+        });
+        await r.ledger.write(tx, { ...NOTHING, balances, movements: [{ teamId, id, kind: `kind-${id}`, reference, createdAt: at(seconds), legs }], at: at(seconds) });
+      });
+    await movement(A, 'm1', 1, [{ accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -1000n }, { accountId: 'a1', assetCode: 'USD', amount: 1000n }], 'dep-1');
+    await movement(A, 'm2', 2, [{ accountId: 'a1', assetCode: 'USD', amount: -300n }, { accountId: 'a2', assetCode: 'USD', amount: 295n }, { accountId: FEES_ACCOUNT, assetCode: 'USD', amount: 5n }]);
+    await movement(A, 'm3', 2, [{ accountId: WORLD_ACCOUNT, assetCode: 'BTC', amount: -7n }, { accountId: 'a2', assetCode: 'BTC', amount: 7n }]);
+    await movement(B, 'm4', 3, [{ accountId: WORLD_ACCOUNT, assetCode: 'USD', amount: -50n }, { accountId: 'b1', assetCode: 'USD', amount: 50n }]);
+    await run(async (tx) => {
+      assert.equal(await r.journal.trialBalance(tx, A), [
+        { holding: 'BTC', account: null, accounts: 1, debits: 0n, credits: 7n },
+        { holding: 'BTC', account: WORLD_ACCOUNT, accounts: 1, debits: 7n, credits: 0n },
+        { holding: 'USD', account: null, accounts: 2, debits: 300n, credits: 1295n },
+        { holding: 'USD', account: FEES_ACCOUNT, accounts: 1, debits: 0n, credits: 5n },
+        { holding: 'USD', account: WORLD_ACCOUNT, accounts: 1, debits: 1000n, credits: 0n },
+      ]);
+      assert.equal(await r.journal.trialBalance(tx, 'team-c'), []);
+      const m2 = await r.journal.movementEntries(tx, A, 'm2');
+      assert.equal(m2.map((row) => [row.seq, row.accountId, row.amount]), [[0, 'a1', -300n], [1, 'a2', 295n], [2, FEES_ACCOUNT, 5n]]);
+      assert.equal(m2[0], { movementId: 'm2', seq: 0, accountId: 'a1', holding: 'USD', amount: -300n, kind: 'kind-m2', reference: null, createdAt: at(2) });
+      assert.is((await r.journal.movementEntries(tx, A, 'm1'))[0]!.reference, 'dep-1');
+      assert.equal(await r.journal.movementEntries(tx, B, 'm2'), [], "another team's movement is not there");
+      assert.equal(await r.journal.movementEntries(tx, A, 'missing'), []);
+      const a2 = await r.journal.accountEntries(tx, A, 'a2', ALL);
+      assert.equal(a2.items.map((row) => [row.movementId, row.holding, row.amount]), [['m3', 'BTC', 7n], ['m2', 'USD', 295n]], 'newest first; ties by movement id descending');
+      const a1 = await r.journal.accountEntries(tx, A, 'a1', page(2, 1));
+      assert.equal([a1.total, a1.items.map((row) => row.movementId)], [2, ['m1']]);
+      assert.equal((await r.journal.accountEntries(tx, A, WORLD_ACCOUNT, ALL)).items.map((row) => row.movementId), ['m3', 'm1'], "a system account's entries are the team's only");
+      assert.equal(await r.journal.accountEntries(tx, B, 'a1', ALL), { items: [], total: 0 });
+    });
   });
 
   return test;

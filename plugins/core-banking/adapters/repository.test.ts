@@ -3,6 +3,7 @@ import type { StoreBundle } from '../../../adapters/store.js';
 import { ConfiguredAssetCatalog } from '../../../kernel/assets/asset-catalog.js';
 import { onEveryStore } from '../../../test/contracts/plugin-stores.js';
 import { MemoryAccountRepository } from './memory/memory-account-repository.js';
+import { MemoryJournalRepository } from './memory/memory-journal-repository.js';
 import { MemoryLedgerAudit } from './memory/memory-ledger-audit.js';
 import { MemoryLedgerRepository } from './memory/memory-ledger-repository.js';
 import { MemoryCoreBankingState } from './memory/memory-state.js';
@@ -11,6 +12,7 @@ import { MemoryTransferRepository } from './memory/memory-transfer-repository.js
 import { coreBankingRepositoryContract, type CoreBankingRepositories } from './repository.contract.js';
 import { coreBankingMigrations } from './sql/migrations.js';
 import { SqlAccountRepository } from './sql/sql-account-repository.js';
+import { SqlJournalRepository } from './sql/sql-journal-repository.js';
 import { SqlLedgerAudit } from './sql/sql-ledger-audit.js';
 import { SqlLedgerRepository } from './sql/sql-ledger-repository.js';
 import { SqlTransactionRepository } from './sql/sql-transaction-repository.js';
@@ -27,6 +29,7 @@ async function memoryRepositories(): Promise<CoreBankingRepositories> {
     transactions: new MemoryTransactionRepository(state, assets),
     transfers: new MemoryTransferRepository(state),
     audit: new MemoryLedgerAudit(state),
+    journal: new MemoryJournalRepository(state),
   };
 }
 
@@ -38,6 +41,7 @@ async function sqlRepositories(store: StoreBundle): Promise<CoreBankingRepositor
     transactions: new SqlTransactionRepository(assets),
     transfers: new SqlTransferRepository(),
     audit: new SqlLedgerAudit(),
+    journal: new SqlJournalRepository(),
   };
 }
 

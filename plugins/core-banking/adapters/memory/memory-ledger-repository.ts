@@ -71,11 +71,11 @@ export class MemoryLedgerRepository implements LedgerRepository {
       this.state.put(tx, this.state.balances, id, { ...row });
     }
     for (const movement of change.movements) {
-      this.state.put(tx, this.state.movements, movement.id, { teamId: movement.teamId, kind: movement.kind });
+      this.state.put(tx, this.state.movements, movement.id, { teamId: movement.teamId, kind: movement.kind, reference: movement.reference, createdAt: movement.createdAt });
       this.state.append(
         tx,
         this.state.entries,
-        movement.legs.map((leg) => ({ teamId: movement.teamId, movementId: movement.id, accountId: leg.accountId, assetCode: leg.assetCode, amount: leg.amount })),
+        movement.legs.map((leg, seq) => ({ teamId: movement.teamId, movementId: movement.id, seq, accountId: leg.accountId, assetCode: leg.assetCode, amount: leg.amount, createdAt: movement.createdAt })),
       );
     }
     for (const hold of change.insertHolds) this.state.put(tx, this.state.holds, hold.id, hold);

@@ -8,6 +8,16 @@ export type StoredBalance = BalanceRow;
 export interface StoredEntry extends Leg {
   readonly teamId: string;
   readonly movementId: string;
+  /** The entry's position in its movement, as core_banking_entries.seq. */
+  readonly seq: number;
+  readonly createdAt: Date;
+}
+
+export interface StoredMovement {
+  readonly teamId: string;
+  readonly kind: string;
+  readonly reference: string | null;
+  readonly createdAt: Date;
 }
 
 export interface Sequenced<T> {
@@ -24,7 +34,7 @@ export class MemoryCoreBankingState {
   readonly accounts = new Map<string, Sequenced<AccountRecord>>();
   readonly balances = new Map<string, StoredBalance>();
   readonly holds = new Map<string, HoldRecord>();
-  readonly movements = new Map<string, { teamId: string; kind: string }>();
+  readonly movements = new Map<string, StoredMovement>();
   readonly entries: StoredEntry[] = [];
   readonly transactions = new Map<string, Sequenced<TransactionRecord>>();
   readonly transfers = new Map<string, Sequenced<TransferRecord>>();
