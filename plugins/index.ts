@@ -19,6 +19,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   mobile: () => import('./mobile/index.js'),
   x402: () => import('./x402/index.js'),
   ai: () => import('./ai/index.js'),
+  'card-issuance': () => import('./card-issuance/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -47,6 +47,9 @@ interface Fixture {
   readonly device: string;
   readonly session: string;
   readonly passkey: string;
+  /** Bob's cardholder and card (with an approved authorization on it). */
+  readonly cardholder: string;
+  readonly card: string;
 }
 let fx: Fixture;
 
@@ -190,6 +193,22 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Mutation.aiTransactions': [{ query: 'mutation($id: ID) { aiTransactions(query: "deposits", account_id: $id) { transactions { uuid } } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Query.card': [{ query: 'query($id: ID!) { card(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Query.cards': [{ query: '{ cards(first: 100) { data { id cardholder_id account_id last4 } } }', expect: 'none_of_bob' }],
+  'Query.cardholder': [{ query: 'query($id: ID!) { cardholder(id: $id) { id } }', variables: (f) => ({ id: f.cardholder }), expect: 'not_found' }],
+  'Query.cardholders': [{ query: '{ cardholders(first: 100) { data { id name } } }', expect: 'none_of_bob', absent: ['Bob Holder'] }],
+  'Query.cardTransactions': [{ query: 'query($id: ID!) { cardTransactions(card_id: $id) { data { id } } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.createCardholder': [{ query: 'mutation { createCardholder(input: { name: "Ada Holder" }) { id } }', expect: 'none_of_bob' }],
+  'Mutation.createCard': [
+    {
+      query: 'mutation($input: CreateCardInput!) { createCard(input: $input) { id } }',
+      variables: (f) => ({ input: { cardholder_id: f.cardholder, account_id: f.account, currency: 'USD' } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.freezeCard': [{ query: 'mutation($id: ID!) { freezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.unfreezeCard': [{ query: 'mutation($id: ID!) { unfreezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.cancelCard': [{ query: 'mutation($id: ID!) { cancelCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -268,7 +287,11 @@ test.before(async () => {
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
+  const cardholder = (await data(g, 'mutation { createCardholder(input: { name: "Bob Holder" }) { id } }', undefined, bob.key)).createCardholder.id;
+  const card = (await data(g, 'mutation($input: CreateCardInput!) { createCard(input: $input) { id } }', { input: { cardholder_id: cardholder, account_id: account, currency: 'USD' } }, bob.key)).createCard.id;
+  const charged = await g.request('POST', `/api/v2/cards/${card}/authorizations`, { key: bob.key, body: { amount: '4.00', merchant_name: 'Bob Shop', merchant_category: '5411' } });
+  assert.is(charged.body.data?.status, 'approved', JSON.stringify(charged.body));
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile, cardholder, card };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -319,6 +342,7 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
   };
 }
 
@@ -335,7 +359,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.cardholder, fx.card];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
 import * as banking from '../../plugins/core-banking/operations.js';
+import * as cards from '../../plugins/card-issuance/operations.js';
 import * as chains from '../../plugins/chains/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
@@ -115,6 +116,12 @@ const PAIRINGS: Record<string, Pairing> = {
   SanctionsListState: { schema: element(regtech.RegtechStatusView.shape.sanctions_lists) },
   LendingPosition: { schema: defi.LendingPositionView },
   LendingInput: { schema: defi.LendingBody },
+  // card-issuance: the PAN is shown once over REST only (IssuedCard), never in GraphQL.
+  Cardholder: { schema: cards.cardholderView },
+  Card: { schema: cards.cardView },
+  CardAuthorization: { schema: cards.authorizationView },
+  CreateCardholderInput: { schema: cards.createCardholderInput },
+  CreateCardInput: { schema: cards.createCardInput },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

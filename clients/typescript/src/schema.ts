@@ -1354,6 +1354,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/card-authorizations/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture an authorization, partly or whole
+         * @description Pays `amount` (default: all that remains held) to the card scheme’s settlement account; the rest stays held. 409 for a closed authorization, 422 capture_exceeds_authorization.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/card-authorizations/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse what an authorization still holds
+         * @description Returns the held remainder to the account: reversed when nothing was captured, else closed as captured. 409 for a closed authorization.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cardholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s cardholders
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCardholders"];
+        put?: never;
+        /**
+         * Create a cardholder
+         * @description The person cards are issued to.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createCardholder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cardholders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a cardholder
+         * @description 404 for another team’s or an unknown cardholder.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCardholder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s cards
+         * @description Oldest first, paginated by page and per_page. Card numbers show their last four digits only.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCards"];
+        put?: never;
+        /**
+         * Issue a virtual card
+         * @description For one of the team’s cardholders on one of its active accounts (404 for another team’s; 422 account_not_active), spending `currency`. The answer holds the whole card number (`pan`) this once: it is stored encrypted and every later answer shows `last4` only.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["issueCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a card
+         * @description 404 for another team’s or an unknown card.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a card’s authorizations
+         * @description Newest first, declined ones included; 404 for another team’s card.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAuthorizations"];
+        put?: never;
+        /**
+         * Authorize a charge on a card
+         * @description What the card scheme sends when a merchant charges the card. Checked in order: status, expiry, merchant category, per-transaction limit, daily limit (UTC day), the account, its available funds. Approved, the amount is held on the account; declined (`decline_reason`), nothing is held. Both answer 201.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a card for good
+         * @description Its open authorizations are reversed first (their holds return to the account). 409 for a cancelled card.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["cancelCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a card’s spending controls
+         * @description Per-transaction limit, daily limit and allowed merchant categories; null removes one, one left out stays. 409 card_cancelled.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        patch: operations["updateControls"];
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze a card
+         * @description New authorizations are declined (card_frozen) until it is unfrozen; open ones may still be captured or reversed. 409 unless active.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["freezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unfreeze a card
+         * @description 409 unless frozen.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["unfreezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/chains": {
         parameters: {
             query?: never;
@@ -7031,6 +7291,441 @@ export interface components {
                 unit_value_usd: string;
                 proposal_id: string | null;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "amount": "40.00"
+         *     }
+         */
+        CardCaptureInput: {
+            /** @description What to capture; all that remains when left out. */
+            amount?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_2: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Cardholder: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com"
+         *     }
+         */
+        CreateCardholderInput: {
+            name: string;
+            /** Format: email */
+            email?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "last4": "4242",
+         *       "exp_month": 11,
+         *       "exp_year": 2029,
+         *       "status": "active",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00",
+         *       "allowed_categories": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Card: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            cardholder_id: string;
+            /** Format: uuid */
+            account_id: string;
+            currency: string;
+            /** @description The last four digits of the PAN: all of it that is shown after issuance. */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @enum {string} */
+            status: "active" | "frozen" | "cancelled";
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "last4": "4242",
+         *       "exp_month": 11,
+         *       "exp_year": 2029,
+         *       "status": "active",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00",
+         *       "allowed_categories": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z",
+         *       "pan": "4000100012344242"
+         *     }
+         */
+        IssuedCard: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            cardholder_id: string;
+            /** Format: uuid */
+            account_id: string;
+            currency: string;
+            /** @description The last four digits of the PAN: all of it that is shown after issuance. */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @enum {string} */
+            status: "active" | "frozen" | "cancelled";
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description The whole card number, shown once: it is stored encrypted and never returned again. */
+            pan: string;
+        };
+        /**
+         * @example {
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00"
+         *     }
+         */
+        CreateCardInput: {
+            /** Format: uuid */
+            cardholder_id: string;
+            /**
+             * Format: uuid
+             * @description The team’s account the card spends from.
+             */
+            account_id: string;
+            /** @description The asset the card spends; the account holds it. */
+            currency: string;
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit?: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit?: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories?: string[] | null;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_3: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_4: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "amount": "42.50",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411"
+         *     }
+         */
+        CardAuthorizationInput: {
+            /** @description A decimal string in the card’s currency. */
+            amount: string;
+            merchant_name: string;
+            merchant_category: string;
+        };
+        /**
+         * @description Each control given replaces the card’s; null removes it; one left out stays.
+         * @example {
+         *       "daily_limit": "250.00",
+         *       "allowed_categories": [
+         *         "5411",
+         *         "5812"
+         *       ]
+         *     }
+         */
+        CardControlsInput: {
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit?: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit?: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories?: string[] | null;
         };
         /**
          * @example {
@@ -13362,6 +14057,531 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    capture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardCaptureInput"];
+            };
+        };
+        responses: {
+            /** @description Capture an authorization, partly or whole */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reverse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverse what an authorization still holds */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCardholders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s cardholders */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCardholder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardholderInput"];
+            };
+        };
+        responses: {
+            /** @description Create a cardholder */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCardholder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a cardholder */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s cards */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardInput"];
+            };
+        };
+        responses: {
+            /** @description Issue a virtual card */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IssuedCard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuthorizations: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a card’s authorizations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_3"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardAuthorizationInput"];
+            };
+        };
+        responses: {
+            /** @description Authorize a charge on a card */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_4"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a card for good */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardControlsInput"];
+            };
+        };
+        responses: {
+            /** @description Change a card’s spending controls */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    freezeCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Freeze a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unfreezeCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unfreeze a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
