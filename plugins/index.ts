@@ -20,6 +20,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   x402: () => import('./x402/index.js'),
   ai: () => import('./ai/index.js'),
   'card-issuance': () => import('./card-issuance/index.js'),
+  'trust-cert': () => import('./trust-cert/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

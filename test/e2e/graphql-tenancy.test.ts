@@ -50,6 +50,8 @@ interface Fixture {
   /** Bob's cardholder and card (with an approved authorization on it). */
   readonly cardholder: string;
   readonly card: string;
+  /** Bob's trust certificate of himself. */
+  readonly certificate: string;
 }
 let fx: Fixture;
 
@@ -209,6 +211,14 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.freezeCard': [{ query: 'mutation($id: ID!) { freezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
   'Mutation.unfreezeCard': [{ query: 'mutation($id: ID!) { unfreezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
   'Mutation.cancelCard': [{ query: 'mutation($id: ID!) { cancelCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Query.certificate': [{ query: 'query($id: ID!) { certificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
+  'Query.certificates': [{ query: 'query($u: ID) { certificates(user_id: $u, first: 100) { data { id user_id token } } }', variables: () => ({ u: bob.userId }), expect: 'none_of_bob' }],
+  // Any team may verify a token it is shown (the token carries its claims); Ada holds none of Bob's.
+  'Query.verifyCertificate': [{ query: '{ verifyCertificate(token: "a.b.c") { valid reason certificate_id } }', expect: 'none_of_bob' }],
+  'Mutation.issueCertificate': [
+    { query: 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "basic" }) { id } }', variables: () => ({ u: bob.userId }), expect: 'not_found' },
+  ],
+  'Mutation.revokeCertificate': [{ query: 'mutation($id: ID!) { revokeCertificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -291,7 +301,8 @@ test.before(async () => {
   const card = (await data(g, 'mutation($input: CreateCardInput!) { createCard(input: $input) { id } }', { input: { cardholder_id: cardholder, account_id: account, currency: 'USD' } }, bob.key)).createCard.id;
   const charged = await g.request('POST', `/api/v2/cards/${card}/authorizations`, { key: bob.key, body: { amount: '4.00', merchant_name: 'Bob Shop', merchant_category: '5411' } });
   assert.is(charged.body.data?.status, 'approved', JSON.stringify(charged.body));
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile, cardholder, card };
+  const certificate = (await data(g, 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "standard" }) { id } }', { u: bob.userId }, bob.key)).issueCertificate.id;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile, cardholder, card, certificate };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -343,6 +354,7 @@ async function bobsView(): Promise<unknown> {
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
+    certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
   };
 }
 
@@ -359,7 +371,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.cardholder, fx.card];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.cardholder, fx.card, fx.certificate];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

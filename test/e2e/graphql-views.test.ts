@@ -11,6 +11,7 @@ import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
+import * as trust from '../../plugins/trust-cert/operations.js';
 
 /**
  * Every GraphQL object or input type that shows an operation's view or input
@@ -122,6 +123,10 @@ const PAIRINGS: Record<string, Pairing> = {
   CardAuthorization: { schema: cards.authorizationView },
   CreateCardholderInput: { schema: cards.createCardholderInput },
   CreateCardInput: { schema: cards.createCardInput },
+  // trust-cert
+  Certificate: { schema: trust.certificateView },
+  CertificateVerification: { schema: trust.verificationView },
+  IssueCertificateInput: { schema: trust.issueCertificateInput },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

@@ -3184,6 +3184,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/trust-cert/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s certificates
+         * @description Newest first, of one user with user_id; paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCertificates"];
+        put?: never;
+        /**
+         * Issue a certificate of a user’s verification level
+         * @description Signs, with the service’s Ed25519 key, that the team verified one of its users to `verification_level`, valid for `valid_days`. 404 for a user of another team.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["issueCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a certificate
+         * @description 404 for another team’s or an unknown certificate.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/certificates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate
+         * @description From now on verification answers it as revoked. 404 for another team’s, 409 certificate_revoked.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["revokeCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys certificates are signed with (public)
+         * @description A JWK set (RFC 7517) as it is, not in the envelope, so any JOSE library can verify certificates offline. No key needed.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["getKeySet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a certificate
+         * @description Any team may verify a certificate it was shown: signature, issuer, validity window and revocation, in that order. A token that fails is an answer (`valid: false` with `reason`), not an error.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["verifyCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks": {
         parameters: {
             query?: never;
@@ -10969,6 +11085,146 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "verification_level": "standard",
+         *       "status": "active",
+         *       "token": "eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCIsImtpZCI6Ii4uLiJ9.eyJ2ZXJpZmljYXRpb25fbGV2ZWwiOiJzdGFuZGFyZCJ9.c2lnbmF0dXJl",
+         *       "issued_at": "2026-11-25T09:30:00Z",
+         *       "expires_at": "2027-11-25T09:30:00Z",
+         *       "revoked_at": null,
+         *       "revocation_reason": null
+         *     }
+         */
+        Certificate: {
+            /**
+             * Format: uuid
+             * @description Also the token’s jti.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The verified user: the token’s sub.
+             */
+            user_id: string;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string}
+             */
+            verification_level: "basic" | "standard" | "enhanced";
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description The attestation: a compact JWS (EdDSA, Ed25519) any verifier can check against GET /trust-cert/jwks.json. */
+            token: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            issued_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+            revocation_reason: string | null;
+        };
+        /**
+         * @example {
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "verification_level": "standard",
+         *       "valid_days": 365
+         *     }
+         */
+        IssueCertificateInput: {
+            /**
+             * Format: uuid
+             * @description A user of the team.
+             */
+            user_id: string;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string}
+             */
+            verification_level: "basic" | "standard" | "enhanced";
+            /** @description How long it is valid; the configured default when left out. */
+            valid_days?: number;
+        };
+        /**
+         * @example {
+         *       "reason": "identity document reported stolen"
+         *     }
+         */
+        RevokeCertificateInput: {
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "valid": true,
+         *       "reason": null,
+         *       "certificate_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "name": "Ada Lovelace",
+         *       "team_id": "2c9d7e8f-6a5b-4c3d-9e2f-1a0b9c8d7e6f",
+         *       "verification_level": "standard",
+         *       "issuer": "urn:open-bank:trust-cert",
+         *       "issued_at": "2026-11-25T09:30:00Z",
+         *       "expires_at": "2027-11-25T09:30:00Z",
+         *       "revoked_at": null
+         *     }
+         */
+        CertificateVerification: {
+            valid: boolean;
+            /**
+             * @description Why it is not valid; null when valid.
+             * @enum {string|null}
+             */
+            reason: "malformed" | "bad_signature" | "wrong_issuer" | "not_yet_valid" | "expired" | "unknown_certificate" | "revoked" | null;
+            /**
+             * Format: uuid
+             * @description The claims below are given once the signature holds (also for a revoked certificate).
+             */
+            certificate_id: string | null;
+            user_id: string | null;
+            name: string | null;
+            team_id: string | null;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string|null}
+             */
+            verification_level: "basic" | "standard" | "enhanced" | null;
+            issuer: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl"
+         *     }
+         */
+        VerifyCertificateInput: {
+            /** @description The compact JWS of a certificate. */
+            token: string;
+        };
+        /**
+         * @example {
          *       "id": "8e0a2c4e-6a8c-4e0a-9c2e-4a6c8e0a2c4e",
          *       "url": "https://hooks.example.com/bank",
          *       "events": [
@@ -17255,6 +17511,221 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s certificates */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Issue a certificate of a user’s verification level */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevokeCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Revoke a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKeySet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys certificates are signed with (public) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Verify a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateVerification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
