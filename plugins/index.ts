@@ -21,6 +21,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   ai: () => import('./ai/index.js'),
   'card-issuance': () => import('./card-issuance/index.js'),
   'trust-cert': () => import('./trust-cert/index.js'),
+  'key-management': () => import('./key-management/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

@@ -52,6 +52,9 @@ interface Fixture {
   readonly card: string;
   /** Bob's trust certificate of himself. */
   readonly certificate: string;
+  /** Bob's recovery key (split over REST) and one share of it. */
+  readonly recoveryKey: string;
+  readonly recoveryShares: readonly string[];
 }
 let fx: Fixture;
 
@@ -219,6 +222,13 @@ const CASES: Record<string, readonly Case[]> = {
     { query: 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "basic" }) { id } }', variables: () => ({ u: bob.userId }), expect: 'not_found' },
   ],
   'Mutation.revokeCertificate': [{ query: 'mutation($id: ID!) { revokeCertificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
+  'Query.recoveryKey': [{ query: 'query($id: ID!) { recoveryKey(id: $id) { id } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
+  'Query.recoveryKeys': [{ query: '{ recoveryKeys(first: 100) { data { id fingerprint } } }', expect: 'none_of_bob' }],
+  'Query.keyReconstructionLogs': [{ query: 'query($id: ID!) { keyReconstructionLogs(recovery_key_id: $id) { data { id } } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
+  // Even with Bob's own shares, Ada's team cannot reach his key.
+  'Mutation.verifyKeyShares': [
+    { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -302,7 +312,11 @@ test.before(async () => {
   const charged = await g.request('POST', `/api/v2/cards/${card}/authorizations`, { key: bob.key, body: { amount: '4.00', merchant_name: 'Bob Shop', merchant_category: '5411' } });
   assert.is(charged.body.data?.status, 'approved', JSON.stringify(charged.body));
   const certificate = (await data(g, 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "standard" }) { id } }', { u: bob.userId }, bob.key)).issueCertificate.id;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile, cardholder, card, certificate };
+  const recovery = await g.request('POST', '/api/v2/key-management/recovery-keys', { key: bob.key, body: { label: 'Bob backup', threshold: 2, shares: 3 } });
+  assert.is(recovery.status, 201, JSON.stringify(recovery.body));
+  const recoveryKey = recovery.body.data.id as string;
+  const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -355,6 +369,7 @@ async function bobsView(): Promise<unknown> {
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
+    recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
   };
 }
 
@@ -371,7 +386,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.cardholder, fx.card, fx.certificate];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

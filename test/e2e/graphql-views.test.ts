@@ -9,6 +9,7 @@ import * as chains from '../../plugins/chains/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
+import * as keys from '../../plugins/key-management/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
 import * as trust from '../../plugins/trust-cert/operations.js';
@@ -127,6 +128,9 @@ const PAIRINGS: Record<string, Pairing> = {
   Certificate: { schema: trust.certificateView },
   CertificateVerification: { schema: trust.verificationView },
   IssueCertificateInput: { schema: trust.issueCertificateInput },
+  // key-management: making and reconstructing a key answer secrets, over REST only.
+  RecoveryKey: { schema: keys.recoveryKeyView },
+  KeyReconstruction: { schema: keys.reconstructionView },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

@@ -2324,6 +2324,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/key-management/recovery-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s recovery keys
+         * @description Newest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listRecoveryKeys"];
+        put?: never;
+        /**
+         * Make a recovery key and split it into shares
+         * @description A 32-byte key split into `shares` (2–255), any `threshold` of which rebuild it. Key and shares are answered this once; the service keeps only the key’s fingerprint.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createRecoveryKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recovery key
+         * @description 404 for another team’s or an unknown key.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getRecoveryKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/reconstruct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild a recovery key from a threshold of shares
+         * @description The key (base64url) when the shares rebuild the one fingerprinted, else `matches: false` and `key: null`; every attempt is recorded.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["reconstructKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/reconstructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of a recovery key’s verifications and reconstructions
+         * @description Newest first; 404 for another team’s key.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listReconstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check that shares rebuild a recovery key
+         * @description Answers `matches` without revealing the key, and records the attempt. Malformed or duplicate shares are a 422 that records nothing.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["verifyShares"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/mobile/activity": {
         parameters: {
             query?: never;
@@ -9312,6 +9428,147 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "label": "Treasury backup",
+         *       "threshold": 3,
+         *       "shares": 5,
+         *       "fingerprint": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        RecoveryKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description How many shares rebuild the key. */
+            threshold: number;
+            /** @description How many shares were made. */
+            shares: number;
+            /** @description sha256:<hex> of the key: all the service keeps of it. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "label": "Treasury backup",
+         *       "threshold": 2,
+         *       "shares": 3,
+         *       "fingerprint": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "key": "q83vEjRWeJA…",
+         *       "share_values": [
+         *         "AbCd…",
+         *         "EfGh…",
+         *         "IjKl…"
+         *       ]
+         *     }
+         */
+        SplitRecoveryKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description How many shares rebuild the key. */
+            threshold: number;
+            /** @description How many shares were made. */
+            shares: number;
+            /** @description sha256:<hex> of the key: all the service keeps of it. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description The 32-byte key, base64url: shown this once, never stored. */
+            key: string;
+            /** @description The shares, base64url, each to be given to one custodian: shown this once, never stored. */
+            share_values: string[];
+        };
+        /**
+         * @example {
+         *       "label": "Treasury backup",
+         *       "threshold": 3,
+         *       "shares": 5
+         *     }
+         */
+        CreateRecoveryKeyInput: {
+            label: string;
+            threshold: number;
+            shares: number;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "recovery_key_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "purpose": "reconstruct",
+         *       "shares_given": 3,
+         *       "matches": true,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "key": "q83vEjRWeJA…"
+         *     }
+         */
+        ReconstructedKey: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            recovery_key_id: string;
+            /** @enum {string} */
+            purpose: "verify" | "reconstruct";
+            shares_given: number;
+            /** @description Whether the shares rebuilt the key with the stored fingerprint. */
+            matches: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description The rebuilt key (base64url) when the shares match; null otherwise. */
+            key: string | null;
+        };
+        /**
+         * @example {
+         *       "shares": [
+         *         "AbCd…",
+         *         "IjKl…"
+         *       ]
+         *     }
+         */
+        KeySharesInput: {
+            /** @description Shares as split gave them (base64url), any order. */
+            shares: string[];
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "recovery_key_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "purpose": "verify",
+         *       "shares_given": 3,
+         *       "matches": true,
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        KeyReconstruction: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            recovery_key_id: string;
+            /** @enum {string} */
+            purpose: "verify" | "reconstruct";
+            shares_given: number;
+            /** @description Whether the shares rebuilt the key with the stored fingerprint. */
+            matches: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
          *       "id": "5e6f7081-92a3-4b4c-9d6e-7f8091a2b3c4",
          *       "type": "p2p_sent",
          *       "title": "To bob@example.com: Lunch",
@@ -16007,6 +16264,234 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Vote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRecoveryKeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s recovery keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecoveryKey"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRecoveryKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Make a recovery key and split it into shares */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SplitRecoveryKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a recovery key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecoveryKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reconstructKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeySharesInput"];
+            };
+        };
+        responses: {
+            /** @description Rebuild a recovery key from a threshold of shares */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReconstructedKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReconstructions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log of a recovery key’s verifications and reconstructions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KeyReconstruction"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyShares: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeySharesInput"];
+            };
+        };
+        responses: {
+            /** @description Check that shares rebuild a recovery key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KeyReconstruction"];
                     };
                 };
             };
