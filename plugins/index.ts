@@ -23,6 +23,9 @@ export const builtinPlugins: BuiltinCatalogue = {
   ledger: () => import('./ledger/index.js'),
   batch: () => import('./batch/index.js'),
   product: () => import('./product/index.js'),
+  'card-issuance': () => import('./card-issuance/index.js'),
+  'trust-cert': () => import('./trust-cert/index.js'),
+  'key-management': () => import('./key-management/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

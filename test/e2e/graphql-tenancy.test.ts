@@ -62,6 +62,14 @@ interface Fixture {
   readonly batch: string;
   /** A banking product of Bob's team, active on his account. */
   readonly product: string;
+  /** Bob's cardholder and card (with an approved authorization on it). */
+  readonly cardholder: string;
+  readonly card: string;
+  /** Bob's trust certificate of himself. */
+  readonly certificate: string;
+  /** Bob's recovery key (split over REST) and one share of it. */
+  readonly recoveryKey: string;
+  readonly recoveryShares: readonly string[];
 }
 let fx: Fixture;
 
@@ -276,6 +284,37 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.activateProduct': [
     { query: 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', variables: (f) => ({ p: f.product, a: f.adaAccount }), expect: 'not_found' },
   ],
+  'Query.card': [{ query: 'query($id: ID!) { card(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Query.cards': [{ query: '{ cards(first: 100) { data { id cardholder_id account_id last4 } } }', expect: 'none_of_bob' }],
+  'Query.cardholder': [{ query: 'query($id: ID!) { cardholder(id: $id) { id } }', variables: (f) => ({ id: f.cardholder }), expect: 'not_found' }],
+  'Query.cardholders': [{ query: '{ cardholders(first: 100) { data { id name } } }', expect: 'none_of_bob', absent: ['Bob Holder'] }],
+  'Query.cardTransactions': [{ query: 'query($id: ID!) { cardTransactions(card_id: $id) { data { id } } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.createCardholder': [{ query: 'mutation { createCardholder(input: { name: "Ada Holder" }) { id } }', expect: 'none_of_bob' }],
+  'Mutation.createCard': [
+    {
+      query: 'mutation($input: CreateCardInput!) { createCard(input: $input) { id } }',
+      variables: (f) => ({ input: { cardholder_id: f.cardholder, account_id: f.account, currency: 'USD' } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.freezeCard': [{ query: 'mutation($id: ID!) { freezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.unfreezeCard': [{ query: 'mutation($id: ID!) { unfreezeCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.cancelCard': [{ query: 'mutation($id: ID!) { cancelCard(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Query.certificate': [{ query: 'query($id: ID!) { certificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
+  'Query.certificates': [{ query: 'query($u: ID) { certificates(user_id: $u, first: 100) { data { id user_id token } } }', variables: () => ({ u: bob.userId }), expect: 'none_of_bob' }],
+  // Any team may verify a token it is shown (the token carries its claims); Ada holds none of Bob's.
+  'Query.verifyCertificate': [{ query: '{ verifyCertificate(token: "a.b.c") { valid reason certificate_id } }', expect: 'none_of_bob' }],
+  'Mutation.issueCertificate': [
+    { query: 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "basic" }) { id } }', variables: () => ({ u: bob.userId }), expect: 'not_found' },
+  ],
+  'Mutation.revokeCertificate': [{ query: 'mutation($id: ID!) { revokeCertificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
+  'Query.recoveryKey': [{ query: 'query($id: ID!) { recoveryKey(id: $id) { id } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
+  'Query.recoveryKeys': [{ query: '{ recoveryKeys(first: 100) { data { id fingerprint } } }', expect: 'none_of_bob' }],
+  'Query.keyReconstructionLogs': [{ query: 'query($id: ID!) { keyReconstructionLogs(recovery_key_id: $id) { data { id } } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
+  // Even with Bob's own shares, Ada's team cannot reach his key.
+  'Mutation.verifyKeyShares': [
+    { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -372,7 +411,16 @@ test.before(async () => {
   const product = (await data(g, 'mutation { createProduct(input: {name: "Bob Saver", account_type: "savings", asset_code: "USD", interest_rate_bps: 250}) { id } }', undefined, bob.key)).createProduct.id as string;
   await data(g, 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', { p: product, a: account }, bob.key);
   const batch = (await data(g, BATCH, { input: { type: 'transfer', items: [{ from_account: account, to_account: otherAccount, amount: '1.00', asset_code: 'USD' }] } }, bob.key)).createBatch.id as string;
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile };
+  const cardholder = (await data(g, 'mutation { createCardholder(input: { name: "Bob Holder" }) { id } }', undefined, bob.key)).createCardholder.id;
+  const card = (await data(g, 'mutation($input: CreateCardInput!) { createCard(input: $input) { id } }', { input: { cardholder_id: cardholder, account_id: account, currency: 'USD' } }, bob.key)).createCard.id;
+  const charged = await g.request('POST', `/api/v2/cards/${card}/authorizations`, { key: bob.key, body: { amount: '4.00', merchant_name: 'Bob Shop', merchant_category: '5411' } });
+  assert.is(charged.body.data?.status, 'approved', JSON.stringify(charged.body));
+  const certificate = (await data(g, 'mutation($u: ID!) { issueCertificate(input: { user_id: $u, verification_level: "standard" }) { id } }', { u: bob.userId }, bob.key)).issueCertificate.id;
+  const recovery = await g.request('POST', '/api/v2/key-management/recovery-keys', { key: bob.key, body: { label: 'Bob backup', threshold: 2, shares: 3 } });
+  assert.is(recovery.status, 201, JSON.stringify(recovery.body));
+  const recoveryKey = recovery.body.data.id as string;
+  const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -431,6 +479,9 @@ async function bobsView(): Promise<unknown> {
     ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
     batches: await read('{ batches(first: 100) { data { id status completed failed } } }'),
     products: await read('{ products(first: 100) { data { id name } } productActivations(first: 100) { data { id account_id interest_paid } } }'),
+    cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
+    certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
+    recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
   };
 }
 
@@ -447,7 +498,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -5,16 +5,19 @@ import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
 import * as batch from '../../plugins/batch/operations.js';
 import * as banking from '../../plugins/core-banking/operations.js';
+import * as cards from '../../plugins/card-issuance/operations.js';
 import * as chains from '../../plugins/chains/operations.js';
 import * as crosschain from '../../plugins/crosschain/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
+import * as keys from '../../plugins/key-management/operations.js';
 import * as identity from '../../plugins/identity/operations.js';
 import * as product from '../../plugins/product/operations.js';
 import * as ledger from '../../plugins/ledger/operations.js';
 import * as regtech from '../../plugins/regtech/operations.js';
 import * as treasury from '../../plugins/treasury/operations.js';
+import * as trust from '../../plugins/trust-cert/operations.js';
 
 /**
  * Every GraphQL object or input type that shows an operation's view or input
@@ -160,6 +163,19 @@ const PAIRINGS: Record<string, Pairing> = {
   SetTreasuryAllocationInput: { schema: treasury.SetAllocationInput },
   TreasuryAllocationTargetInput: { schema: treasury.AllocationTargetInput },
   TreasuryRebalanceInput: { schema: treasury.RebalanceInput },
+  // card-issuance: the PAN is shown once over REST only (IssuedCard), never in GraphQL.
+  Cardholder: { schema: cards.cardholderView },
+  Card: { schema: cards.cardView },
+  CardAuthorization: { schema: cards.authorizationView },
+  CreateCardholderInput: { schema: cards.createCardholderInput },
+  CreateCardInput: { schema: cards.createCardInput },
+  // trust-cert
+  Certificate: { schema: trust.certificateView },
+  CertificateVerification: { schema: trust.verificationView },
+  IssueCertificateInput: { schema: trust.issueCertificateInput },
+  // key-management: making and reconstructing a key answer secrets, over REST only.
+  RecoveryKey: { schema: keys.recoveryKeyView },
+  KeyReconstruction: { schema: keys.reconstructionView },
 };
 
 /** Every object and input type of the built-in SDL: name → field → nullable. */

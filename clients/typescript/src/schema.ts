@@ -1426,6 +1426,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/card-authorizations/{id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture an authorization, partly or whole
+         * @description Pays `amount` (default: all that remains held) to the card scheme’s settlement account; the rest stays held. 409 for a closed authorization, 422 capture_exceeds_authorization.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/card-authorizations/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse what an authorization still holds
+         * @description Returns the held remainder to the account: reversed when nothing was captured, else closed as captured. 409 for a closed authorization.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cardholders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s cardholders
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCardholders"];
+        put?: never;
+        /**
+         * Create a cardholder
+         * @description The person cards are issued to.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createCardholder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cardholders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a cardholder
+         * @description 404 for another team’s or an unknown cardholder.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCardholder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s cards
+         * @description Oldest first, paginated by page and per_page. Card numbers show their last four digits only.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCards"];
+        put?: never;
+        /**
+         * Issue a virtual card
+         * @description For one of the team’s cardholders on one of its active accounts (404 for another team’s; 422 account_not_active), spending `currency`. The answer holds the whole card number (`pan`) this once: it is stored encrypted and every later answer shows `last4` only.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["issueCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a card
+         * @description 404 for another team’s or an unknown card.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a card’s authorizations
+         * @description Newest first, declined ones included; 404 for another team’s card.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAuthorizations"];
+        put?: never;
+        /**
+         * Authorize a charge on a card
+         * @description What the card scheme sends when a merchant charges the card. Checked in order: status, expiry, merchant category, per-transaction limit, daily limit (UTC day), the account, its available funds. Approved, the amount is held on the account; declined (`decline_reason`), nothing is held. Both answer 201.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a card for good
+         * @description Its open authorizations are reversed first (their holds return to the account). 409 for a cancelled card.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["cancelCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a card’s spending controls
+         * @description Per-transaction limit, daily limit and allowed merchant categories; null removes one, one left out stays. 409 card_cancelled.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        patch: operations["updateControls"];
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze a card
+         * @description New authorizations are declined (card_frozen) until it is unfrozen; open ones may still be captured or reversed. 409 unless active.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["freezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cards/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unfreeze a card
+         * @description 409 unless frozen.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["unfreezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/chains": {
         parameters: {
             query?: never;
@@ -2196,6 +2456,122 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["castVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s recovery keys
+         * @description Newest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listRecoveryKeys"];
+        put?: never;
+        /**
+         * Make a recovery key and split it into shares
+         * @description A 32-byte key split into `shares` (2–255), any `threshold` of which rebuild it. Key and shares are answered this once; the service keeps only the key’s fingerprint.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createRecoveryKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recovery key
+         * @description 404 for another team’s or an unknown key.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getRecoveryKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/reconstruct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild a recovery key from a threshold of shares
+         * @description The key (base64url) when the shares rebuild the one fingerprinted, else `matches: false` and `key: null`; every attempt is recorded.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["reconstructKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/reconstructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of a recovery key’s verifications and reconstructions
+         * @description Newest first; 404 for another team’s key.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listReconstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/recovery-keys/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check that shares rebuild a recovery key
+         * @description Answers `matches` without revealing the key, and records the attempt. Malformed or duplicate shares are a 422 that records nothing.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["verifyShares"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3282,6 +3658,122 @@ export interface paths {
         get: operations["readRebalance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s certificates
+         * @description Newest first, of one user with user_id; paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCertificates"];
+        put?: never;
+        /**
+         * Issue a certificate of a user’s verification level
+         * @description Signs, with the service’s Ed25519 key, that the team verified one of its users to `verification_level`, valid for `valid_days`. 404 for a user of another team.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["issueCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a certificate
+         * @description 404 for another team’s or an unknown certificate.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/certificates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate
+         * @description From now on verification answers it as revoked. 404 for another team’s, 409 certificate_revoked.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["revokeCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys certificates are signed with (public)
+         * @description A JWK set (RFC 7517) as it is, not in the envelope, so any JOSE library can verify certificates offline. No key needed.
+         *
+         *     Access: public, no API key.
+         */
+        get: operations["getKeySet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/trust-cert/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a certificate
+         * @description Any team may verify a certificate it was shown: signature, issuer, validity window and revocation, in that order. A token that fails is an answer (`valid: false` with `reason`), not an error.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["verifyCertificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7522,6 +8014,441 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "amount": "40.00"
+         *     }
+         */
+        CardCaptureInput: {
+            /** @description What to capture; all that remains when left out. */
+            amount?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_2: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Cardholder: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com"
+         *     }
+         */
+        CreateCardholderInput: {
+            name: string;
+            /** Format: email */
+            email?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "last4": "4242",
+         *       "exp_month": 11,
+         *       "exp_year": 2029,
+         *       "status": "active",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00",
+         *       "allowed_categories": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Card: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            cardholder_id: string;
+            /** Format: uuid */
+            account_id: string;
+            currency: string;
+            /** @description The last four digits of the PAN: all of it that is shown after issuance. */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @enum {string} */
+            status: "active" | "frozen" | "cancelled";
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "last4": "4242",
+         *       "exp_month": 11,
+         *       "exp_year": 2029,
+         *       "status": "active",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00",
+         *       "allowed_categories": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z",
+         *       "pan": "4000100012344242"
+         *     }
+         */
+        IssuedCard: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            cardholder_id: string;
+            /** Format: uuid */
+            account_id: string;
+            currency: string;
+            /** @description The last four digits of the PAN: all of it that is shown after issuance. */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @enum {string} */
+            status: "active" | "frozen" | "cancelled";
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description The whole card number, shown once: it is stored encrypted and never returned again. */
+            pan: string;
+        };
+        /**
+         * @example {
+         *       "cardholder_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "currency": "USD",
+         *       "per_transaction_limit": "500.00",
+         *       "daily_limit": "1000.00"
+         *     }
+         */
+        CreateCardInput: {
+            /** Format: uuid */
+            cardholder_id: string;
+            /**
+             * Format: uuid
+             * @description The team’s account the card spends from.
+             */
+            account_id: string;
+            /** @description The asset the card spends; the account holds it. */
+            currency: string;
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit?: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit?: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories?: string[] | null;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_3: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "card_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "amount": "42.50",
+         *       "currency": "USD",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411",
+         *       "status": "approved",
+         *       "decline_reason": null,
+         *       "captured_amount": "0.00",
+         *       "released_amount": "0.00",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CardAuthorization_4: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            card_id: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            currency: string;
+            merchant_name: string;
+            merchant_category: string;
+            /** @enum {string} */
+            status: "approved" | "partially_captured" | "captured" | "reversed" | "declined";
+            /** @enum {string|null} */
+            decline_reason: "card_frozen" | "card_cancelled" | "card_expired" | "category_not_allowed" | "over_transaction_limit" | "over_daily_limit" | "account_not_active" | "insufficient_funds" | null;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            captured_amount: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            released_amount: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "amount": "42.50",
+         *       "merchant_name": "Corner Grocery",
+         *       "merchant_category": "5411"
+         *     }
+         */
+        CardAuthorizationInput: {
+            /** @description A decimal string in the card’s currency. */
+            amount: string;
+            merchant_name: string;
+            merchant_category: string;
+        };
+        /**
+         * @description Each control given replaces the card’s; null removes it; one left out stays.
+         * @example {
+         *       "daily_limit": "250.00",
+         *       "allowed_categories": [
+         *         "5411",
+         *         "5812"
+         *       ]
+         *     }
+         */
+        CardControlsInput: {
+            /**
+             * @description The largest single authorization, in the card’s currency; null: no limit.
+             * @example 100.00
+             */
+            per_transaction_limit?: string | null;
+            /**
+             * @description What the card may hold or spend per UTC day; null: no limit.
+             * @example 100.00
+             */
+            daily_limit?: string | null;
+            /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
+            allowed_categories?: string[] | null;
+        };
+        /**
+         * @example {
          *       "name": "base",
          *       "chain_id": 8453,
          *       "caip2": "eip155:8453",
@@ -9493,6 +10420,147 @@ export interface components {
         CastVoteRequest: {
             /** @enum {string} */
             vote: "for" | "against" | "abstain";
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "label": "Treasury backup",
+         *       "threshold": 3,
+         *       "shares": 5,
+         *       "fingerprint": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        RecoveryKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description How many shares rebuild the key. */
+            threshold: number;
+            /** @description How many shares were made. */
+            shares: number;
+            /** @description sha256:<hex> of the key: all the service keeps of it. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "label": "Treasury backup",
+         *       "threshold": 2,
+         *       "shares": 3,
+         *       "fingerprint": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "key": "q83vEjRWeJA…",
+         *       "share_values": [
+         *         "AbCd…",
+         *         "EfGh…",
+         *         "IjKl…"
+         *       ]
+         *     }
+         */
+        SplitRecoveryKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description How many shares rebuild the key. */
+            threshold: number;
+            /** @description How many shares were made. */
+            shares: number;
+            /** @description sha256:<hex> of the key: all the service keeps of it. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description The 32-byte key, base64url: shown this once, never stored. */
+            key: string;
+            /** @description The shares, base64url, each to be given to one custodian: shown this once, never stored. */
+            share_values: string[];
+        };
+        /**
+         * @example {
+         *       "label": "Treasury backup",
+         *       "threshold": 3,
+         *       "shares": 5
+         *     }
+         */
+        CreateRecoveryKeyInput: {
+            label: string;
+            threshold: number;
+            shares: number;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "recovery_key_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "purpose": "reconstruct",
+         *       "shares_given": 3,
+         *       "matches": true,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "key": "q83vEjRWeJA…"
+         *     }
+         */
+        ReconstructedKey: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            recovery_key_id: string;
+            /** @enum {string} */
+            purpose: "verify" | "reconstruct";
+            shares_given: number;
+            /** @description Whether the shares rebuilt the key with the stored fingerprint. */
+            matches: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description The rebuilt key (base64url) when the shares match; null otherwise. */
+            key: string | null;
+        };
+        /**
+         * @example {
+         *       "shares": [
+         *         "AbCd…",
+         *         "IjKl…"
+         *       ]
+         *     }
+         */
+        KeySharesInput: {
+            /** @description Shares as split gave them (base64url), any order. */
+            shares: string[];
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "recovery_key_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "purpose": "verify",
+         *       "shares_given": 3,
+         *       "matches": true,
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        KeyReconstruction: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            recovery_key_id: string;
+            /** @enum {string} */
+            purpose: "verify" | "reconstruct";
+            shares_given: number;
+            /** @description Whether the shares rebuilt the key with the stored fingerprint. */
+            matches: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
         };
         /**
          * @example {
@@ -11786,6 +12854,146 @@ export interface components {
             tolerance_bps?: number;
             /** @description Plan only: nothing moves (status planned) */
             dry_run?: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "verification_level": "standard",
+         *       "status": "active",
+         *       "token": "eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCIsImtpZCI6Ii4uLiJ9.eyJ2ZXJpZmljYXRpb25fbGV2ZWwiOiJzdGFuZGFyZCJ9.c2lnbmF0dXJl",
+         *       "issued_at": "2026-11-25T09:30:00Z",
+         *       "expires_at": "2027-11-25T09:30:00Z",
+         *       "revoked_at": null,
+         *       "revocation_reason": null
+         *     }
+         */
+        Certificate: {
+            /**
+             * Format: uuid
+             * @description Also the token’s jti.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The verified user: the token’s sub.
+             */
+            user_id: string;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string}
+             */
+            verification_level: "basic" | "standard" | "enhanced";
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description The attestation: a compact JWS (EdDSA, Ed25519) any verifier can check against GET /trust-cert/jwks.json. */
+            token: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            issued_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+            revocation_reason: string | null;
+        };
+        /**
+         * @example {
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "verification_level": "standard",
+         *       "valid_days": 365
+         *     }
+         */
+        IssueCertificateInput: {
+            /**
+             * Format: uuid
+             * @description A user of the team.
+             */
+            user_id: string;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string}
+             */
+            verification_level: "basic" | "standard" | "enhanced";
+            /** @description How long it is valid; the configured default when left out. */
+            valid_days?: number;
+        };
+        /**
+         * @example {
+         *       "reason": "identity document reported stolen"
+         *     }
+         */
+        RevokeCertificateInput: {
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "valid": true,
+         *       "reason": null,
+         *       "certificate_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "user_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "name": "Ada Lovelace",
+         *       "team_id": "2c9d7e8f-6a5b-4c3d-9e2f-1a0b9c8d7e6f",
+         *       "verification_level": "standard",
+         *       "issuer": "urn:open-bank:trust-cert",
+         *       "issued_at": "2026-11-25T09:30:00Z",
+         *       "expires_at": "2027-11-25T09:30:00Z",
+         *       "revoked_at": null
+         *     }
+         */
+        CertificateVerification: {
+            valid: boolean;
+            /**
+             * @description Why it is not valid; null when valid.
+             * @enum {string|null}
+             */
+            reason: "malformed" | "bad_signature" | "wrong_issuer" | "not_yet_valid" | "expired" | "unknown_certificate" | "revoked" | null;
+            /**
+             * Format: uuid
+             * @description The claims below are given once the signature holds (also for a revoked certificate).
+             */
+            certificate_id: string | null;
+            user_id: string | null;
+            name: string | null;
+            team_id: string | null;
+            /**
+             * @description basic: contact details confirmed; standard: a government identity document checked; enhanced: standard plus address and source of funds.
+             * @enum {string|null}
+             */
+            verification_level: "basic" | "standard" | "enhanced" | null;
+            issuer: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            issued_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl"
+         *     }
+         */
+        VerifyCertificateInput: {
+            /** @description The compact JWS of a certificate. */
+            token: string;
         };
         /**
          * @example {
@@ -15030,6 +16238,531 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    capture: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardCaptureInput"];
+            };
+        };
+        responses: {
+            /** @description Capture an authorization, partly or whole */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reverse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverse what an authorization still holds */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCardholders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s cardholders */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCardholder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardholderInput"];
+            };
+        };
+        responses: {
+            /** @description Create a cardholder */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCardholder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a cardholder */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cardholder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s cards */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardInput"];
+            };
+        };
+        responses: {
+            /** @description Issue a virtual card */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IssuedCard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuthorizations: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a card’s authorizations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_3"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardAuthorizationInput"];
+            };
+        };
+        responses: {
+            /** @description Authorize a charge on a card */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CardAuthorization_4"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a card for good */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardControlsInput"];
+            };
+        };
+        responses: {
+            /** @description Change a card’s spending controls */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    freezeCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Freeze a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unfreezeCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unfreeze a card */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listChains: {
         parameters: {
             query?: never;
@@ -16300,6 +18033,234 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Vote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRecoveryKeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s recovery keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecoveryKey"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRecoveryKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Make a recovery key and split it into shares */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SplitRecoveryKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRecoveryKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a recovery key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecoveryKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reconstructKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeySharesInput"];
+            };
+        };
+        responses: {
+            /** @description Rebuild a recovery key from a threshold of shares */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReconstructedKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReconstructions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log of a recovery key’s verifications and reconstructions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KeyReconstruction"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyShares: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeySharesInput"];
+            };
+        };
+        responses: {
+            /** @description Check that shares rebuild a recovery key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KeyReconstruction"];
                     };
                 };
             };
@@ -18204,6 +20165,221 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s certificates */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    issueCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Issue a certificate of a user’s verification level */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevokeCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Revoke a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKeySet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys certificates are signed with (public) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCertificateInput"];
+            };
+        };
+        responses: {
+            /** @description Verify a certificate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateVerification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -1,0 +1,51 @@
+import type { Bind } from 'inversify';
+import { Clock, definePlugin, Ids, operation, Random, UnitOfWork } from '../../kernel/public.js';
+import { MemoryRecoveryKeyRepository } from './adapters/memory/memory-recovery-key-repository.js';
+import { ShamirSecretSharing } from './adapters/shamir/shamir-secret-sharing.js';
+import { keyManagementMigrations } from './adapters/sql/migrations.js';
+import { SqlRecoveryKeyRepository } from './adapters/sql/sql-recovery-key-repository.js';
+import { ListReconstructionsOperation, ReconstructKeyOperation, ShareCheck, VerifySharesOperation } from './application/reconstruction.js';
+import { CreateRecoveryKeyOperation, GetRecoveryKeyOperation, ListRecoveryKeysOperation } from './application/recovery-keys.js';
+import { keyManagementEvents } from './events.js';
+import { keyManagementGraphql } from './graphql/key-management.js';
+import { keyManagementRoutes, keyManagementRouteTags } from './http.js';
+import { CreateRecoveryKey, createRecoveryKeyInput, GetRecoveryKey, ListReconstructions, ListRecoveryKeys, ReconstructKey, sharesInput, VerifyShares } from './operations.js';
+import { RecoveryKeyRepository, SecretSharing } from './ports.js';
+
+/**
+ * Key management (docs/key-management.md): recovery keys split into Shamir
+ * shares held by custodians, verified and rebuilt from a threshold of them,
+ * with a log of every attempt. The service keeps no key and no share.
+ */
+export const keyManagementPlugin = definePlugin({
+  name: 'key-management',
+  version: '0.1.0',
+  kernel: '^2.2.0',
+  description: 'Recovery keys split into Shamir shares; verification and reconstruction from a threshold of shares.',
+  dependsOn: [],
+  provides: [],
+  requires: [UnitOfWork, Clock, Ids, Random],
+  register(bind: Bind) {
+    bind(SecretSharing).to(ShamirSecretSharing).inSingletonScope();
+    bind(ShareCheck).toSelf();
+  },
+  operations: [
+    operation(CreateRecoveryKey, CreateRecoveryKeyOperation, createRecoveryKeyInput),
+    operation(GetRecoveryKey, GetRecoveryKeyOperation),
+    operation(ListRecoveryKeys, ListRecoveryKeysOperation),
+    operation(VerifyShares, VerifySharesOperation, sharesInput),
+    operation(ReconstructKey, ReconstructKeyOperation, sharesInput),
+    operation(ListReconstructions, ListReconstructionsOperation),
+  ],
+  persistence: {
+    memory: (bind: Bind) => bind(RecoveryKeyRepository).to(MemoryRecoveryKeyRepository).inSingletonScope(),
+    sql: (bind: Bind) => bind(RecoveryKeyRepository).to(SqlRecoveryKeyRepository),
+  },
+  migrations: keyManagementMigrations,
+  routes: keyManagementRoutes,
+  routeTags: keyManagementRouteTags,
+  events: keyManagementEvents,
+  graphql: keyManagementGraphql,
+});
+
+export default keyManagementPlugin;
