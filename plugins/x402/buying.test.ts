@@ -90,7 +90,7 @@ for (const store of stores) {
     // A URL that asks for no payment is fetched and answered, paying nothing.
     const free = await pay(buyer.key, { url: `${k.url}/api/v2/x402/supported` });
     assert.is(free.status, 200, JSON.stringify(free.body));
-    assert.equal([free.body.data.paid, free.body.data.payment, free.body.data.response.status], [false, null, 200]);
+    assert.equal([free.body.data.paid, free.body.data.payment, free.body.data.response.status], [false, undefined, 200]);
     assert.equal(await made(), []);
     assert.is(spendingLimitsView.parse((await k.request('GET', '/api/v2/x402/spending-limits', { key: buyer.key })).body.data).team.spent_today_usd, '0.00');
   });

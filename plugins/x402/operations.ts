@@ -318,7 +318,8 @@ const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'connection', 'tran
 export const payView = z
   .object({
     paid: z.boolean().describe('Whether a payment was made and settled.'),
-    payment: paymentView.nullable().describe('The payment made (direction made); null when the URL asked for none.'),
+    // The payment made (direction made); left out when the URL asked for none. Inline, not X402Payment's $ref: OpenAPI 3.0 has no optional or nullable $ref without a one-schema allOf.
+    payment: paymentView.extend({}).optional(),
     response: z
       .object({
         status: z.number().int().describe('The URL’s final HTTP status.'),
@@ -328,7 +329,29 @@ export const payView = z
       .strict(),
   })
   .strict()
-  .meta({ id: 'X402PayResult' });
+  .meta({
+    id: 'X402PayResult',
+    example: {
+      paid: true,
+      payment: {
+        id: uuidExample,
+        direction: 'made',
+        status: 'settled',
+        failure_reason: null,
+        network: 'eip155:8453',
+        asset: 'USDC',
+        amount: '0.01',
+        payer: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        receiver: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+        endpoint_id: null,
+        resource: 'https://bank.example/api/v2/gcu/composition',
+        tx_hash: '0x2f1c0d1b4c7f8e9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a',
+        settled_at: '2026-11-25T09:30:00Z',
+        created_at: '2026-11-25T09:30:00Z',
+      },
+      response: { status: 200, content_type: 'application/json; charset=utf-8', body: '{"data":{}}' },
+    },
+  });
 export type PayView = z.infer<typeof payView>;
 
 export const GetSpendingLimits = token<Operation<Record<string, never>, SpendingLimitsView>>('x402.get-spending-limits');

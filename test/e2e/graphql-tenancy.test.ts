@@ -186,6 +186,15 @@ const CASES: Record<string, readonly Case[]> = {
   ],
   'Mutation.updateX402Endpoint': [{ query: 'mutation($id: ID!) { updateX402Endpoint(id: $id, input: {price_usd_cents: 99}) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
   'Mutation.deleteX402Endpoint': [{ query: 'mutation($id: ID!) { deleteX402Endpoint(id: $id) { id } }', variables: (f) => ({ id: f.x402Endpoint }), expect: 'not_found' }],
+  // agent-protocol: limits and agents are per team. A key id of another team registered as an agent lands in the caller's own registry (calls are matched by team and key together), so it limits nothing of Bob's.
+  'Query.x402SpendingLimits': [{ query: '{ x402SpendingLimits { configured team { daily_usd spent_today_usd } agents { api_key_id name } } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Query.x402Agents': [{ query: '{ x402Agents { api_key_id name daily_usd } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.setX402SpendingLimits': [{ query: 'mutation { setX402SpendingLimits(input: {daily_usd: "1.00"}) { configured team { daily_usd } agents { api_key_id name } } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.putX402Agent': [{ query: 'mutation($id: String!) { putX402Agent(api_key_id: $id, input: {name: "ada-bot", daily_usd: "0.10"}) { name daily_usd } }', variables: (f) => ({ id: f.apiKey }), expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.removeX402Agent': [{ query: 'mutation($id: String!) { removeX402Agent(api_key_id: $id) { name } }', variables: (f) => ({ id: f.apiKey }), expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.payX402': [
+    { query: 'mutation($id: ID!) { payX402(input: {url: "http://localhost:8080/api/v2/gcu/composition", max_amount: "0.01", account_id: $id}) { paid } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
   // Questions about another team's account are not_found; the query log lists the asking team's questions only.
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
@@ -267,6 +276,8 @@ test.before(async () => {
   const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
+  await data(g, 'mutation { setX402SpendingLimits(input: {daily_usd: "2.00", per_request_usd: "0.50"}) { configured } }', undefined, bob.key);
+  await data(g, 'mutation($id: String!) { putX402Agent(api_key_id: $id, input: {name: "bob-agent", daily_usd: "0.20"}) { name } }', { id: key.body.data.id }, bob.key);
   const mobile = await mobileFixture(account, adaAccount);
   fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
 });
@@ -319,6 +330,7 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
 

@@ -75,14 +75,16 @@ export class PayOperation implements Operation<PayInput, PayView> {
     } catch {
       throw ValidationError.field('/url', 'Not an absolute URL.', 'invalid_url');
     }
+    // The paying account first: another team's is a 404 before anything leaves the service.
+    const accountId = await this.uow.readOnly((tx) => chooseAccount(tx, this.ledger, ctx.actor.teamId, input.account_id, '/account_id'));
     const headers: Record<string, string> = { accept: 'application/json', ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}), ...input.headers };
     const first = await this.send({ url, method: input.method, headers, body: input.body });
-    if (first.status !== 402) return { paid: false, payment: null, response: responseView(first) };
+    if (first.status !== 402) return { paid: false, response: responseView(first) };
 
     const chosen = this.choose(readOffers(first), input.max_amount);
     const now = this.clock.now();
     const validBefore = new Date(now.getTime() + Math.min(chosen.offer.maxTimeoutSeconds, this.config.max_timeout_seconds) * 1000);
-    const payment = await this.reserve(ctx, input, chosen, url, validBefore);
+    const payment = await this.reserve(ctx, accountId, chosen, url, validBefore);
     const authorization = {
       from: getAddress(payment.payer),
       to: getAddress(chosen.offer.payTo),
@@ -148,11 +150,12 @@ export class PayOperation implements Operation<PayInput, PayView> {
   }
 
   /** Counts the payment against the limits and records it verified, in one unit of work; a 422 when a limit refuses it. */
-  private reserve(ctx: RequestContext, input: PayInput, chosen: { offer: Offer; network: X402Network; asset: X402Asset }, url: URL, validBefore: Date): Promise<PaymentRecord> {
+  private reserve(ctx: RequestContext, accountId: string, chosen: { offer: Offer; network: X402Network; asset: X402Asset }, url: URL, validBefore: Date): Promise<PaymentRecord> {
     const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const accountId = await chooseAccount(tx, this.ledger, teamId, input.account_id, '/account_id');
+      // Still the team's and active: the ledger refuses a frozen account's payment at settlement.
+      await this.ledger.account(tx, teamId, accountId);
       const team = await this.spending.find(tx, teamId, TEAM_SUBJECT);
       if (!team) throw new BusinessRuleError('spending_limits_not_set', 'The team has no spending limits: set them with PUT /x402/spending-limits before paying.');
       const agent = ctx.actor.apiKeyId ? await this.spending.find(tx, teamId, agentSubject(ctx.actor.apiKeyId)) : undefined;

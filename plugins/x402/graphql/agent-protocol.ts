@@ -61,7 +61,7 @@ export class X402PayResponseType {
 @ObjectType('X402PayResult')
 export class X402PayResultType {
   @Field(() => Boolean) paid!: boolean;
-  @Field(() => X402PaymentType, { nullable: true }) payment!: PayView['payment'];
+  @Field(() => X402PaymentType, { nullable: true, description: 'Null when the URL asked for no payment.' }) payment?: PayView['payment'];
   @Field(() => X402PayResponseType) response!: PayView['response'];
 }
 
