@@ -148,6 +148,19 @@ for (const store of stores) {
     assert.ok((await audit()).ok);
   });
 
+  test('a payment the receiver refuses (the payer lacks the tokens) is failed with its reason and its spending given back', async () => {
+    const poor = await k.createUser('Poor buyer');
+    await k.request('POST', '/api/v2/accounts', { key: poor.key, body: { name: 'Empty', type: 'business' } });
+    assert.is((await k.request('PUT', '/api/v2/x402/spending-limits', { key: poor.key, body: { daily_usd: '1.00' } })).status, 200);
+    const answer = await pay(poor.key);
+    assert.is(answer.status, 200, JSON.stringify(answer.body));
+    const view = payView.parse(answer.body.data);
+    assert.equal([view.paid, view.payment?.status, view.payment?.failure_reason, view.response.status], [false, 'failed', 'insufficient_funds', 402]);
+    const limits = spendingLimitsView.parse((await k.request('GET', '/api/v2/x402/spending-limits', { key: poor.key })).body.data);
+    assert.is(limits.team.spent_today_usd, '0.00');
+    assert.ok((await audit()).ok);
+  });
+
   test('a payment left verified is finished by recovery: settled when its nonce settled here, failed (and given back) when expired', async () => {
     const payments = k.get(PaymentRepository);
     const history = await made();
@@ -169,14 +182,17 @@ for (const store of stores) {
       createdAt: now,
     };
     // One whose settlement happened (its nonce is a settled receipt's) and one that never reached the receiver.
-    const receipt = (await k.request('GET', '/api/v2/x402/payments?per_page=1', { key: seller.key })).body.data[0];
+    const receipt = (await k.request('GET', '/api/v2/x402/payments?per_page=100', { key: seller.key })).body.data.find((one: { status: string }) => one.status === 'settled');
     const uow = k.get(UnitOfWork);
     const spending = k.get(SpendingRepository);
-    const [receiptRecord] = (await uow.readOnly((tx) => payments.list(tx, seller.teamId, { page: 1, perPage: 1 }))).items;
+    const receiptRecord = (await uow.readOnly((tx) => payments.list(tx, seller.teamId, { page: 1, perPage: 100 }))).items.find((one) => one.id === receipt.id);
     const lost = { ...base, id: '00000000-0000-4000-8000-00000000a001', payer: receipt.payer, nonce: receiptRecord!.nonce, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 0n, validBefore: new Date(now.getTime() + 60_000) } };
     const expired = { ...base, id: '00000000-0000-4000-8000-00000000a002', payer: receipt.payer, nonce: `0x${'77'.repeat(32)}`, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 1n, validBefore: new Date(now.getTime() + 60_000) } };
     // As POST /x402/pay leaves them when the process stops after counting and recording: the expired one's cent is counted.
+    // And a paid call whose process stopped between verify and settle: its record stays verified in the seller's history.
+    const unsettled = { ...base, id: '00000000-0000-4000-8000-00000000a003', teamId: seller.teamId, direction: 'received' as const, payer: receipt.payer, nonce: `0x${'78'.repeat(32)}`, made: null };
     await uow.run(async (tx) => {
+      await payments.insert(tx, unsettled);
       const team = (await spending.find(tx, buyer.teamId, 'team'))!;
       assert.ok(await spending.reserve(tx, buyer.teamId, budgetsOf(team, now), 1n));
       await payments.insert(tx, lost);
@@ -191,6 +207,8 @@ for (const store of stores) {
     assert.equal(after.find((one: { id: string }) => one.id === lost.id)?.status, 'settled');
     assert.equal(after.find((one: { id: string }) => one.id === lost.id)?.tx_hash, receipt.tx_hash);
     assert.equal([after.find((one: { id: string }) => one.id === expired.id)?.status, after.find((one: { id: string }) => one.id === expired.id)?.failure_reason], ['failed', 'authorization_expired']);
+    const sellers = (await k.request('GET', '/api/v2/x402/payments?per_page=100', { key: seller.key })).body.data;
+    assert.equal([sellers.find((one: { id: string }) => one.id === unsettled.id)?.status, sellers.find((one: { id: string }) => one.id === unsettled.id)?.failure_reason], ['failed', 'not_settled']);
     const spentAfter = spendingLimitsView.parse((await k.request('GET', '/api/v2/x402/spending-limits', { key: buyer.key })).body.data).team.spent_today_usd;
     assert.equal([spentBefore, spentAfter], ['0.04', '0.03']);
   });
