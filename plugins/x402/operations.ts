@@ -301,7 +301,7 @@ export const payInput = z
       .regex(/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,6})?$/, 'a USD amount with at most six decimals, e.g. "0.05"')
       .describe('The most this call may pay, in US dollars (USDC); a dearer requirement is refused (422 over_max_amount).'),
     headers: z
-      .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/), z.string().max(4_096))
+      .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/), z.string().max(4_096).regex(/^[\t\x20-\x7e]*$/, 'printable ASCII: no line breaks or control characters'))
       .refine((value) => Object.keys(value).length <= 20, 'at most 20 headers')
       .refine((value) => !Object.keys(value).some((name) => FORBIDDEN_HEADERS.has(name.toLowerCase())), 'host, content-length, connection, transfer-encoding and the payment headers are set by the service')
       .default({})

@@ -82,39 +82,46 @@ export class HttpPayTransport implements PayTransport {
     const limit = this.config.pay_max_response_bytes;
     return new Promise<PayHttpAnswer>((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(
-        {
-          protocol: url.protocol,
-          hostname: url.hostname.replace(/^\[|\]$/g, ''),
-          port: url.port || undefined,
-          path: `${url.pathname}${url.search}`,
-          method: request.method,
-          headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) },
-          lookup: pinned,
-          agent: false,
-          signal: deadline,
-          ...(url.protocol === 'https:' && isIP(url.hostname) === 0 ? { servername: url.hostname } : {}),
-        },
-        (res: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          let read = 0;
-          res.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > limit) {
-              res.destroy();
-              reject(fail('response_too_large', `The answer is larger than ${limit} bytes.`));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on('end', () => {
-            const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-            resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
-          });
-          res.on('error', (error) => reject(fail('upstream_error', error.message)));
-        },
-      );
+      let req: ReturnType<typeof send>;
+      try {
+        req = send(
+          {
+            protocol: url.protocol,
+            hostname: url.hostname.replace(/^\[|\]$/g, ''),
+            port: url.port || undefined,
+            path: `${url.pathname}${url.search}`,
+            method: request.method,
+            headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) },
+            lookup: pinned,
+            agent: false,
+            signal: deadline,
+            ...(url.protocol === 'https:' && isIP(url.hostname) === 0 ? { servername: url.hostname } : {}),
+          },
+          (res: IncomingMessage) => {
+            const chunks: Buffer[] = [];
+            let read = 0;
+            res.on('data', (chunk: Buffer) => {
+              read += chunk.length;
+              if (read > limit) {
+                res.destroy();
+                reject(fail('response_too_large', `The answer is larger than ${limit} bytes.`));
+                return;
+              }
+              chunks.push(chunk);
+            });
+            res.on('end', () => {
+              const headers: Record<string, string> = {};
+              for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+              resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
+            });
+            res.on('error', (error) => reject(fail('upstream_error', error.message)));
+          },
+        );
+      } catch (error) {
+        // node:http refuses a malformed request synchronously (a header it cannot send): the caller's input, not ours.
+        reject(refuse('invalid_request', `The request cannot be sent: ${(error as Error).message}`));
+        return;
+      }
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (deadline.aborted) reject(fail('timeout', `${url.origin} did not answer within ${this.config.pay_timeout_ms} ms.`));
         else reject(fail('upstream_error', error.code ? `${error.code}: ${error.message}` : error.message));
