@@ -13,4 +13,5 @@ export {
   pageArgs,
   paginatorInfo,
 } from '../kernel/contract/graphql.js';
+export { graphqlInputType, graphqlObjectType } from '../kernel/contract/graphql-types.js';
 export type { GraphqlContext, GraphqlContribution, LiveStep } from '../kernel/contract/graphql.js';

@@ -16,7 +16,8 @@ export interface TransferFacts {
   readonly amount: bigint;
   readonly fee: bigint;
   readonly assetCode: string;
-  readonly status: 'pending' | 'completed' | 'failed' | 'expired' | 'reversed';
+  /** pending_review: held at settlement for a compliance review (the hold stays until an operator decides). */
+  readonly status: 'pending' | 'pending_review' | 'completed' | 'failed' | 'expired' | 'reversed';
   readonly reference: string | null;
   readonly createdAt: Date;
   readonly completedAt: Date | null;
@@ -29,7 +30,8 @@ export interface TransactionFacts {
   readonly type: 'deposit' | 'withdrawal' | 'transfer';
   readonly amount: bigint;
   readonly assetCode: string;
-  readonly status: 'pending' | 'completed' | 'failed';
+  /** pending_review: the sender's side of a transfer held for a compliance review. */
+  readonly status: 'pending' | 'pending_review' | 'completed' | 'failed';
   readonly reference: string | null;
   /** The transfer a transfer transaction belongs to (its sender's or receiver's side); null otherwise. */
   readonly transferId: string | null;

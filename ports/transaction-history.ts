@@ -10,7 +10,7 @@ export interface TransactionHistoryFilter {
   /** Exclusive upper bound of created_at. */
   readonly before?: Date;
   readonly types?: readonly ('deposit' | 'withdrawal' | 'transfer')[];
-  readonly statuses?: readonly ('pending' | 'completed' | 'failed')[];
+  readonly statuses?: readonly ('pending' | 'pending_review' | 'completed' | 'failed')[];
   /** Asset codes (not holding codes): a holding on any chain matches its asset. */
   readonly assetCodes?: readonly string[];
 }
@@ -27,7 +27,12 @@ export interface TransactionHistoryEntry {
   readonly assetCode: string;
   /** The chain of the holding; null off chain. */
   readonly chain: string | null;
-  readonly status: 'pending' | 'completed' | 'failed';
+  /**
+   * pending_review: the sender's side of a transfer core banking holds at
+   * settlement for a compliance review (the money is reserved, not moved);
+   * it becomes completed or failed when an operator decides.
+   */
+  readonly status: 'pending' | 'pending_review' | 'completed' | 'failed';
   /** sent: money left the account (withdrawals, outgoing transfers); received: it came in. */
   readonly direction: 'sent' | 'received';
   /** The transfer a transfer row belongs to (sender's or receiver's side); null for deposits and withdrawals. */

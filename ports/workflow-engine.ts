@@ -26,6 +26,15 @@ export interface WorkflowEngine {
   start(tx: Tx, request: StartWorkflow): Promise<string>;
   /** Starts many runs with one insert (group commit); returns their ids in order. */
   startMany(tx: Tx, requests: readonly StartWorkflow[]): Promise<string[]>;
+  /**
+   * Resumes a run parked by a step's AwaitSignal, inside `tx`: merges
+   * `patch` into its state and runs the parked step again there (the
+   * deadline does not apply: the signal is the decision the run waited for);
+   * when that step fails for good, the compensations run in `tx` too, so the
+   * signaller's change and the step's outcome commit together. False when
+   * the run is not the team's, not parked, or finished.
+   */
+  signal(tx: Tx, teamId: string, id: string, patch?: Record<string, unknown>): Promise<boolean>;
   get(teamId: string, id: string): Promise<WorkflowInstance | undefined>;
   /** Runs every step that is due now; returns how many steps ran (tests, CLI). */
   runDue(): Promise<number>;

@@ -1,10 +1,11 @@
 import type { ZodType } from 'zod';
 import type { RequestContext } from '../../kernel/contract/context.js';
 import type { GraphqlContext } from '../../kernel/contract/graphql.js';
-import type { Operation } from '../../kernel/contract/route.js';
+import type { Operation, RouteAccess } from '../../kernel/contract/route.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
+import { authorize } from '../edge/auth.js';
 import type { OperationInvoker } from '../edge/invoke-operation.js';
 import { parseInput } from '../edge/zod-issues.js';
 import { teamEvents } from './live-events.js';
@@ -14,6 +15,8 @@ export interface GraphqlRuntime {
   resolve<T>(token: Token<T>): T;
   /** The input schema an operation declared, if any: resolvers' inputs are parsed by it (REST routes validate on their own). */
   inputOf(token: Token<unknown>): ZodType | undefined;
+  /** The access the operation's REST routes declare (operator, delete, …), if it has any: GraphQL needs the same. */
+  accessOf(token: Token<unknown>): RouteAccess | undefined;
   readonly events: EventStream;
   /** The edge's one way into an operation: a batch operation's mutation joins the same group commit as REST. */
   readonly invoker: OperationInvoker;
@@ -45,8 +48,12 @@ export class ListeningCounter {
 export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext): GraphqlContext {
   return {
     request,
-    run: async <I, O>(operation: Token<Operation<I, O>>, input: I) =>
-      runtime.invoker.invoke(runtime.resolve(operation), (await parseInput(runtime.inputOf(operation), input)) as I, request),
+    run: async <I, O>(operation: Token<Operation<I, O>>, input: I) => {
+      // The @tenant directive checked the field's read or write permission; the operation's own route may ask more.
+      const access = runtime.accessOf(operation);
+      if (access !== undefined) authorize(request.actor, access);
+      return runtime.invoker.invoke(runtime.resolve(operation), (await parseInput(runtime.inputOf(operation), input)) as I, request);
+    },
     assets: runtime.resolve(AssetCatalog),
     events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),
   };

@@ -59,7 +59,7 @@ test.before(async () => {
     schema,
     clientAddress: () => '203.0.113.7',
     preparer: new OperationPreparer(schema),
-    runtime: { resolve: () => ({}) as never, inputOf: () => undefined, events: { subscribe: () => () => undefined }, invoker: {} as never },
+    runtime: { resolve: () => ({}) as never, inputOf: () => undefined, accessOf: () => undefined, events: { subscribe: () => () => undefined }, invoker: {} as never },
     authenticator: {
       authenticate: async (_key, ip) => {
         addresses.push(ip);

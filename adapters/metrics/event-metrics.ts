@@ -13,7 +13,7 @@ export function eventMetrics(registry: Registry): (event: StoredEvent) => void {
   const events = new Counter({ name: 'bank_events_total', help: 'Committed events by type.', labelNames: ['type'], registers: [registry] });
   const transfers = new Counter({
     name: 'bank_transfers_total',
-    help: 'Transfers by status reached (created, pending, completed, failed, expired, reversed).',
+    help: 'Transfers by status reached (created, pending, held, completed, failed, expired, reversed).',
     labelNames: ['status'],
     registers: [registry],
   });

@@ -12,6 +12,7 @@ const Prices = token<unknown>('test.prices');
 interface Shape {
   readonly dependsOn?: string[];
   readonly provides?: Token<unknown>[];
+  readonly contributes?: Token<unknown>[];
   readonly requires?: Token<unknown>[];
   /** What the plugin's register() bound. */
   readonly bound?: unknown[];
@@ -27,6 +28,7 @@ function loaded(name: string, shape: Shape = {}): PluginBindings {
     description: name,
     dependsOn: shape.dependsOn ?? [],
     provides: shape.provides ?? [],
+    ...(shape.contributes ? { contributes: shape.contributes } : {}),
     requires: shape.requires ?? [],
     register: () => undefined,
   });
@@ -50,6 +52,20 @@ test('a consistent set passes: provides bound, requires met by the kernel or a d
       loaded('gcu', { dependsOn: ['core-banking'], requires: [Ledger, Clock] }),
     ],
     new Set([Clock]),
+  );
+});
+
+test('a multi-bound token: every plugin that lists it in contributes binds it, and none of them is refused', () => {
+  const History = token<unknown>('test.history');
+  verifyBindings([loaded('defi', { contributes: [History], bound: [History] }), loaded('x402', { contributes: [History], bound: [History] })], new Set());
+  assert.is(refusal([loaded('defi', { contributes: [History], bound: [] })]), "Plugin 'defi' declares it provides 'test.history' but does not bind it.");
+  assert.is(
+    refusal([loaded('defi', { contributes: [History], bound: [History] }), loaded('rogue', { bound: [History] })]),
+    "Plugin 'rogue' binds 'test.history', to which others contribute: list it in contributes.",
+  );
+  assert.is(
+    refusal([loaded('rogue', { bound: [History] }), loaded('defi', { contributes: [History], bound: [History] })]),
+    "Plugin 'defi' contributes to 'test.history', which rogue binds alone (not as a contribution).",
   );
 });
 

@@ -16,18 +16,32 @@ export interface PluginBindings {
  * plugin binds a token another plugin or the kernel already bound, and every
  * token a plugin injects is its own, in its `requires`, or provided by a
  * plugin in its `dependsOn`: `requires` cannot drift from the `@inject`s.
+ * A token every binder lists in `contributes` is multi-bound: each of them
+ * adds one binding, none replaces another's.
  */
 export function verifyBindings(plugins: readonly PluginBindings[], kernelBound: ReadonlySet<unknown>): void {
   const owner = new Map<unknown, string>();
+  const contributed = new Set<unknown>();
   for (const { manifest, bound } of plugins) {
     for (const identifier of bound) {
+      if (manifest.contributes?.includes(identifier as never)) {
+        if (owner.has(identifier) && !contributed.has(identifier)) {
+          throw new BootError(`Plugin '${manifest.name}' contributes to '${describe(identifier)}', which ${owner.get(identifier)} binds alone (not as a contribution).`);
+        }
+        contributed.add(identifier);
+        owner.set(identifier, owner.get(identifier) ?? manifest.name);
+        continue;
+      }
+      if (contributed.has(identifier)) {
+        throw new BootError(`Plugin '${manifest.name}' binds '${describe(identifier)}', to which others contribute: list it in contributes.`);
+      }
       const previous = owner.get(identifier) ?? (kernelBound.has(identifier) ? 'the kernel' : undefined);
       if (previous && previous !== manifest.name) {
         throw new BootError(`Plugin '${manifest.name}' binds '${describe(identifier)}', already bound by ${previous}.`);
       }
       owner.set(identifier, manifest.name);
     }
-    for (const provided of manifest.provides) {
+    for (const provided of [...manifest.provides, ...(manifest.contributes ?? [])]) {
       if (!bound.has(provided)) {
         throw new BootError(`Plugin '${manifest.name}' declares it provides '${tokenId(provided)}' but does not bind it.`);
       }

@@ -67,6 +67,12 @@ export interface PluginManifest<Config = any> {
   readonly dependsOn: readonly string[];
   /** Ports this plugin binds for others; checked after loading. */
   readonly provides: readonly Token<unknown>[];
+  /**
+   * Multi-bound ports this plugin adds one binding to (API 2.3): several
+   * plugins may each bind such a token; a reader injects them all with
+   * `@multiInject(token) @optional()` (an empty list when none is enabled).
+   */
+  readonly contributes?: readonly Token<unknown>[];
   /** Ports this plugin needs from the kernel, adapters or its dependencies. */
   readonly requires: readonly Token<unknown>[];
   readonly config?: ZodType<Config>;

@@ -9,8 +9,12 @@ import type { Tx } from '../../ports/unit-of-work.js';
  */
 export interface WorkflowStep<S> {
   readonly name: string;
-  /** Returns the new state (or nothing to keep it). Throw StepFailure to fail for good. */
-  run?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<S | void>;
+  /**
+   * Returns the new state (or nothing to keep it). Throw StepFailure to fail
+   * for good; return an AwaitSignal to park the run at this step until
+   * WorkflowEngine.signal.
+   */
+  run?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<S | void | AwaitSignal<S>>;
   /**
    * The same step for many runs in one unit of work (group commit): one
    * result per run, in order, a StepFailure for a run that fails for good.
@@ -18,7 +22,7 @@ export interface WorkflowStep<S> {
    * is a batch of one. Throwing fails the whole batch, which the runner then
    * retries run by run.
    */
-  runBatch?(tx: Tx, runs: readonly WorkflowBatchItem<S>[]): Promise<Array<S | void | StepFailure>>;
+  runBatch?(tx: Tx, runs: readonly WorkflowBatchItem<S>[]): Promise<Array<S | void | StepFailure | AwaitSignal<S>>>;
   compensate?(tx: Tx, state: S, meta: WorkflowRunMeta): Promise<void>;
   /**
    * When the step may run, from the state the previous step left (e.g. a
@@ -62,6 +66,18 @@ export class StepFailure extends Error {
     super(message);
     this.name = 'StepFailure';
   }
+}
+
+/**
+ * A step's answer "not yet: wait for a decision from outside" (a transfer
+ * held for a compliance review). The run stays at the step with the given
+ * state, is never due (no polling, no timeout while it waits: the decision
+ * may take days), and WorkflowEngine.signal runs the step again in the
+ * signaller's unit of work. The run record holds it, so a restart changes
+ * nothing.
+ */
+export class AwaitSignal<S = unknown> {
+  constructor(readonly state?: S) {}
 }
 
 export function defineWorkflow<S>(definition: WorkflowDefinition<S>): WorkflowDefinition<S> {

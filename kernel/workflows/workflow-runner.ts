@@ -1,6 +1,6 @@
 import type { NewEvent } from '../contract/event.js';
-import type { WorkflowDefinition, WorkflowOutcome, WorkflowRunMeta, WorkflowStep } from '../contract/workflow.js';
-import { StepFailure } from '../contract/workflow.js';
+import type { WorkflowDefinition, WorkflowOutcome, WorkflowRunMeta, WorkflowStatus, WorkflowStep } from '../contract/workflow.js';
+import { AwaitSignal, StepFailure } from '../contract/workflow.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
@@ -16,6 +16,11 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 5 * 60_000;
 /** The smallest batch a group of due runs is split into (see #plan). */
 const MIN_BATCH = 64;
+/**
+ * next_run_at of a run parked by AwaitSignal: never due, so no poll takes it
+ * (nor does its deadline), and signal finds it with lockDue at this instant.
+ */
+const PARKED_UNTIL = new Date('9999-12-31T00:00:00.000Z');
 
 export interface WorkflowRunnerOptions {
   readonly store: WorkflowStore;
@@ -189,7 +194,7 @@ export class WorkflowRunner implements WorkflowEngine {
           const result = results[index];
           if (result instanceof StepFailure) await this.#beginCompensation(tx, run, result.message, events);
           else await this.#completeStep(tx, run, definition, result, events);
-          run.nextRunAt = nextRunAt(definition, run, now);
+          run.nextRunAt = result instanceof AwaitSignal ? PARKED_UNTIL : nextRunAt(definition, run, now);
           run.updatedAt = now;
         }
         if (events.length > 0) await tx.append(events);
@@ -232,6 +237,11 @@ export class WorkflowRunner implements WorkflowEngine {
     } else if (instance.status === 'running') {
       const next = await runOne(definition.steps[instance.stepIndex]!, tx, instance.state, this.#meta(instance));
       await this.#completeStep(tx, instance, definition, next, events);
+      if (next instanceof AwaitSignal) {
+        instance.nextRunAt = PARKED_UNTIL;
+        await this.#save(tx, instance);
+        return;
+      }
     } else {
       await this.#compensateOne(tx, instance, events);
     }
@@ -239,7 +249,40 @@ export class WorkflowRunner implements WorkflowEngine {
     await this.#save(tx, instance);
   }
 
-  async #completeStep(tx: Tx, instance: WorkflowInstance, definition: WorkflowDefinition, next: unknown, events: NewEvent[]): Promise<void> {
+  async signal(tx: Tx, teamId: string, id: string, patch: Record<string, unknown> = {}): Promise<boolean> {
+    // A parked run is due exactly at PARKED_UNTIL: lockDue at that instant takes it (and only unfinished runs).
+    const [instance] = await this.options.store.lockDue(tx, [id], PARKED_UNTIL);
+    if (!instance || instance.teamId !== teamId || instance.status !== 'running' || instance.nextRunAt.getTime() !== PARKED_UNTIL.getTime()) return false;
+    const definition = this.#definition(instance.definition);
+    const events: NewEvent[] = [];
+    instance.state = { ...instance.state, ...patch };
+    let next: unknown;
+    try {
+      next = await runOne(definition.steps[instance.stepIndex]!, tx, instance.state, this.#meta(instance));
+      await this.#completeStep(tx, instance, definition, next, events);
+    } catch (error) {
+      // Anything but a business failure rolls back the signaller's unit of work: it can be sent again.
+      if (!(error instanceof StepFailure)) throw error;
+      await this.#beginCompensation(tx, instance, error.message, events);
+    }
+    // The compensations run here too (each is safe to run again), so a refusal's release commits with the signal.
+    while ((instance.status as WorkflowStatus) === 'compensating') await this.#compensateOne(tx, instance, events);
+    const now = this.options.clock.now();
+    instance.nextRunAt = next instanceof AwaitSignal ? PARKED_UNTIL : nextRunAt(definition, instance, now);
+    if (events.length > 0) await tx.append(events);
+    await this.#save(tx, instance);
+    this.#wakeIfDue(tx, [instance]);
+    return true;
+  }
+
+  /** Advances past the step, or (AwaitSignal) keeps the run at it with the state the step gave. */
+  async #completeStep(tx: Tx, instance: WorkflowInstance, definition: WorkflowDefinition, result: unknown, events: NewEvent[]): Promise<void> {
+    if (result instanceof AwaitSignal) {
+      if (result.state) instance.state = result.state as Record<string, unknown>;
+      instance.attempts = 0;
+      return;
+    }
+    const next = result;
     const step = definition.steps[instance.stepIndex]!;
     if (next) instance.state = next as Record<string, unknown>;
     instance.stepIndex += 1;

@@ -47,17 +47,22 @@ export type InterpretationView = z.infer<typeof interpretationView>;
 export const nlTransactionView = z
   .object({
     uuid: z.string(),
-    account_uuid: z.string(),
+    account_uuid: z.string().nullable().describe('The team\'s account it moved; null for an x402 payment made from a wallet outside the team\'s accounts.'),
     type: z.enum(TYPES),
     amount: z.string(),
     currency: z.string(),
     chain: z.string().nullable().describe('The chain of the holding; null off chain.'),
     status: z.enum(STATUSES),
     direction: z.enum(['sent', 'received']),
-    counterparty: z.string().nullable().describe('Name of the other account of a transfer.'),
-    source_chain: z.string().nullable(),
-    destination_chain: z.string().nullable(),
-    bridge_protocol: z.string().nullable(),
+    counterparty: z
+      .string()
+      .nullable()
+      .describe('The other side: the other account of a transfer (its name), a payment\'s other user (email) or account, an x402 payer address or paid resource, a swap\'s DEX, a bridge transfer\'s recipient address.'),
+    received_amount: z.string().nullable().describe('What a swap paid out, in received_currency; null for anything else.'),
+    received_currency: z.string().nullable().describe('The asset a swap paid out; null for anything else.'),
+    source_chain: z.string().nullable().describe('A cross-chain transfer\'s source chain; null for anything else.'),
+    destination_chain: z.string().nullable().describe('A cross-chain transfer\'s destination chain; null for anything else.'),
+    bridge_protocol: z.string().nullable().describe('A cross-chain transfer\'s bridge (wormhole, layerzero, axelar); null for anything else.'),
     risk_score: z.number().nullable().describe('From transaction monitoring; null while it is not enabled.'),
     compliance_flags: z.array(z.string()),
     created_at: timestamp,
@@ -88,7 +93,7 @@ const EXAMPLE_INTERPRETATION: InterpretedQueryView = {
 };
 const EXAMPLE_TRANSACTION: NlTransactionView = {
   uuid: '0d6f3c1e-2b7a-4c55-9a51-7f3e2d1c0b9a', account_uuid: '6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34', type: 'deposit', amount: '1500.00', currency: 'USD',
-  chain: null, status: 'completed', direction: 'received', counterparty: null, source_chain: null, destination_chain: null, bridge_protocol: null,
+  chain: null, status: 'completed', direction: 'received', counterparty: null, received_amount: null, received_currency: null, source_chain: null, destination_chain: null, bridge_protocol: null,
   risk_score: null, compliance_flags: [], created_at: '2026-10-14T10:00:00.000Z',
 };
 

@@ -113,7 +113,7 @@ for (const store of stores) {
     assert.equal(over.transactions.map((one: { amount: string }) => one.amount), ['1000.00']);
     const swaps = (await search(alice, { query: 'swaps last week' })).body.data;
     assert.is(swaps.total_results, 0);
-    assert.equal(swaps.limitations, ['type swap: no enabled module reports swap transactions to the history yet']);
+    assert.equal(swaps.limitations, ['type swap: no enabled module reports swap transactions to the history']);
   });
 
   test('a repeated question is answered from the cache until the team’s state moves', async () => {

@@ -19,7 +19,7 @@ import { GetAddressBalancesOperation } from './application/read-address-balances
 import { GetChainOperation, ListChainsOperation } from './application/read-chains.js';
 import { GetTransactionOperation } from './application/read-transaction.js';
 import { GetWalletOperation } from './application/get-wallet.js';
-import { chainsGraphql } from './graphql/wallet.js';
+import { chainsGraphql } from './graphql/chains.js';
 import { ChainsConfig, chainsConfigSchema } from './config.js';
 import { chainsRoutes, chainsRouteTags } from './http.js';
 import { Faucet, GetAddressBalances, GetChain, GetTransaction, GetWallet, ListChains, ListDepositAddresses } from './operations.js';
@@ -59,7 +59,7 @@ async function loadCustodySeed(rt: RuntimeContext): Promise<void> {
 export const chainsPlugin = definePlugin<ChainsConfig>({
   name: 'chains',
   version: '0.1.0',
-  kernel: '^2.0.0',
+  kernel: '^2.3.0',
   description: 'EVM chains and their tokens, simulated: blocks by the clock, gas prices, balances, transfers and receipts.',
   dependsOn: ['core-banking'],
   provides: [ChainCatalog, Chain, ChainFaucet, OnChainHoldings],

@@ -49,7 +49,7 @@ export const transferEventPayload = z.object({
   transfer_fee: decimal,
   /** amount + transfer_fee: what the sender pays and what is held until settlement. */
   total_debit: decimal,
-  status: z.enum(['pending', 'completed', 'failed', 'expired', 'reversed']),
+  status: z.enum(['pending', 'pending_review', 'completed', 'failed', 'expired', 'reversed']),
   reference: z.string().nullable(),
   workflow_id: z.string().nullable(),
   /** Failure or expiry reason; null otherwise. */
@@ -57,7 +57,27 @@ export const transferEventPayload = z.object({
 });
 export type TransferEventPayload = z.infer<typeof transferEventPayload>;
 
+/**
+ * A deposit or withdrawal as it posted: transaction monitoring (regtech)
+ * weighs its amount and, for a token withdrawn to an external address, the
+ * address (account.balance_updated names neither the transaction nor the
+ * amount moved).
+ */
+export const movementEventPayload = z.object({
+  transaction_uuid: z.string(),
+  account_uuid: z.string(),
+  amount: decimal,
+  asset_code: z.string(),
+  chain,
+  /** The external address a token was withdrawn to; null for deposits, off-chain assets and withdrawals to custody. */
+  address: z.string().nullable(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MovementEventPayload = z.infer<typeof movementEventPayload>;
+
 const account = { version: 1, group: 'Account', payload: accountEventPayload, webhook: true } as const;
+const movement = { version: 1, group: 'Account', payload: movementEventPayload, webhook: true } as const;
 const transfer = { version: 1, group: 'Transfer', payload: transferEventPayload, webhook: true } as const;
 
 export const coreBankingEvents = [
@@ -80,6 +100,13 @@ export const coreBankingEvents = [
     description: 'A customer balance (available or reserved) changed; one event per account and asset touched.',
     emittedBy: 'the Ledger port on every post, hold, capture and release: deposit, withdraw (REST or GraphQL), transfer creation (hold), settlement, release on failure or expiry, and other plugins moving money',
   }),
+  eventType({ ...movement, name: 'deposit.completed', description: 'Money entered an account from outside the bank (a completed deposit).', emittedBy: 'POST /accounts/{id}/deposit, GraphQL deposit' }),
+  eventType({
+    ...movement,
+    name: 'withdrawal.completed',
+    description: 'Money left an account to outside the bank (a completed withdrawal), with the external address a token went to.',
+    emittedBy: 'POST /accounts/{id}/withdraw, GraphQL withdraw',
+  }),
   eventType({ ...transfer, name: 'transfer.created', description: 'A transfer was recorded (status pending).', emittedBy: 'POST /transfers, GraphQL createTransfer' }),
   eventType({
     ...transfer,
@@ -95,9 +122,16 @@ export const coreBankingEvents = [
   }),
   eventType({
     ...transfer,
+    name: 'transfer.held',
+    description:
+      'Held at settlement for a compliance review (status pending_review): transaction monitoring flagged it for review. The amount plus fee stays reserved until an operator clears it (transfer.completed) or rejects it (transfer.failed).',
+    emittedBy: "workflow core-banking.transfer, step 'settle', when the SettlementGate (regtech) holds it",
+  }),
+  eventType({
+    ...transfer,
     name: 'transfer.failed',
-    description: 'A settlement step failed for good (an account frozen or closed meanwhile); the reservation was released.',
-    emittedBy: 'workflow core-banking.transfer, on failure after compensation',
+    description: 'A settlement step failed for good (an account frozen or closed meanwhile), or an operator rejected the transfer in review (reason "rejected in compliance review: …"); the reservation was released.',
+    emittedBy: 'workflow core-banking.transfer, on failure after compensation; POST /admin/regtech/reviews/{id}/reject for a held transfer',
   }),
   eventType({
     ...transfer,

@@ -231,7 +231,7 @@ export const coreBankingRoutes: readonly RouteDeclaration[] = [
     response: TransferView,
     operation: GetTransfer,
     summary: 'One transfer',
-    description: 'With its status (pending until settled, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.',
+    description: 'With its status (pending until settled, pending_review while held for a compliance review, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.',
     tags,
   }),
   route({

@@ -5,6 +5,7 @@ import {
   Clock,
   definePlugin,
   Ids,
+  HeldSettlements,
   Ledger,
   Logger,
   operation,
@@ -26,6 +27,7 @@ import { FeeSchedule } from './application/fee-schedule.js';
 import { GetAccountOperation } from './application/get-account.js';
 import { GetBalancesOperation } from './application/get-balances.js';
 import { GetTransferOperation } from './application/get-transfer.js';
+import { HeldTransfers } from './application/held-transfers.js';
 import { Holdings } from './application/holdings.js';
 import { LedgerService } from './application/ledger-service.js';
 import { ListAccountTransactionsOperation } from './application/list-account-transactions.js';
@@ -81,10 +83,11 @@ const operations: readonly OperationBinding[] = [
 export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   name: 'core-banking',
   version: '0.1.0',
-  kernel: '^2.0.0',
+  kernel: '^2.3.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
-  provides: [Ledger, BankingRecords, TransactionHistory],
+  provides: [Ledger, BankingRecords, TransactionHistory, HeldSettlements],
+  // SettlementGate (regtech) is injected optionally: without it every transfer settles on its schedule.
   requires: [UnitOfWork, WorkflowEngine, AssetCatalog, PriceFeed, Clock, Ids, Logger, Progress],
   config: coreBankingConfigSchema,
   register(bind: Bind, ctx: PluginContext<CoreBankingConfig>) {
@@ -96,6 +99,7 @@ export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
     bind<BankingRecords>(BankingRecords).to(BankingRecordsReader);
     bind<TransferSettlement>(TransferSettlement).toSelf();
     bind<TransactionHistory>(TransactionHistory).to(CoreTransactionHistory);
+    bind<HeldSettlements>(HeldSettlements).to(HeldTransfers);
     bind(TransferWorkflow).toResolvedValue(
       (settlement: TransferSettlement, config: CoreBankingConfig) => transferWorkflow(settlement, config),
       [TransferSettlement, CoreBankingConfig],

@@ -135,7 +135,7 @@ export const TransferView = z
     amount: decimal,
     asset_code: z.string(),
     chain: heldOn,
-    status: z.enum(['pending', 'completed', 'failed', 'expired', 'reversed']),
+    status: z.enum(['pending', 'pending_review', 'completed', 'failed', 'expired', 'reversed']),
     reference: z.string().nullable(),
     workflow_id: z.string().optional().describe('Only for transfers created with workflow_enabled.'),
     created_at: timestamp,

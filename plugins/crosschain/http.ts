@@ -18,6 +18,14 @@ import {
   QuoteBridge,
   ReadBridgeQuote,
   ReadBridgeTransfer,
+  CrossChainSwap,
+  CrossChainSwapInput,
+  CrossChainSwapParams,
+  CrossChainSwapView,
+  ReadCrossChainSwap,
+  CrossChainPortfolioQuery,
+  CrossChainPortfolioView,
+  GetCrossChainPortfolio,
 } from './operations.js';
 
 /** The cross-chain module's REST routes: the spec's version 1 quote, its read-back, and the version 2 fee comparison. */
@@ -27,7 +35,7 @@ export const crosschainRouteTags: readonly RouteTag[] = [
   {
     name: 'Cross-chain',
     description:
-      'Bridging tokens between the simulated chains over three protocols (wormhole, layerzero, axelar), each a documented fee and time model: quotes that are stored and expire, and a side-by-side fee comparison (docs/crosschain.md).',
+      'Bridging tokens between the simulated chains over three protocols (wormhole, layerzero, axelar), each a documented fee and time model: quotes that are stored and expire, a side-by-side fee comparison, bridge transfers, cross-chain swaps and the portfolio across chains (docs/crosschain.md).',
   },
 ];
 
@@ -120,6 +128,48 @@ export const crosschainRoutes: readonly RouteDeclaration[] = [
     operation: ArmBridgeFault,
     summary: 'Make the next transfers of a bridge protocol fail or time out (sandbox)',
     description: 'Operator key only. The next `count` transfers initiated on `protocol` fail: `fail` refuses the attestation (failed after source_confirmed), `timeout` never relays (failed at the transfer\'s timeout, after attested). Both refund the source. `count` 0 disarms. Answers the faults still armed. The CLI\'s `crosschain fault` does the same.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/crosschain/swap',
+    prefixes: ['v2'],
+    access: 'write',
+    body: CrossChainSwapInput,
+    response: CrossChainSwapView,
+    status: 201,
+    operation: CrossChainSwap,
+    operationId: 'crossChainSwap',
+    summary: 'Bridge a token, then swap it on the destination chain',
+    description:
+      'One workflow: from_token leaves the source holding of `account_id` (default: the team\'s oldest active account) over `protocol` (or the one that delivers the most), and once it arrives in the account\'s destination holding it is swapped for to_token through the DEX aggregator. The least output accepted is fixed now: what the destination pools pay for the bridged amount, less `slippage_bps` (default 50). **Policy**: when on arrival the pools pay less (or none makes the trade), nothing is swapped and the bridged token stays in the destination holding: status `bridged_not_swapped` with `offered_output` and `failure_reason`. A bridge that fails refunds the source: status `failed`. `swap.completed` on success. 422 as the bridge refuses, and `same_token`, `no_swap_route` (no pool for the pair), `swaps_unavailable` (defi not enabled) at `/to_token`, `insufficient_funds`; 404 for another team\'s account.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/crosschain/swap/:id',
+    prefixes: ['v2'],
+    access: 'read',
+    params: CrossChainSwapParams,
+    response: CrossChainSwapView,
+    operation: ReadCrossChainSwap,
+    operationId: 'getCrossChainSwap',
+    summary: 'Get a cross-chain swap',
+    description: 'A cross-chain swap of the team as it stands: its status and the bridge\'s, what was expected, the minimum, what was paid or offered, and why it did not complete. 404 for an unknown swap or another team\'s.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/crosschain/portfolio',
+    prefixes: ['v2'],
+    access: 'read',
+    query: CrossChainPortfolioQuery,
+    response: CrossChainPortfolioView,
+    operation: GetCrossChainPortfolio,
+    operationId: 'getCrossChainPortfolio',
+    summary: 'The portfolio across chains',
+    description:
+      'What the team (or `account_id`; 404 for another team\'s) holds on each chain per token, valued at the price feed now (USD, cents rounded down), its open DeFi positions per chain (with the defi module), totals per chain, the bridge transfers in flight (left the source, not arrived: valued at their amount) and the overall total. Reading changes nothing.',
     tags,
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { decimal, timestamp, token, type Operation } from '../../kernel/public.js';
+import { decimal, signedDecimal, timestamp, token, type Operation } from '../../kernel/public.js';
 import { BRIDGE_PROTOCOLS } from './domain/bridge-model.js';
+import { BRIDGE_FAULTS } from './domain/bridge-transfer.js';
 
 /**
  * The cross-chain module's operations and the zod schema of every input and
@@ -203,7 +204,7 @@ export type BridgeTransferParams = z.infer<typeof BridgeTransferParams>;
 
 const bridgeFaultFields = {
   protocol: protocol.describe('The protocol whose next transfers fail'),
-  fault: z.enum(['fail', 'timeout']).describe('fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.'),
+  fault: z.enum(BRIDGE_FAULTS).describe('revert: the source transaction is reverted before it is final (failed while pending); fail: attestation is refused (failed while source_confirmed); timeout: the relay never arrives and the transfer gives up at its timeout (failed while attested). Each refunds the source.'),
   count: z.number().int().min(0).max(1000).describe('How many of the next transfers; 0 disarms'),
 };
 export const BridgeFaultInput = z.object(bridgeFaultFields).meta({ id: 'BridgeFaultInput', example: { protocol: 'layerzero', fault: 'fail', count: 2 } });
@@ -212,7 +213,7 @@ export const BridgeFaultOptions = z.object({ ...bridgeFaultFields, count: z.coer
 export type BridgeFaultInput = z.infer<typeof BridgeFaultInput>;
 
 export const BridgeFaultsView = z
-  .strictObject({ faults: z.array(z.strictObject({ protocol, fault: z.enum(['fail', 'timeout']), remaining: z.number().int() })) })
+  .strictObject({ faults: z.array(z.strictObject({ protocol, fault: z.enum(BRIDGE_FAULTS), remaining: z.number().int() })) })
   .meta({ id: 'BridgeFaults', example: { faults: [{ protocol: 'layerzero', fault: 'fail', remaining: 2 }] } });
 export type BridgeFaultsView = z.infer<typeof BridgeFaultsView>;
 
@@ -220,3 +221,170 @@ export const InitiateBridge = token<Operation<BridgeInitiateInput, BridgeTransfe
 export const Bridge = token<Operation<BridgeInput, BridgeTransferView>>('crosschain.bridge');
 export const ReadBridgeTransfer = token<Operation<BridgeTransferParams, BridgeTransferView>>('crosschain.read-bridge-transfer');
 export const ArmBridgeFault = token<Operation<BridgeFaultInput, BridgeFaultsView>>('crosschain.arm-bridge-fault');
+
+export const CrossChainSwapInput = z
+  .object({
+    source_chain: chainRef.describe('Chain from_token leaves: our name (`ethereum`) or its CAIP-2 id'),
+    destination_chain: chainRef.describe('Chain where what arrives is swapped: our name (`base`) or its CAIP-2 id'),
+    from_token: tokenCode.describe('Token bridged, e.g. USDC; it must exist on both chains and a protocol must carry it'),
+    to_token: tokenCode.describe('Token bought on the destination, e.g. WETH; another token of the destination chain'),
+    amount: z.string().describe('Amount of from_token sent, a decimal string at its decimals'),
+    slippage_bps: z.number().int().min(0).max(5_000).optional().describe('Basis points the destination swap may pay less than it would at initiation (default 50)'),
+    protocol: z.string().max(40).optional().describe('wormhole, layerzero or axelar; left out, the protocol that delivers the most'),
+    account_id: z.string().max(64).optional().describe('The team\'s account (default: its oldest active account): its source holding pays, its destination holding receives'),
+  })
+  .meta({ id: 'CrossChainSwapInput', example: { source_chain: 'ethereum', destination_chain: 'base', from_token: 'USDC', to_token: 'WETH', amount: '1000.00', slippage_bps: 100 } });
+export type CrossChainSwapInput = z.infer<typeof CrossChainSwapInput>;
+
+export const CrossChainSwapView = z
+  .strictObject({
+    swap_id: z.uuid(),
+    status: z.enum(['bridging', 'completed', 'bridged_not_swapped', 'failed']).describe('bridging (see bridge_status); completed (bridged and swapped); bridged_not_swapped (the destination pools paid less than minimum_output on arrival: the bridged token was kept); failed (the bridge failed, the source was refunded)'),
+    account_id: z.string(),
+    bridge_tx_id: z.uuid().describe('The bridge transfer carrying from_token (GET /v1/crosschain/bridge/{id})'),
+    bridge_status: z.enum(['pending', 'source_confirmed', 'attested', 'completed', 'failed']),
+    bridge_protocol: protocol,
+    source_chain: z.string(),
+    destination_chain: z.string(),
+    from_token: z.string(),
+    to_token: z.string(),
+    amount: decimal.describe('from_token that left the source holding'),
+    bridge_fee: decimal.describe('The bridge\'s fee, in from_token'),
+    bridged_amount: decimal.describe('amount − bridge_fee: from_token that arrives on the destination'),
+    slippage_bps: z.number().int(),
+    expected_output: decimal.describe('to_token the destination pools paid for bridged_amount at initiation'),
+    minimum_output: decimal.describe('expected_output less slippage_bps, rounded down: the least accepted on arrival'),
+    amount_out: decimal.nullable().describe('to_token credited, once completed'),
+    offered_output: decimal.nullable().describe('When bridged_not_swapped: what the pools offered on arrival'),
+    destination_swap_id: z.uuid().nullable().describe('The DeFi swap on the destination (GET /v1/defi/swap/{id}), once completed'),
+    swap_tx_hash: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({
+    id: 'CrossChainSwap',
+    example: {
+      swap_id: '7d2c9a1e-3b4f-4c5d-8e6f-1a2b3c4d5e6f',
+      status: 'completed',
+      account_id: '3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      bridge_tx_id: '0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b',
+      bridge_status: 'completed',
+      bridge_protocol: 'layerzero',
+      source_chain: 'ethereum',
+      destination_chain: 'base',
+      from_token: 'USDC',
+      to_token: 'WETH',
+      amount: '1000.000000',
+      bridge_fee: '0.013452',
+      bridged_amount: '999.986548',
+      slippage_bps: 100,
+      expected_output: '0.285412345678901234',
+      minimum_output: '0.282558222222112222',
+      amount_out: '0.285399876543210987',
+      offered_output: null,
+      destination_swap_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      swap_tx_hash: '0x3f5a7b9c1d2e4f6a8b0c2d4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f1a',
+      failure_reason: null,
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:33:34.000Z',
+    },
+  });
+export type CrossChainSwapView = z.infer<typeof CrossChainSwapView>;
+
+export const CrossChainSwapParams = z.object({ id: z.uuid().describe('A swap_id') });
+export type CrossChainSwapParams = z.infer<typeof CrossChainSwapParams>;
+
+export const CrossChainSwap = token<Operation<CrossChainSwapInput, CrossChainSwapView>>('crosschain.swap');
+export const ReadCrossChainSwap = token<Operation<CrossChainSwapParams, CrossChainSwapView>>('crosschain.read-swap');
+
+const usd = decimal.describe('USD, 2 decimals, rounded down');
+
+export const CrossChainPortfolioQuery = z.object({
+  account_id: z.string().max(64).optional().describe('One account of the team; left out, all of them'),
+});
+export type CrossChainPortfolioQuery = z.infer<typeof CrossChainPortfolioQuery>;
+
+export const CrossChainPortfolioView = z
+  .strictObject({
+    account_id: z.string().nullable(),
+    chains: z
+      .array(
+        z.strictObject({
+          chain: z.string(),
+          holdings: z
+            .array(
+              z.strictObject({
+                token: z.string(),
+                asset_code: z.string().describe('The ledger holding code (USDC, USDC@base)'),
+                amount: decimal.describe('Available and reserved, summed over the accounts'),
+                price_usd: decimal.nullable().describe('USD per whole token at the price feed now; null when the feed has no price'),
+                value_usd: usd.nullable(),
+              }),
+            )
+            .describe('Token holdings on the chain, by token'),
+          defi_positions: z
+            .array(z.strictObject({ position_id: z.uuid(), type: z.string(), account_id: z.string(), protocol: z.string(), value_usd: usd.describe('A borrow\'s is its debt') }))
+            .describe('Open DeFi positions on the chain (empty without the defi module)'),
+          holdings_usd: usd,
+          defi_usd: signedDecimal.describe('DeFi positions held less borrowed (may be negative)'),
+          total_usd: signedDecimal.describe('holdings_usd + defi_usd'),
+        }),
+      )
+      .describe('Every chain where the team holds something or has a position, in the chain catalogue\'s order'),
+    in_flight: z
+      .array(
+        z.strictObject({
+          bridge_tx_id: z.uuid(),
+          status: z.enum(['pending', 'source_confirmed', 'attested']),
+          bridge_protocol: protocol,
+          source_chain: z.string(),
+          destination_chain: z.string(),
+          token: z.string(),
+          amount: decimal.describe('What left the source holding'),
+          receive_amount: decimal,
+          value_usd: usd.nullable().describe('amount at the price feed now'),
+          estimated_completion_at: timestamp,
+        }),
+      )
+      .describe('Bridge transfers under way: left the source, not arrived yet'),
+    in_flight_usd: usd,
+    total_usd: signedDecimal.describe('Σ chains\' total_usd + in_flight_usd'),
+    valued_at: timestamp,
+  })
+  .meta({
+    id: 'CrossChainPortfolio',
+    example: {
+      account_id: null,
+      chains: [
+        {
+          chain: 'ethereum',
+          holdings: [{ token: 'USDC', asset_code: 'USDC', amount: '9000.000000', price_usd: '1', value_usd: '9000.00' }],
+          defi_positions: [{ position_id: '5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b', type: 'lending_supply', account_id: '3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b', protocol: 'lending_market', value_usd: '500.00' }],
+          holdings_usd: '9000.00',
+          defi_usd: '500.00',
+          total_usd: '9500.00',
+        },
+      ],
+      in_flight: [
+        {
+          bridge_tx_id: '0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b',
+          status: 'attested',
+          bridge_protocol: 'layerzero',
+          source_chain: 'ethereum',
+          destination_chain: 'base',
+          token: 'USDC',
+          amount: '1000.000000',
+          receive_amount: '999.986548',
+          value_usd: '1000.00',
+          estimated_completion_at: '2026-01-15T09:33:34.000Z',
+        },
+      ],
+      in_flight_usd: '1000.00',
+      total_usd: '10500.00',
+      valued_at: '2026-01-15T09:32:00.000Z',
+    },
+  });
+export type CrossChainPortfolioView = z.infer<typeof CrossChainPortfolioView>;
+
+export const GetCrossChainPortfolio = token<Operation<CrossChainPortfolioQuery, CrossChainPortfolioView>>('crosschain.portfolio');

@@ -1,7 +1,8 @@
-import { token, type Tx } from '../../kernel/public.js';
+import { token, type ActivityHistoryFilter, type Tx } from '../../kernel/public.js';
 import type { BridgeEstimate, BridgeProtocolId, BridgeRoute, RouteSupport } from './domain/bridge-model.js';
 import type { BridgeQuoteRecord } from './domain/bridge-quote.js';
 import type { BridgeFault, BridgeTransferRecord } from './domain/bridge-transfer.js';
+import type { CrossChainSwapRecord } from './domain/cross-chain-swap.js';
 
 /**
  * A bridge protocol (wormhole, layerzero, axelar): which routes it carries
@@ -36,6 +37,10 @@ export interface BridgeTransferRepository {
   update(tx: Tx, transfer: BridgeTransferRecord): Promise<void>;
   /** Whether a quote was already redeemed by a transfer (a quote initiates once). */
   quoteUsed(tx: Tx, teamId: string, quoteId: string): Promise<boolean>;
+  /** The team's transfers not completed or failed yet, oldest first (the portfolio's in-flight). */
+  inFlight(tx: Tx, teamId: string): Promise<BridgeTransferRecord[]>;
+  /** The team's transfers created in [from, before) (open ends when absent), of one account if given, oldest first (created_at, id), at most `limit`. */
+  history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<BridgeTransferRecord[]>;
 }
 export const BridgeTransferRepository = token<BridgeTransferRepository>('crosschain.bridge-transfer-repository');
 
@@ -51,3 +56,14 @@ export interface BridgeFaultRepository {
   list(tx: Tx): Promise<Array<{ protocol: BridgeProtocolId; fault: BridgeFault; remaining: number }>>;
 }
 export const BridgeFaultRepository = token<BridgeFaultRepository>('crosschain.bridge-fault-repository');
+
+/** Cross-chain swaps (table crosschain_swaps), each its team's. */
+export interface CrossChainSwapRepository {
+  insert(tx: Tx, swap: CrossChainSwapRecord): Promise<void>;
+  /** The team's swap; undefined for an unknown id or another team's. */
+  find(tx: Tx, teamId: string, id: string): Promise<CrossChainSwapRecord | undefined>;
+  /** The team's swap, locked for this unit of work (a workflow step). */
+  lock(tx: Tx, teamId: string, id: string): Promise<CrossChainSwapRecord | undefined>;
+  update(tx: Tx, swap: CrossChainSwapRecord): Promise<void>;
+}
+export const CrossChainSwapRepository = token<CrossChainSwapRepository>('crosschain.swap-repository');

@@ -148,9 +148,9 @@ for (const store of stores) {
     assert.is(expired.body.errors[0].code, 'quote_expired');
   });
 
-  test('injected faults: a refused attestation and a relay timeout each refund the source; only an operator arms them', async () => {
+  test('injected faults: a reverted source (while pending), a refused attestation (while source_confirmed) and a relay timeout (while attested) each refund the source; only an operator arms them', async () => {
     assert.is((await k.request('POST', '/api/v2/admin/crosschain/faults', { key: ada.key, body: { protocol: 'axelar', fault: 'fail', count: 1 } })).status, 403);
-    for (const fault of ['fail', 'timeout'] as const) {
+    for (const fault of ['revert', 'fail', 'timeout'] as const) {
       const armed = await k.request('POST', '/api/v2/admin/crosschain/faults', { key: k.operatorKey, body: { protocol: 'axelar', fault, count: 1 } });
       assert.is(armed.status, 200, JSON.stringify(armed.body));
       assert.equal(armed.body.data.faults, [{ protocol: 'axelar', fault, remaining: 1 }]);
@@ -158,10 +158,19 @@ for (const store of stores) {
       const started = BridgeTransferView.parse((await bridge(ada, { source_chain: 'ethereum', destination_chain: 'base', token: 'USDC', amount: '300', protocol: 'axelar' })).body.data);
       assert.is(before - (await held(k, ada, account, 'USDC')), 300_000_000n);
       const wf = await workflowState(k, ada, started.bridge_tx_id);
+      const inFlight = async () => {
+        assert.is(before - (await held(k, ada, account, 'USDC')), 300_000_000n, 'what left = in flight');
+        await assertAudit(k);
+      };
+      await inFlight();
       await advanceTo(wf.source_confirm_at);
-      assert.is((await read(started.bridge_tx_id)).status, 'source_confirmed');
-      await advanceTo(wf.attest_at);
       await k.runWorkflows();
+      if (fault !== 'revert') {
+        assert.is((await read(started.bridge_tx_id)).status, 'source_confirmed');
+        await inFlight();
+        await advanceTo(wf.attest_at);
+        await k.runWorkflows();
+      }
       if (fault === 'timeout') {
         assert.is((await read(started.bridge_tx_id)).status, 'attested', 'the relay has not arrived');
         await advanceTo(wf.deliver_at);
@@ -170,7 +179,7 @@ for (const store of stores) {
       const failed = await read(started.bridge_tx_id);
       assert.is(failed.status, 'failed', JSON.stringify(failed));
       assert.ok(failed.refund_tx_hash?.startsWith('0x'));
-      assert.ok(failed.failure_reason);
+      assert.match(failed.failure_reason!, { revert: /reverted/, fail: /attestation/, timeout: /did not deliver/ }[fault]);
       assert.is(await held(k, ada, account, 'USDC'), before, 'refunded in full');
       const events = await k.get(EventStore).forAggregate(ada.teamId, 'bridge_transfer', started.bridge_tx_id);
       assert.equal(events.map((event) => event.type), ['bridge.initiated', 'bridge.failed']);
@@ -205,6 +214,12 @@ for (const store of stores) {
       if (pointer) assert.is(refused.body.errors[0].source?.pointer, pointer, JSON.stringify(refused.body));
       if (code) assert.is(refused.body.errors[0].code, code);
     }
+    // Without the defi module a cross-chain swap is refused before anything moves; the portfolio has no DeFi positions.
+    const swap = await k.request('POST', '/api/v2/crosschain/swap', { key: ada.key, body: { source_chain: 'ethereum', destination_chain: 'base', from_token: 'USDC', to_token: 'WETH', amount: '10' } });
+    assert.equal([swap.status, swap.body.errors[0].code, swap.body.errors[0].source.pointer], [422, 'swaps_unavailable', '/to_token']);
+    const portfolio = await k.request('GET', '/api/v2/crosschain/portfolio', { key: ada.key });
+    assert.is(portfolio.status, 200, JSON.stringify(portfolio.body));
+    assert.ok(portfolio.body.data.chains.every((chain: { defi_positions: unknown[] }) => chain.defi_positions.length === 0));
     assert.is(await held(k, ada, account, 'USDC'), before);
     await assertAudit(k);
   });

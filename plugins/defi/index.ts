@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, DefiPositions, definePlugin, TokenSwaps, Scheduler, type RuntimeContext, Ids, Ledger, OnChainHoldings, operation, PriceFeed, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryPoolRepository } from './adapters/memory/memory-pool-repository.js';
 import { MemoryQuoteRepository } from './adapters/memory/memory-quote-repository.js';
@@ -14,13 +14,14 @@ import { AddLiquidityOperation, LiquidityBook, ListLiquidityOperation, ReadLiqui
 import { ExecuteSwapOperation, ExecuteSwapV1Operation, ReadSwapOperation, SwapViews } from './application/execute-swap.js';
 import { PoolTrading } from './application/pool-trading.js';
 import { SwapExecutor } from './application/swap-executor.js';
+import { SwapHistory } from './application/swap-history.js';
 import { PoolMarket } from './application/pool-market.js';
 import { GetSwapQuoteOperation, QuoteSwapV1Operation } from './application/quote-swap.js';
 import { ReadSwapQuoteOperation } from './application/read-swap-quote.js';
 import { SwapQuoter } from './application/swap-quoter.js';
 import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
-import { defiGraphql } from './graphql/defi.js';
+import { defiGraphql } from './graphql/positions.js';
 import { lendingGraphql } from './graphql/lending.js';
 import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
 import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
@@ -38,7 +39,8 @@ import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository
 import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
 import { YieldBook } from './application/positions/yield-book.js';
 import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperation, StakeOperation, UnstakeOperation, YieldViews } from './application/positions/yield-operations.js';
-import { GetPortfolioOperation } from './application/positions/portfolio.js';
+import { DefiPortfolio, GetPortfolioOperation } from './application/positions/portfolio.js';
+import { DefiTokenSwaps } from './application/token-swaps.js';
 import { GetPortfolio } from './operations.js';
 import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
 
@@ -51,10 +53,12 @@ import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unsta
 export const defiPlugin = definePlugin<DefiConfig>({
   name: 'defi',
   version: '0.1.0',
-  kernel: '^2.2.0',
+  kernel: '^2.3.0',
   description: 'DEX pools on every chain (Uniswap v3 tiers, SushiSwap, Curve), aggregated swap quotes and swaps.',
   dependsOn: ['chains'],
-  provides: [],
+  // Other modules swap (the cross-chain swap's destination leg) and read positions (the cross-chain portfolio) through these.
+  provides: [TokenSwaps, DefiPositions],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, ChainCatalog, Chain, AssetCatalog, PriceFeed, Clock, Ids, Ledger, OnChainHoldings, Scheduler],
   config: defiConfigSchema,
   register(bind: Bind, ctx: PluginContext<DefiConfig>) {
@@ -72,6 +76,10 @@ export const defiPlugin = definePlugin<DefiConfig>({
     bind(LendingMarketSeeder).toSelf();
     bind(YieldBook).toSelf();
     bind(YieldViews).toSelf();
+    bind(ActivityHistory).to(SwapHistory);
+    bind(DefiPortfolio).toSelf();
+    bind(DefiPositions).toService(DefiPortfolio);
+    bind(TokenSwaps).to(DefiTokenSwaps);
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),

@@ -158,6 +158,9 @@ export const ExecuteSwap = token<Operation<ExecuteSwapBody, SwapView>>('defi.exe
 export const ExecuteSwapV1 = token<Operation<ExecuteSwapV1Input, SwapView>>('defi.execute-swap-v1');
 export const ReadSwap = token<Operation<SwapParams, SwapView>>('defi.read-swap');
 
+/** An amount of one token; one named schema, so OpenAPI and GraphQL show one TokenAmount type. */
+const tokenAmount = z.strictObject({ token: z.string(), amount: decimal }).meta({ id: 'TokenAmount' });
+
 export const FlashLoanBody = z
   .strictObject({
     token: tokenCode.describe('Token borrowed'),
@@ -196,7 +199,7 @@ export const FlashLoanView = z
     operations: z.array(
       z.strictObject({ type: z.literal('swap'), from: z.string(), to: z.string(), dex, pool: z.string(), amount_in: decimal, amount_out: decimal }),
     ).describe('The operations that ran, in order (up to the one that failed)'),
-    profit: z.array(z.strictObject({ token: z.string(), amount: decimal })).describe('What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated)'),
+    profit: z.array(tokenAmount).describe('What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated)'),
     tx_hash: z.string().nullable().describe('The chain transaction that paid the profit to the account\'s deposit address; null without profit, a revert or a dry run'),
     created_at: timestamp,
   })
@@ -234,7 +237,7 @@ export const AddLiquidityBody = z
   .meta({ id: 'AddLiquidityRequest', example: { pool_id: 'base:uniswap_v3:USDC-WETH:500', token: 'USDC', amount: '5000' } });
 export type AddLiquidityBody = z.infer<typeof AddLiquidityBody>;
 
-const tokenAmounts = z.array(z.strictObject({ token: z.string(), amount: decimal }));
+const tokenAmounts = z.array(tokenAmount);
 
 export const LiquidityPositionView = z
   .strictObject({

@@ -1,4 +1,4 @@
-import { token, type Tx } from '../../kernel/public.js';
+import { token, type ActivityHistoryFilter, type Tx } from '../../kernel/public.js';
 import type { LiquidityPosition } from './domain/liquidity-position.js';
 import type { LendingPosition } from './domain/positions/lending-position.js';
 import type { YieldPosition } from './domain/positions/yield-position.js';
@@ -46,6 +46,8 @@ export interface SwapRepository {
   insert(tx: Tx, swap: SwapRecord): Promise<void>;
   /** The team's swap; undefined for an unknown id or another team's. */
   find(tx: Tx, teamId: string, id: string): Promise<SwapRecord | undefined>;
+  /** The team's swaps created in [from, before) (open ends when absent), of one account if given, oldest first (created_at, id), at most `limit`. */
+  history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<SwapRecord[]>;
 }
 export const SwapRepository = token<SwapRepository>('defi.swap-repository');
 

@@ -1,5 +1,6 @@
 import type { Bind } from 'inversify';
 import {
+  ActivityHistory,
   AssetCatalog,
   Clock,
   definePlugin,
@@ -15,6 +16,7 @@ import {
   WorkflowEngine,
   type PluginContext,
 } from '../../kernel/public.js';
+import { PaymentHistory } from './application/payment-history.js';
 import { MemoryChallengeRepository, MemoryPasskeyRepository, MemorySessionRepository } from './adapters/memory/memory-passkey-repositories.js';
 import { MemoryActivityRepository, MemoryP2pTransferRepository } from './adapters/memory/memory-activity-repositories.js';
 import { MemoryDeviceRepository, MemoryNotificationRepository, MemoryPushRecording } from './adapters/memory/memory-notification-repositories.js';
@@ -116,11 +118,13 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts, payment intents, p2p transfers across teams, activity feed, devices and push notifications.',
   dependsOn: ['identity', 'core-banking'],
   provides: [SessionAuthenticator],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine, EventBackbone],
   config: mobileConfigSchema,
   register(bind: Bind, ctx: PluginContext<MobileConfig>) {
     bind(MobileConfig).toConstantValue(ctx.config);
     bind(RelyingParty).toSelf();
+    bind(ActivityHistory).to(PaymentHistory);
     bind(SessionIssuer).toSelf();
     bind(ChallengeCleanup).toSelf();
     bind(SessionAuthenticator).to(MobileSessionAuthenticator);

@@ -1,4 +1,4 @@
-import { token, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
+import { token, type ActivityHistoryFilter, type PageRequest, type Slice, type Tx } from '../../kernel/public.js';
 import type { ActivityRecord } from './domain/activity.js';
 import type { ChallengeRecord } from './domain/challenge.js';
 import type { DeliveryStatus, DeviceRecord, NotificationRecord, PushMessage } from './domain/notification.js';
@@ -89,6 +89,8 @@ export interface PaymentIntentRepository {
   transition(tx: Tx, teamId: string, id: string, from: readonly IntentStatus[], to: IntentTransition): Promise<PaymentIntentRecord | undefined>;
   /** Expires up to `limit` intents awaiting confirmation whose expires_at is at or before `now`, across teams; rows being changed elsewhere are skipped. */
   expireDue(tx: Tx, now: Date, limit: number): Promise<PaymentIntentRecord[]>;
+  /** Intents the team pays or receives created in [from, before), of one of its accounts (either side) if given, oldest first (created_at, id), at most `limit`. */
+  history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<PaymentIntentRecord[]>;
 }
 export const PaymentIntentRepository = token<PaymentIntentRepository>('mobile.payment-intent-repository');
 
@@ -96,6 +98,8 @@ export interface P2pTransferRepository {
   insert(tx: Tx, transfer: P2pTransferRecord): Promise<void>;
   /** The transfer as either side sees it: found when the team is the sender's or the recipient's. */
   find(tx: Tx, teamId: string, id: string): Promise<P2pTransferRecord | undefined>;
+  /** Transfers the team sent or received created in [from, before), of one of its accounts (either side) if given, oldest first (created_at, id), at most `limit`. */
+  history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<P2pTransferRecord[]>;
 }
 export const P2pTransferRepository = token<P2pTransferRepository>('mobile.p2p-transfer-repository');
 

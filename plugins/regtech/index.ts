@@ -1,4 +1,4 @@
-import { AssetCatalog, Clock, ComplianceFlags, definePlugin, EventBackbone, Ids, operation, PriceFeed, SanctionsScreening, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { AssetCatalog, Clock, ComplianceFlags, definePlugin, SettlementGate, EventBackbone, Ids, operation, PriceFeed, SanctionsScreening, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { NodeListFiles } from './adapters/files/node-list-files.js';
 import { MemorySanctionsListRepository } from './adapters/memory/memory-sanctions-list-repository.js';
@@ -31,6 +31,7 @@ import { SqlMicaCheckRepository, SqlMicaRegistryRepository } from './adapters/sq
 import { GetRegtechStatusOperation } from './application/get-status.js';
 import { ClearReviewOperation, ComplianceFlagsReader, GetTransactionFlagsOperation, ListPendingReviewsOperation, RejectReviewOperation } from './application/review-operations.js';
 import { TransactionMonitor } from './application/transaction-monitor.js';
+import { MonitoringSettlementGate } from './application/monitoring-gate.js';
 import { MemoryMonitoringRepository } from './adapters/memory/memory-monitoring-repository.js';
 import { SqlMonitoringRepository } from './adapters/sql/sql-monitoring-repository.js';
 import { regtechCommands } from './commands.js';
@@ -94,11 +95,11 @@ import {
 export const regtechPlugin = definePlugin<RegtechConfig>({
   name: 'regtech',
   version: '0.1.0',
-  kernel: '^2.1.0',
+  kernel: '^2.3.0',
   description: 'Sanctions screening (the SanctionsScreening port), travel-rule checks and IVMS 101 messages, MiFIR transaction reports to a simulated competent authority.',
   dependsOn: [],
-  provides: [SanctionsScreening, ComplianceFlags],
-  // BankingRecords (core-banking's transfers) is injected optionally: without core-banking, sanctions screening and checks still work.
+  provides: [SanctionsScreening, ComplianceFlags, SettlementGate],
+  // BankingRecords and HeldSettlements (core-banking's transfers) are injected optionally: without core-banking, sanctions screening and checks still work.
   requires: [UnitOfWork, Clock, Ids, PriceFeed, AssetCatalog, Scheduler, EventBackbone],
   config: regtechConfigSchema,
   register(bind: Bind, ctx: PluginContext<RegtechConfig>) {
@@ -113,6 +114,7 @@ export const regtechPlugin = definePlugin<RegtechConfig>({
     bind(CompetentAuthority).to(SimulatedCompetentAuthority);
     bind(TransactionMonitor).toSelf();
     bind(ComplianceFlags).to(ComplianceFlagsReader);
+    bind(SettlementGate).to(MonitoringSettlementGate);
   },
   operations: [
     operation(LoadSanctionsList, LoadSanctionsListOperation, LoadSanctionsListInput),

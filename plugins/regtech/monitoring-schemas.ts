@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { timestamp } from '../../kernel/public.js';
 
 /** Schemas of the monitoring routes (re-exported by operations.ts). */
-const flag = z.enum(['large_amount', 'structuring', 'velocity', 'sanctioned_counterparty', 'high_risk_jurisdiction']);
+const flag = z.enum(['large_amount', 'structuring', 'velocity', 'sanctioned_counterparty', 'high_risk_jurisdiction', 'sanctioned_address']);
 
 export const MonitoredTransactionView = z
   .strictObject({
     review_id: z.uuid().describe('The review case: the id the operator clears or rejects'),
-    transaction_id: z.string().describe('The transfer id'),
+    transaction_id: z.string().describe('The transfer id, or the transaction id of a deposit or withdrawal'),
     compliance_flags: z.array(flag),
     risk_score: z.number().int().describe('0-100: the sum of the flags’ weights'),
     status: z.enum(['clear', 'pending_review', 'cleared', 'rejected']).describe('clear: flagged below the review score; pending_review until an operator clears or rejects it'),

@@ -229,6 +229,11 @@ export interface MonitoringRepository {
   /** Transfers from the account at or after `since`, with at least `minCents` and below `maxCents` when given. */
   countFrom(tx: Tx, teamId: string, fromAccount: string, since: Date, range?: { minCents: bigint; maxCents: bigint }): Promise<number>;
   find(tx: Tx, teamId: string, transactionId: string): Promise<MonitoredTransactionRecord | undefined>;
+  /**
+   * The record locked FOR UPDATE in `tx` (an operator's decision writes it):
+   * two decisions on one case run one after the other, so the second sees
+   * the first's status (409) and a held transfer is settled or failed once.
+   */
   findById(tx: Tx, id: string): Promise<MonitoredTransactionRecord | undefined>;
   /** Creates or replaces the record of the team's transaction. */
   put(tx: Tx, record: MonitoredTransactionRecord): Promise<void>;

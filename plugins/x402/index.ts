@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, Random, RequestGate, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, Random, RequestGate, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryEndpointRepository } from './adapters/memory/memory-endpoint-repository.js';
 import { MemoryPaymentRepository } from './adapters/memory/memory-payment-repository.js';
@@ -10,6 +10,7 @@ import { EndpointViews } from './application/endpoint-views.js';
 import { FacilitatorRequests, FacilitatorSettleOperation, FacilitatorVerifyOperation } from './application/facilitator-api.js';
 import { CreateEndpointOperation, DeleteEndpointOperation, ListEndpointsOperation, UpdateEndpointOperation } from './application/manage-endpoints.js';
 import { PaymentGate } from './application/payment-gate.js';
+import { X402PaymentHistory } from './application/payment-history.js';
 import { ListPaymentsOperation } from './application/read-payments.js';
 import { ListRelaysOperation } from './application/relays.js';
 import { FacilitatorKindsOperation, GetStatusOperation, GetSupportedOperation } from './application/read-support.js';
@@ -45,6 +46,7 @@ export const x402Plugin = definePlugin<X402Config>({
   description: 'HTTP 402 micropayments: monetized paths paid with USDC authorizations, and the built-in facilitator.',
   dependsOn: ['core-banking', 'chains'],
   provides: [RequestGate],
+  contributes: [ActivityHistory],
   requires: [UnitOfWork, Clock, Ids, Random, Ledger, OnChainHoldings, ChainCatalog, Chain, AssetCatalog, Scheduler],
   config: x402ConfigSchema,
   register(bind: Bind, ctx: PluginContext<X402Config>) {
@@ -52,6 +54,7 @@ export const x402Plugin = definePlugin<X402Config>({
     bind(X402Networks).toSelf().inSingletonScope();
     bind(Requirements).toSelf();
     bind(EndpointViews).toSelf();
+    bind(ActivityHistory).to(X402PaymentHistory);
     bind(FacilitatorRequests).toSelf();
     bind(Facilitator).to(BuiltinFacilitator);
     bind(RequestGate).to(PaymentGate).inSingletonScope();

@@ -59,23 +59,23 @@ test('event counts, throughput and lag move with deposits, and lag falls back to
   await deposits(10);
 
   const metrics = (await get('metrics')).body.data;
-  assert.is(metrics.events.total, before.events.total + 11, 'account.created + 10 balance updates');
+  assert.is(metrics.events.total, before.events.total + 21, 'account.created + 10 balance updates + 10 deposit.completed');
   assert.is(metrics.events.by_type['account.balance_updated'], (before.events.by_type['account.balance_updated'] ?? 0) + 10);
-  assert.ok(metrics.events.by_domain.Account >= 11);
+  assert.ok(metrics.events.by_domain.Account >= 21);
   assert.ok(metrics.uptime_seconds > 0);
   const throughput = (await get('event-throughput')).body.data;
   assert.ok(throughput.total.events_per_second > throughputBefore.total.events_per_second);
-  assert.ok(throughput.domains.some((d: any) => d.domain === 'Account' && d.events >= 11));
+  assert.ok(throughput.domains.some((d: any) => d.domain === 'Account' && d.events >= 21));
 
   // Nothing has consumed the new events yet: the fan-out projector lags by exactly them.
   const lagging = (await get('projector-lag')).body.data;
   const fanOut = lagging.projectors.find((p: any) => p.group === 'webhooks.fan-out');
-  assert.is(fanOut.pending_events, 11);
+  assert.is(fanOut.pending_events, 21);
   assert.is(fanOut.status, 'stopped');
-  assert.is(lagging.max_lag_events, 11);
+  assert.is(lagging.max_lag_events, 21);
   const stream = (await get('stream-status')).body.data;
-  assert.equal(stream.consumer_groups.map((g: any) => [g.group, g.pending_events]), [['dashboard.event-tally', 11], ['webhooks.fan-out', 11]]);
-  assert.is(stream.pending_total, 22);
+  assert.equal(stream.consumer_groups.map((g: any) => [g.group, g.pending_events]), [['dashboard.event-tally', 21], ['webhooks.fan-out', 21]]);
+  assert.is(stream.pending_total, 42);
   const stalled = (await get('domain-health')).body.data.domains;
   assert.is(stalled.find((d: any) => d.domain === 'Account').projector_status, 'stopped', 'Account events wait with no loop running');
   assert.is(stalled.find((d: any) => d.domain === 'Transfer').projector_status, 'ok', 'no Transfer events are pending');
@@ -86,14 +86,14 @@ test('event counts, throughput and lag move with deposits, and lag falls back to
   await k.get(EventBackbone).drain();
   const caughtUp = (await get('projector-lag')).body.data.projectors.find((p: any) => p.group === 'webhooks.fan-out');
   assert.equal([caughtUp.pending_events, caughtUp.status], [0, 'caught_up']);
-  assert.is(caughtUp.handled_total, fanOut.handled_total + 11);
+  assert.is(caughtUp.handled_total, fanOut.handled_total + 21);
   const processed = (await get('metrics')).body.data;
-  assert.ok(processed.processing.handled_total >= before.processing.handled_total + 11);
+  assert.ok(processed.processing.handled_total >= before.processing.handled_total + 21);
   const health = (await get('domain-health')).body.data;
   assert.is(health.store.connected, true);
   const account = health.domains.find((d: any) => d.domain === 'Account');
   assert.equal([account.status, account.store_connected, account.recent_errors], ['healthy', true, 0]);
-  assert.ok(account.events_total >= 11);
+  assert.ok(account.events_total >= 21);
 });
 
 test('a poison event is parked, shows on stream-status and domain-health, and does not hold back its group', async () => {

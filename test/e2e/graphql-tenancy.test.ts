@@ -38,7 +38,14 @@ interface Fixture {
   /** An issuer of the MiCA registry: the bank's reference data, not a team's (as proposals are); Bob checked against it. */
   readonly micaIssuer: string;
   readonly lendingPosition: string;
+  /** Bob's liquidity position and staking position (defi). */
+  readonly liquidityPosition: string;
+  readonly yieldPosition: string;
   readonly x402Endpoint: string;
+  /** crosschain: Bob's bridge quote, bridge transfer and cross-chain swap. */
+  readonly bridgeQuote: string;
+  readonly bridgeTransfer: string;
+  readonly crossChainSwap: string;
   /** Ada's own account, the other end of a transfer attempt. */
   readonly adaAccount: string;
   /** Bob's mobile objects: a payment intent, a p2p transfer (to a third team), a device, a passkey session and the passkey. */
@@ -113,7 +120,37 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.cancelOrder': [{ query: 'mutation($id: ID!) { cancelOrder(id: $id) { id } }', variables: (f) => ({ id: f.order }), expect: 'not_found' }],
   // Ada's team votes on the bank's proposal with its own holding; Bob's vote stays as it was (checked at the end).
   'Mutation.castGcuVote': [{ query: 'mutation($id: ID!) { castGcuVote(proposal_id: $id, vote: "against") { proposal_id vote voting_power } }', variables: (f) => ({ id: f.proposal }), expect: 'none_of_bob' }],
+  'Query.bridgeQuote': [{ query: 'query($id: ID!) { bridgeQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.bridgeQuote }), expect: 'not_found' }],
+  'Query.bridgeTransfer': [{ query: 'query($id: ID!) { bridgeTransfer(id: $id) { bridge_tx_id } }', variables: (f) => ({ id: f.bridgeTransfer }), expect: 'not_found' }],
+  'Query.bridgeFees': [{ query: '{ bridgeFees(from: "ethereum", to: "base", token: "USDC", amount: "20") { protocols { bridge_protocol fee_amount } } }', expect: 'none_of_bob' }],
+  'Query.crossChainSwap': [{ query: 'query($id: ID!) { crossChainSwap(id: $id) { swap_id } }', variables: (f) => ({ id: f.crossChainSwap }), expect: 'not_found' }],
+  'Query.crossChainPortfolio': [{ query: 'query($id: ID) { crossChainPortfolio(account_id: $id) { total_usd } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.quoteBridge': [{ query: 'mutation { quoteBridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20"}) { quote_id } }', expect: 'none_of_bob' }],
+  'Mutation.initiateBridge': [
+    {
+      query: 'mutation($input: InitiateBridgeInput!) { initiateBridge(input: $input) { bridge_tx_id } }',
+      variables: (f) => ({ input: { quote_id: f.bridgeQuote, sender_address: '0x1111111111111111111111111111111111111111', recipient_address: '0x2222222222222222222222222222222222222222' } }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.bridge': [
+    { query: 'mutation($id: ID!) { bridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "1", account_id: $id}) { bridge_tx_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.swapCrossChain': [
+    {
+      query: 'mutation($id: ID!) { swapCrossChain(input: {source_chain: "ethereum", destination_chain: "base", from_token: "USDC", to_token: "WETH", amount: "1", account_id: $id}) { swap_id } }',
+      variables: (f) => ({ id: f.account }),
+      expect: 'not_found',
+    },
+  ],
   'Query.swapQuote': [{ query: 'query($id: ID!) { swapQuote(id: $id) { quote_id } }', variables: (f) => ({ id: f.swapQuote }), expect: 'not_found' }],
+  // Chain data is public on a real network too; Bob's deposit address is his, so Ada gets not_found for it.
+  'Query.chains': [{ query: '{ chains { name head { number } } }', expect: 'none_of_bob' }],
+  'Query.chain': [{ query: '{ chain(chain: "base") { name } }', expect: 'none_of_bob' }],
+  'Query.chainTransaction': [{ query: '{ chainTransaction(chain: "base", hash: "0x0000000000000000000000000000000000000000000000000000000000000001") { hash } }', expect: 'not_found' }],
+  'Query.chainAddressBalances': [{ query: '{ chainAddressBalances(chain: "base", address: "0x0000000000000000000000000000000000000001") { address } }', expect: 'none_of_bob' }],
+  'Query.depositAddresses': [{ query: 'query($id: ID!) { depositAddresses(account_id: $id) { address } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.sandboxFaucet': [{ query: 'mutation { sandboxFaucet(input: { chain: "base-sepolia", address: "0x0000000000000000000000000000000000000001", asset_code: "USDC", amount: "1.000000" }) { hash } }', expect: 'refused' }],
   'Query.wallet': [{ query: 'query($id: ID!) { wallet(account_id: $id) { account_id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
   'Query.swap': [{ query: 'query($id: ID!) { swap(id: $id) { swap_id } }', variables: (f) => ({ id: f.swap }), expect: 'not_found' }],
   'Mutation.executeSwap': [
@@ -178,6 +215,23 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.supplyLending': [{ query: 'mutation($a: ID!) { supplyLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   'Mutation.borrowLending': [{ query: 'mutation($a: ID!) { borrowLending(input: {chain: "base", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
   'Mutation.closeLendingPosition': [{ query: 'mutation($id: ID!) { closeLendingPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.lendingPosition }), expect: 'not_found' }],
+  'Query.swapQuoteFor': [{ query: '{ swapQuoteFor(from: "USDC", to: "WETH", amount: "10", chain: "base") { quote_id } }', expect: 'none_of_bob' }],
+  'Mutation.executeQuotedSwap': [
+    { query: 'mutation($q: String!) { executeQuotedSwap(input: {quote_id: $q, wallet_address: "0x0000000000000000000000000000000000000001", max_gas_price_gwei: 100, deadline_minutes: 20}) { swap_id } }', variables: (f) => ({ q: f.swapQuote }), expect: 'not_found' },
+  ],
+  'Mutation.flashLoan': [{ query: 'mutation($a: String) { flashLoan(input: {token: "USDC", amount: "1", account_id: $a, dry_run: true, operations: [{type: "swap", from: "USDC", to: "WETH", dex: "uniswap_v3"}]}) { status } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.addLiquidity': [{ query: 'mutation($a: String) { addLiquidity(input: {pool_id: "base:uniswap_v3:USDC-WETH:500", token: "USDC", amount: "1", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.removeLiquidity': [{ query: 'mutation($id: ID!) { removeLiquidity(id: $id) { position_id } }', variables: (f) => ({ id: f.liquidityPosition }), expect: 'not_found' }],
+  'Query.liquidityPosition': [{ query: 'query($id: ID!) { liquidityPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.liquidityPosition }), expect: 'not_found' }],
+  'Query.liquidityPositions': [{ query: '{ liquidityPositions { position_id } }', expect: 'none_of_bob' }],
+  'Mutation.stake': [{ query: 'mutation($a: String) { stake(input: {program: "staking:WETH", chain: "base", amount: "0.01", account_id: $a}) { position_id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  'Mutation.harvestYield': [{ query: 'mutation($id: ID!) { harvestYield(id: $id) { position_id } }', variables: (f) => ({ id: f.yieldPosition }), expect: 'not_found' }],
+  'Mutation.unstake': [{ query: 'mutation($id: ID!) { unstake(id: $id) { position_id } }', variables: (f) => ({ id: f.yieldPosition }), expect: 'not_found' }],
+  'Query.yieldPosition': [{ query: 'query($id: ID!) { yieldPosition(id: $id) { position_id } }', variables: (f) => ({ id: f.yieldPosition }), expect: 'not_found' }],
+  'Query.yieldPositions': [{ query: '{ yieldPositions { position_id } }', expect: 'none_of_bob' }],
+  'Query.defiPortfolio': [
+    { query: 'query($a: ID) { defiPortfolio(account_id: $a) { positions { position_id } } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
+  ],
   'Query.x402Endpoints': [{ query: '{ x402Endpoints(first: 100) { data { id account_id } } }', expect: 'none_of_bob' }],
   'Query.x402Payments': [{ query: '{ x402Payments(first: 100) { data { id endpoint_id } } }', expect: 'none_of_bob' }],
   'Query.x402Relays': [{ query: '{ x402Relays(first: 100) { data { payment_id } } }', expect: 'none_of_bob' }],
@@ -274,12 +328,22 @@ test.before(async () => {
   assert.is((await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { risk_score } }', { id: flagged }, bob.key)).flaggedTransaction.risk_score, 40);
   await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
   const lendingPosition = (await data(g, 'mutation($a: ID!) { supplyLending(input: {token: "USDC", amount: "50", account_id: $a}) { position_id } }', { a: account }, bob.key)).supplyLending.position_id;
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '1', asset_code: 'WETH', chain: 'base' } });
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC', chain: 'base' } });
+  const liquidityPosition = (await data(g, 'mutation($a: String) { addLiquidity(input: {pool_id: "base:uniswap_v3:USDC-WETH:500", token: "USDC", amount: "10", account_id: $a}) { position_id } }', { a: account }, bob.key)).addLiquidity.position_id;
+  const yieldPosition = (await data(g, 'mutation($a: String) { stake(input: {program: "staking:WETH", chain: "base", amount: "0.1", account_id: $a}) { position_id } }', { a: account }, bob.key)).stake.position_id;
   const ENDPOINT = 'mutation($id: ID!) { createX402Endpoint(input: {path: "/api/v2/gcu/composition", price_usd_cents: 1, network: "eip155:8453", asset: "USDC", account_id: $id}) { id } }';
   const x402Endpoint = (await data(g, ENDPOINT, { id: account }, bob.key)).createX402Endpoint.id;
+  await g.request('POST', `/api/v2/accounts/${account}/deposit`, { key: bob.key, body: { amount: '100', asset_code: 'USDC' } });
+  const bridgeQuote = (await data(g, 'mutation { quoteBridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20"}) { quote_id } }', undefined, bob.key)).quoteBridge.quote_id;
+  const BRIDGE = 'mutation($id: ID!) { bridge(input: {source_chain: "ethereum", destination_chain: "base", token: "USDC", amount: "20", account_id: $id}) { bridge_tx_id } }';
+  const bridgeTransfer = (await data(g, BRIDGE, { id: account }, bob.key)).bridge.bridge_tx_id;
+  const CROSS_SWAP = 'mutation($id: ID!) { swapCrossChain(input: {source_chain: "ethereum", destination_chain: "base", from_token: "USDC", to_token: "WETH", amount: "20", account_id: $id}) { swap_id } }';
+  const crossChainSwap = (await data(g, CROSS_SWAP, { id: account }, bob.key)).swapCrossChain.swap_id;
   await data(g, 'mutation { setX402SpendingLimits(input: {daily_usd: "2.00", per_request_usd: "0.50"}) { configured } }', undefined, bob.key);
   await data(g, 'mutation($id: String!) { putX402Agent(api_key_id: $id, input: {name: "bob-agent", daily_usd: "0.20"}) { name } }', { id: key.body.data.id }, bob.key);
   const mobile = await mobileFixture(account, adaAccount);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, x402Endpoint, adaAccount, ...mobile };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, ...mobile };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -330,6 +394,10 @@ async function bobsView(): Promise<unknown> {
     ),
     lending: await read('{ lendingPositions { position_id status principal } }'),
     x402Endpoints: await read('{ x402Endpoints(first: 100) { data { id path price_usd_cents account_id } } }'),
+    crosschain: await read(
+      'query($t: ID!, $s: ID!) { bridgeTransfer(id: $t) { status amount } crossChainSwap(id: $s) { status amount } crossChainPortfolio { total_usd in_flight { bridge_tx_id } } }',
+      { t: fx.bridgeTransfer, s: fx.crossChainSwap },
+    ),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -347,7 +415,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

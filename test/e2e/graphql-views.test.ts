@@ -5,6 +5,7 @@ import { z, type ZodType } from 'zod';
 import { schemaFiles } from '../../adapters/graphql/schema-files.js';
 import * as banking from '../../plugins/core-banking/operations.js';
 import * as chains from '../../plugins/chains/operations.js';
+import * as crosschain from '../../plugins/crosschain/operations.js';
 import * as defi from '../../plugins/defi/operations.js';
 import * as exchange from '../../plugins/exchange/operations.js';
 import * as gcu from '../../plugins/gcu/operations.js';
@@ -90,6 +91,22 @@ const PAIRINGS: Record<string, Pairing> = {
   WalletAddress: { schema: chains.DepositAddressView },
   WalletHolding: { schema: chains.WalletHoldingView },
   ExecuteSwapInput: { schema: defi.ExecuteSwapBody },
+  // crosschain
+  BridgeQuote: { schema: crosschain.BridgeQuoteView },
+  BridgeAlternativeQuote: { schema: element(crosschain.BridgeQuoteView.shape.alternative_quotes) },
+  BridgeFeeComparison: { schema: crosschain.BridgeFeesView },
+  BridgeProtocolFee: { schema: element(crosschain.BridgeFeesView.shape.protocols) },
+  BridgeTransfer: { schema: crosschain.BridgeTransferView },
+  CrossChainSwap: { schema: crosschain.CrossChainSwapView },
+  CrossChainPortfolio: { schema: crosschain.CrossChainPortfolioView },
+  PortfolioChain: { schema: element(crosschain.CrossChainPortfolioView.shape.chains) },
+  PortfolioHolding: { schema: element(element(crosschain.CrossChainPortfolioView.shape.chains).shape.holdings) },
+  PortfolioDefiPosition: { schema: element(element(crosschain.CrossChainPortfolioView.shape.chains).shape.defi_positions) },
+  InFlightTransfer: { schema: element(crosschain.CrossChainPortfolioView.shape.in_flight) },
+  QuoteBridgeInput: { schema: crosschain.BridgeQuoteInput },
+  InitiateBridgeInput: { schema: crosschain.BridgeInitiateInput },
+  BridgeInput: { schema: crosschain.BridgeInput },
+  CrossChainSwapInput: { schema: crosschain.CrossChainSwapInput },
   // regtech (compliance, fraud, regulatory, regtech domains)
   SanctionsScreening: { schema: regtech.ScreeningView },
   ScreenedParty: { schema: regtech.ScreeningView.shape.party },

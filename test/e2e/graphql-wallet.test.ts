@@ -56,4 +56,26 @@ test('walletBalanceUpdated streams the wallet\'s on-chain holdings changes live;
   await bobs.client.dispose();
 });
 
+test('the chains, a transaction, an address\'s balances and the deposit addresses read as their REST routes do; the faucet is the operator\'s', async () => {
+  const chains = await data(g, '{ chains { name chain_id layer head { number } tokens { asset_code contract_address decimals } } }', {}, ada.key);
+  const restChains = (await g.request('GET', '/api/v2/chains', { key: ada.key })).body.data;
+  assert.equal(chains.chains.map((one: { name: string; tokens: unknown[] }) => [one.name, one.tokens]), restChains.map((one: { name: string; tokens: unknown[] }) => [one.name, one.tokens]));
+  const base = await data(g, '{ chain(chain: "eip155:8453") { name caip2 finality_seconds } }', {}, ada.key);
+  assert.equal(base.chain, { name: 'base', caip2: 'eip155:8453', finality_seconds: restChains.find((one: { name: string }) => one.name === 'base').finality_seconds });
+
+  const addresses = await data(g, 'query($id: ID!) { depositAddresses(account_id: $id) { chain address } }', { id: wallet }, ada.key);
+  const sepolia = addresses.depositAddresses.find((one: { chain: string }) => one.chain === 'base-sepolia').address;
+  const minted = await data(g, 'mutation($input: SandboxFaucetInput!) { sandboxFaucet(input: $input) { hash chain kind to amount status } }', { input: { chain: 'base-sepolia', address: sepolia, asset_code: 'USDC', amount: '2.000000' } }, g.k.operatorKey);
+  assert.equal({ ...minted.sandboxFaucet, hash: undefined }, { hash: undefined, chain: 'base-sepolia', kind: 'mint', to: sepolia, amount: '2.000000', status: minted.sandboxFaucet.status });
+  const receipt = await data(g, 'query($hash: String!) { chainTransaction(chain: "base-sepolia", hash: $hash) { hash amount_base_units } }', { hash: minted.sandboxFaucet.hash }, ada.key);
+  assert.equal(receipt.chainTransaction, { hash: minted.sandboxFaucet.hash, amount_base_units: '2000000' });
+  const balances = await data(g, 'query($address: String!) { chainAddressBalances(chain: "base-sepolia", address: $address) { address balances { asset_code amount } } }', { address: sepolia }, ada.key);
+  assert.ok(balances.chainAddressBalances.balances.some((one: { asset_code: string; amount: string }) => one.asset_code === 'USDC' && one.amount === '2.000000'), JSON.stringify(balances));
+
+  const refused = await gql(g, 'mutation($input: SandboxFaucetInput!) { sandboxFaucet(input: $input) { hash } }', { input: { chain: 'base-sepolia', address: sepolia, asset_code: 'USDC', amount: '2.000000' } }, ada.key);
+  assert.ok(refused.body.errors?.length, 'a team key cannot mint');
+  const bad = await gql(g, '{ chain(chain: "nowhere") { name } }', {}, ada.key);
+  assert.is(bad.body.errors[0].extensions.code, 'not_found');
+});
+
 test.run();

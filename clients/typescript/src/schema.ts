@@ -1508,6 +1508,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/crosschain/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio across chains
+         * @description What the team (or `account_id`; 404 for another team's) holds on each chain per token, valued at the price feed now (USD, cents rounded down), its open DeFi positions per chain (with the defi module), totals per chain, the bridge transfers in flight (left the source, not arrived: valued at their amount) and the overall total. Reading changes nothing.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCrossChainPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bridge a token, then swap it on the destination chain
+         * @description One workflow: from_token leaves the source holding of `account_id` (default: the team's oldest active account) over `protocol` (or the one that delivers the most), and once it arrives in the account's destination holding it is swapped for to_token through the DEX aggregator. The least output accepted is fixed now: what the destination pools pay for the bridged amount, less `slippage_bps` (default 50). **Policy**: when on arrival the pools pay less (or none makes the trade), nothing is swapped and the bridged token stays in the destination holding: status `bridged_not_swapped` with `offered_output` and `failure_reason`. A bridge that fails refunds the source: status `failed`. `swap.completed` on success. 422 as the bridge refuses, and `same_token`, `no_swap_route` (no pool for the pair), `swaps_unavailable` (defi not enabled) at `/to_token`, `insufficient_funds`; 404 for another team's account.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["crossChainSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/crosschain/swap/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a cross-chain swap
+         * @description A cross-chain swap of the team as it stands: its status and the bridge's, what was expected, the minimum, what was paid or offered, and why it did not complete. 404 for an unknown swap or another team's.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCrossChainSwap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/flash-loan": {
         parameters: {
             query?: never;
@@ -2911,7 +2977,7 @@ export interface paths {
         };
         /**
          * One transfer
-         * @description With its status (pending until settled, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.
+         * @description With its status (pending until settled, pending_review while held for a compliance review, then completed, failed, expired or reversed), amount, fee and estimated completion. 404 not_found for an unknown id.
          *
          *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
          */
@@ -3527,6 +3593,8 @@ export interface components {
          *           "status": "completed",
          *           "direction": "received",
          *           "counterparty": null,
+         *           "received_amount": null,
+         *           "received_currency": null,
          *           "source_chain": null,
          *           "destination_chain": null,
          *           "bridge_protocol": null,
@@ -3614,7 +3682,8 @@ export interface components {
         };
         AiTransaction: {
             uuid: string;
-            account_uuid: string;
+            /** @description The team's account it moved; null for an x402 payment made from a wallet outside the team's accounts. */
+            account_uuid: string | null;
             /** @enum {string} */
             type: "deposit" | "withdrawal" | "transfer" | "cross_chain_transfer" | "swap" | "payment";
             amount: string;
@@ -3625,10 +3694,17 @@ export interface components {
             status: "pending" | "completed" | "failed" | "pending_review";
             /** @enum {string} */
             direction: "sent" | "received";
-            /** @description Name of the other account of a transfer. */
+            /** @description The other side: the other account of a transfer (its name), a payment's other user (email) or account, an x402 payer address or paid resource, a swap's DEX, a bridge transfer's recipient address. */
             counterparty: string | null;
+            /** @description What a swap paid out, in received_currency; null for anything else. */
+            received_amount: string | null;
+            /** @description The asset a swap paid out; null for anything else. */
+            received_currency: string | null;
+            /** @description A cross-chain transfer's source chain; null for anything else. */
             source_chain: string | null;
+            /** @description A cross-chain transfer's destination chain; null for anything else. */
             destination_chain: string | null;
+            /** @description A cross-chain transfer's bridge (wormhole, layerzero, axelar); null for anything else. */
             bridge_protocol: string | null;
             /** @description From transaction monitoring; null while it is not enabled. */
             risk_score: number | null;
@@ -5242,7 +5318,7 @@ export interface components {
             /** @description The chain the holding is on (a token), or null for an off-chain asset */
             chain: string | null;
             /** @enum {string} */
-            status: "pending" | "completed" | "failed";
+            status: "pending" | "pending_review" | "completed" | "failed";
             reference: string | null;
             /**
              * Format: date-time
@@ -5333,7 +5409,7 @@ export interface components {
             /** @description The chain the holding is on (a token), or null for an off-chain asset */
             chain: string | null;
             /** @enum {string} */
-            status: "pending" | "completed" | "failed" | "expired" | "reversed";
+            status: "pending" | "pending_review" | "completed" | "failed" | "expired" | "reversed";
             reference: string | null;
             /** @description Only for transfers created with workflow_enabled. */
             workflow_id?: string;
@@ -5471,7 +5547,7 @@ export interface components {
                 /** @enum {string} */
                 protocol: "wormhole" | "layerzero" | "axelar";
                 /** @enum {string} */
-                fault: "fail" | "timeout";
+                fault: "fail" | "timeout" | "revert";
                 remaining: number;
             }[];
         };
@@ -5489,10 +5565,10 @@ export interface components {
              */
             protocol: "wormhole" | "layerzero" | "axelar";
             /**
-             * @description fail: attestation is refused; timeout: the relay never arrives and the transfer gives up at its timeout. Both refund the source.
+             * @description revert: the source transaction is reverted before it is final (failed while pending); fail: attestation is refused (failed while source_confirmed); timeout: the relay never arrives and the transfer gives up at its timeout (failed while attested). Each refunds the source.
              * @enum {string}
              */
-            fault: "fail" | "timeout";
+            fault: "fail" | "timeout" | "revert";
             /** @description How many of the next transfers; 0 disarms */
             count: number;
         };
@@ -6365,9 +6441,9 @@ export interface components {
                  * @description The review case: the id the operator clears or rejects
                  */
                 review_id: string;
-                /** @description The transfer id */
+                /** @description The transfer id, or the transaction id of a deposit or withdrawal */
                 transaction_id: string;
-                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+                compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction" | "sanctioned_address")[];
                 /** @description 0-100: the sum of the flags’ weights */
                 risk_score: number;
                 /**
@@ -6414,9 +6490,9 @@ export interface components {
              * @description The review case: the id the operator clears or rejects
              */
             review_id: string;
-            /** @description The transfer id */
+            /** @description The transfer id, or the transaction id of a deposit or withdrawal */
             transaction_id: string;
-            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction")[];
+            compliance_flags: ("large_amount" | "structuring" | "velocity" | "sanctioned_counterparty" | "high_risk_jurisdiction" | "sanctioned_address")[];
             /** @description 0-100: the sum of the flags’ weights */
             risk_score: number;
             /**
@@ -7400,6 +7476,288 @@ export interface components {
         };
         /**
          * @example {
+         *       "account_id": null,
+         *       "chains": [
+         *         {
+         *           "chain": "ethereum",
+         *           "holdings": [
+         *             {
+         *               "token": "USDC",
+         *               "asset_code": "USDC",
+         *               "amount": "9000.000000",
+         *               "price_usd": "1",
+         *               "value_usd": "9000.00"
+         *             }
+         *           ],
+         *           "defi_positions": [
+         *             {
+         *               "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *               "type": "lending_supply",
+         *               "account_id": "3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+         *               "protocol": "lending_market",
+         *               "value_usd": "500.00"
+         *             }
+         *           ],
+         *           "holdings_usd": "9000.00",
+         *           "defi_usd": "500.00",
+         *           "total_usd": "9500.00"
+         *         }
+         *       ],
+         *       "in_flight": [
+         *         {
+         *           "bridge_tx_id": "0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b",
+         *           "status": "attested",
+         *           "bridge_protocol": "layerzero",
+         *           "source_chain": "ethereum",
+         *           "destination_chain": "base",
+         *           "token": "USDC",
+         *           "amount": "1000.000000",
+         *           "receive_amount": "999.986548",
+         *           "value_usd": "1000.00",
+         *           "estimated_completion_at": "2026-01-15T09:33:34.000Z"
+         *         }
+         *       ],
+         *       "in_flight_usd": "1000.00",
+         *       "total_usd": "10500.00",
+         *       "valued_at": "2026-01-15T09:32:00.000Z"
+         *     }
+         */
+        CrossChainPortfolio: {
+            account_id: string | null;
+            /** @description Every chain where the team holds something or has a position, in the chain catalogue's order */
+            chains: {
+                chain: string;
+                /** @description Token holdings on the chain, by token */
+                holdings: {
+                    token: string;
+                    /** @description The ledger holding code (USDC, USDC@base) */
+                    asset_code: string;
+                    /**
+                     * @description Available and reserved, summed over the accounts
+                     * @example 100.00
+                     */
+                    amount: string;
+                    /**
+                     * @description USD per whole token at the price feed now; null when the feed has no price
+                     * @example 100.00
+                     */
+                    price_usd: string | null;
+                    /**
+                     * @description USD, 2 decimals, rounded down
+                     * @example 100.00
+                     */
+                    value_usd: string | null;
+                }[];
+                /** @description Open DeFi positions on the chain (empty without the defi module) */
+                defi_positions: {
+                    /** Format: uuid */
+                    position_id: string;
+                    type: string;
+                    account_id: string;
+                    protocol: string;
+                    /**
+                     * @description A borrow's is its debt
+                     * @example 100.00
+                     */
+                    value_usd: string;
+                }[];
+                /**
+                 * @description USD, 2 decimals, rounded down
+                 * @example 100.00
+                 */
+                holdings_usd: string;
+                /**
+                 * @description DeFi positions held less borrowed (may be negative)
+                 * @example -100.00
+                 */
+                defi_usd: string;
+                /**
+                 * @description holdings_usd + defi_usd
+                 * @example -100.00
+                 */
+                total_usd: string;
+            }[];
+            /** @description Bridge transfers under way: left the source, not arrived yet */
+            in_flight: {
+                /** Format: uuid */
+                bridge_tx_id: string;
+                /** @enum {string} */
+                status: "pending" | "source_confirmed" | "attested";
+                /** @enum {string} */
+                bridge_protocol: "wormhole" | "layerzero" | "axelar";
+                source_chain: string;
+                destination_chain: string;
+                token: string;
+                /**
+                 * @description What left the source holding
+                 * @example 100.00
+                 */
+                amount: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                receive_amount: string;
+                /**
+                 * @description amount at the price feed now
+                 * @example 100.00
+                 */
+                value_usd: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                estimated_completion_at: string;
+            }[];
+            /**
+             * @description USD, 2 decimals, rounded down
+             * @example 100.00
+             */
+            in_flight_usd: string;
+            /**
+             * @description Σ chains' total_usd + in_flight_usd
+             * @example -100.00
+             */
+            total_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            valued_at: string;
+        };
+        /**
+         * @example {
+         *       "swap_id": "7d2c9a1e-3b4f-4c5d-8e6f-1a2b3c4d5e6f",
+         *       "status": "completed",
+         *       "account_id": "3b1f2a4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+         *       "bridge_tx_id": "0f9e6a52-8d1c-4b7e-a3f4-2c5d6e7f8a9b",
+         *       "bridge_status": "completed",
+         *       "bridge_protocol": "layerzero",
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "from_token": "USDC",
+         *       "to_token": "WETH",
+         *       "amount": "1000.000000",
+         *       "bridge_fee": "0.013452",
+         *       "bridged_amount": "999.986548",
+         *       "slippage_bps": 100,
+         *       "expected_output": "0.285412345678901234",
+         *       "minimum_output": "0.282558222222112222",
+         *       "amount_out": "0.285399876543210987",
+         *       "offered_output": null,
+         *       "destination_swap_id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "swap_tx_hash": "0x3f5a7b9c1d2e4f6a8b0c2d4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f1a",
+         *       "failure_reason": null,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:33:34.000Z"
+         *     }
+         */
+        CrossChainSwap: {
+            /** Format: uuid */
+            swap_id: string;
+            /**
+             * @description bridging (see bridge_status); completed (bridged and swapped); bridged_not_swapped (the destination pools paid less than minimum_output on arrival: the bridged token was kept); failed (the bridge failed, the source was refunded)
+             * @enum {string}
+             */
+            status: "bridging" | "completed" | "bridged_not_swapped" | "failed";
+            account_id: string;
+            /**
+             * Format: uuid
+             * @description The bridge transfer carrying from_token (GET /v1/crosschain/bridge/{id})
+             */
+            bridge_tx_id: string;
+            /** @enum {string} */
+            bridge_status: "pending" | "source_confirmed" | "attested" | "completed" | "failed";
+            /** @enum {string} */
+            bridge_protocol: "wormhole" | "layerzero" | "axelar";
+            source_chain: string;
+            destination_chain: string;
+            from_token: string;
+            to_token: string;
+            /**
+             * @description from_token that left the source holding
+             * @example 100.00
+             */
+            amount: string;
+            /**
+             * @description The bridge's fee, in from_token
+             * @example 100.00
+             */
+            bridge_fee: string;
+            /**
+             * @description amount − bridge_fee: from_token that arrives on the destination
+             * @example 100.00
+             */
+            bridged_amount: string;
+            slippage_bps: number;
+            /**
+             * @description to_token the destination pools paid for bridged_amount at initiation
+             * @example 100.00
+             */
+            expected_output: string;
+            /**
+             * @description expected_output less slippage_bps, rounded down: the least accepted on arrival
+             * @example 100.00
+             */
+            minimum_output: string;
+            /**
+             * @description to_token credited, once completed
+             * @example 100.00
+             */
+            amount_out: string | null;
+            /**
+             * @description When bridged_not_swapped: what the pools offered on arrival
+             * @example 100.00
+             */
+            offered_output: string | null;
+            /**
+             * Format: uuid
+             * @description The DeFi swap on the destination (GET /v1/defi/swap/{id}), once completed
+             */
+            destination_swap_id: string | null;
+            swap_tx_hash: string | null;
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "source_chain": "ethereum",
+         *       "destination_chain": "base",
+         *       "from_token": "USDC",
+         *       "to_token": "WETH",
+         *       "amount": "1000.00",
+         *       "slippage_bps": 100
+         *     }
+         */
+        CrossChainSwapInput: {
+            /** @description Chain from_token leaves: our name (`ethereum`) or its CAIP-2 id */
+            source_chain: string;
+            /** @description Chain where what arrives is swapped: our name (`base`) or its CAIP-2 id */
+            destination_chain: string;
+            /** @description Token bridged, e.g. USDC; it must exist on both chains and a protocol must carry it */
+            from_token: string;
+            /** @description Token bought on the destination, e.g. WETH; another token of the destination chain */
+            to_token: string;
+            /** @description Amount of from_token sent, a decimal string at its decimals */
+            amount: string;
+            /** @description Basis points the destination swap may pay less than it would at initiation (default 50) */
+            slippage_bps?: number;
+            /** @description wormhole, layerzero or axelar; left out, the protocol that delivers the most */
+            protocol?: string;
+            /** @description The team's account (default: its oldest active account): its source holding pays, its destination holding receives */
+            account_id?: string;
+        };
+        /**
+         * @example {
          *       "flash_loan_id": null,
          *       "status": "reverted",
          *       "chain": "ethereum",
@@ -7480,14 +7838,7 @@ export interface components {
                 amount_out: string;
             }[];
             /** @description What was left after repaying amount + premium, credited to the account (executed) or that would be (simulated) */
-            profit: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            profit: components["schemas"]["TokenAmount"][];
             /** @description The chain transaction that paid the profit to the account's deposit address; null without profit, a revert or a dry run */
             tx_hash: string | null;
             /**
@@ -7495,6 +7846,14 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+        };
+        TokenAmount: {
+            token: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
         };
         /**
          * @example {
@@ -7683,32 +8042,95 @@ export interface components {
             /** @description Percent with 4 decimals, now (0 once closed) */
             share_of_pool_percent: string;
             /** @description What was paid in */
-            deposited: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            deposited: components["schemas"]["TokenAmount"][];
             /** @description What removing it would pay now (what it paid, once closed) */
-            current_value: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            current_value: components["schemas"]["TokenAmount"][];
             /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
-            fees_earned: {
-                token: string;
-                /**
-                 * @description Decimal string at the asset precision, e.g. "100.00"
-                 * @example 100.00
-                 */
-                amount: string;
-            }[];
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_2: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
             /**
              * @description current_value at the price feed now, USD with 2 decimals
              * @example 100.00
@@ -7741,6 +8163,174 @@ export interface components {
             amount: string;
             /** @description The account whose holdings move; default the team's oldest active account */
             account_id?: string;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_3: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "position_id": "5e1c2d3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b",
+         *       "type": "liquidity_pool",
+         *       "status": "open",
+         *       "account_id": "9b2d4f6e-8a1c-4b3d-a5e7-c9f1b3d5e7a9",
+         *       "chain": "base",
+         *       "pool_id": "base:uniswap_v3:USDC-WETH:500",
+         *       "dex": "uniswap_v3",
+         *       "shares": "1703455019876",
+         *       "share_of_pool_percent": "0.0111",
+         *       "deposited": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5000.000000"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.468230553214870611"
+         *         }
+         *       ],
+         *       "current_value": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "5003.120004"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "1.469146911019735271"
+         *         }
+         *       ],
+         *       "fees_earned": [
+         *         {
+         *           "token": "USDC",
+         *           "amount": "3.118120"
+         *         },
+         *         {
+         *           "token": "WETH",
+         *           "amount": "0.000915610227130151"
+         *         }
+         *       ],
+         *       "value_usd": "10006.24",
+         *       "opened_at": "2026-01-15T09:30:05.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        LiquidityPosition_4: {
+            /** Format: uuid */
+            position_id: string;
+            /** @enum {string} */
+            type: "liquidity_pool";
+            /** @enum {string} */
+            status: "open" | "closed";
+            account_id: string;
+            chain: string;
+            pool_id: string;
+            /** @enum {string} */
+            dex: "uniswap_v3" | "sushiswap" | "curve";
+            /** @description LP shares held (integer) */
+            shares: string;
+            /** @description Percent with 4 decimals, now (0 once closed) */
+            share_of_pool_percent: string;
+            /** @description What was paid in */
+            deposited: components["schemas"]["TokenAmount"][];
+            /** @description What removing it would pay now (what it paid, once closed) */
+            current_value: components["schemas"]["TokenAmount"][];
+            /** @description Fee income from swaps since it opened, at the pool's reserves now (growth of the invariant per share); empty once closed */
+            fees_earned: components["schemas"]["TokenAmount"][];
+            /**
+             * @description current_value at the price feed now, USD with 2 decimals
+             * @example 100.00
+             */
+            value_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
         };
         /**
          * @example {
@@ -7789,14 +8379,7 @@ export interface components {
                 /** @description The yearly rate (lending, staking, farming); null for liquidity, whose fee income is not annualised */
                 apy_percent: string | null;
                 /** @description Interest earned (supply) or owed (borrow), rewards not harvested yet, or fee income (liquidity) */
-                accrued_rewards: {
-                    token: string;
-                    /**
-                     * @description Decimal string at the asset precision, e.g. "100.00"
-                     * @example 100.00
-                     */
-                    amount: string;
-                }[];
+                accrued_rewards: components["schemas"]["TokenAmount"][];
                 /** @description Lending only: the account's health factor on the chain, 6 decimals; null without debt or for other positions */
                 health_factor: string | null;
                 /**
@@ -12512,7 +13095,7 @@ export interface operations {
                 /** @description Cursor mode: the rows before this id in list order; excludes page and starting_after; answers meta.has_more */
                 ending_before?: string;
                 type?: "deposit" | "withdrawal" | "transfer";
-                status?: "pending" | "completed" | "failed";
+                status?: "pending" | "pending_review" | "completed" | "failed";
                 /** @description ISO 8601 date or timestamp, inclusive; 1970–9999 */
                 start_date?: string;
                 /** @description ISO 8601 date (whole day) or timestamp, inclusive; 1970–9999 */
@@ -13975,6 +14558,112 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getCrossChainPortfolio: {
+        parameters: {
+            query?: {
+                /** @description One account of the team; left out, all of them */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portfolio across chains */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrossChainPortfolio"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    crossChainSwap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrossChainSwapInput"];
+            };
+        };
+        responses: {
+            /** @description Bridge a token, then swap it on the destination chain */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrossChainSwap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCrossChainSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A swap_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a cross-chain swap */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrossChainSwap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     flashLoan: {
         parameters: {
             query?: never;
@@ -14255,7 +14944,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_2"];
                     };
                 };
             };
@@ -14291,7 +14980,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_3"];
                     };
                 };
             };
@@ -14327,7 +15016,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["LiquidityPosition"];
+                        data: components["schemas"]["LiquidityPosition_4"];
                     };
                 };
             };
@@ -16294,7 +16983,7 @@ export interface operations {
                 /** @description Page size, default 20, at most 100 */
                 per_page?: number;
                 asset_code?: string;
-                status?: "pending" | "completed" | "failed";
+                status?: "pending" | "pending_review" | "completed" | "failed";
                 /** @description Cursor mode: the rows after this id in list order; excludes page and ending_before; answers meta.has_more */
                 starting_after?: string;
                 /** @description Cursor mode: the rows before this id in list order; excludes page and starting_after; answers meta.has_more */

@@ -54,7 +54,7 @@ export class AskQueryOperation implements Operation<QueryInput, QueryAnswer> {
     let summary: ResultSummary;
     if (q.aggregate === null) {
       const shown = matched.slice(0, Math.min(q.limit ?? LIST_LIMIT, LIST_LIMIT));
-      result = { kind: 'list', transactions: shown.map(transactionView), total_results: matched.length };
+      result = { kind: 'list', transactions: shown.map((one) => transactionView(one)), total_results: matched.length };
       summary = { kind: 'list', total: matched.length, shown: shown.length };
     } else if (q.aggregate.group_by.length === 0) {
       const fn = q.aggregate.function;

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { formatMinor, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { average, averageScore, median, total } from '../domain/analytics.js';
+import { chainsOf } from '../domain/matching.js';
 import type { NlTransactionsInput, NlTransactionsResult } from '../operations.js';
 import { QueryEngine, transactionView } from './query-engine.js';
 import { QueryLog } from './query-log.js';
@@ -44,7 +45,7 @@ export class AskTransactionsOperation implements Operation<NlTransactionsInput, 
       not_understood: reading.not_understood,
       corrections: reading.corrections,
       total_results: matched.length,
-      transactions: options.format === 'summary' ? [] : shown.map(transactionView),
+      transactions: options.format === 'summary' ? [] : shown.map((one) => transactionView(one, options.include_risk_scores)),
       ...(options.include_analytics
         ? { analytics: {
             currency: target.code,
@@ -53,8 +54,8 @@ export class AskTransactionsOperation implements Operation<NlTransactionsInput, 
             median_amount: formatMinor(median(values), target.precision),
             flagged_count: matched.filter((one) => one.complianceFlags.length > 0).length,
             avg_risk_score: averageScore(matched.map((one) => one.riskScore)),
-            chains_involved: [...new Set(matched.map((one) => one.chain).filter((chain) => chain !== null))].sort(),
-            bridges_used: [],
+            chains_involved: [...new Set(matched.flatMap(chainsOf))].sort(),
+            bridges_used: [...new Set(matched.flatMap((one) => (one.bridgeProtocol === null ? [] : [one.bridgeProtocol])))].sort(),
             prices_at: converter.pricesAt?.toISOString() ?? null,
           } }
         : {}),

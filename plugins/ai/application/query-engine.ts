@@ -72,7 +72,7 @@ export class QueryEngine {
       const q = reading.interpreted_query;
       const target: Asset = explicit ?? (q.currency ? this.assets.find(q.currency) : undefined) ?? this.assets.require(this.config.default_currency, '/options/currency');
       const converter = new Converter(this.prices, target);
-      const read = await this.reader.read(tx, teamId, options.accountId, q, options.includeRisk);
+      const read = await this.reader.read(tx, teamId, options.accountId, q);
       const valued: Valued[] = [];
       for (const candidate of read.candidates) {
         if (!matches(candidate, q)) continue;
@@ -83,8 +83,12 @@ export class QueryEngine {
   }
 }
 
-/** A transaction as the answers show it: amount in its own asset, cross-chain fields null until a bridge port exists. */
-export function transactionView(candidate: Candidate): NlTransactionView {
+/**
+ * A transaction as the answers show it: amount in its own asset, a swap's
+ * other side, a cross-chain transfer's chains and protocol; monitoring's
+ * signals only when asked for (`include_risk_scores`).
+ */
+export function transactionView(candidate: Candidate, includeRisk = true): NlTransactionView {
   return {
     uuid: candidate.id,
     account_uuid: candidate.accountId,
@@ -95,11 +99,13 @@ export function transactionView(candidate: Candidate): NlTransactionView {
     status: candidate.status,
     direction: candidate.direction,
     counterparty: candidate.counterpartyName,
-    source_chain: null,
-    destination_chain: null,
-    bridge_protocol: null,
-    risk_score: candidate.riskScore,
-    compliance_flags: [...candidate.complianceFlags],
+    received_amount: candidate.received ? formatMinor(candidate.received.amount, candidate.received.precision) : null,
+    received_currency: candidate.received?.assetCode ?? null,
+    source_chain: candidate.sourceChain,
+    destination_chain: candidate.destinationChain,
+    bridge_protocol: candidate.bridgeProtocol,
+    risk_score: includeRisk ? candidate.riskScore : null,
+    compliance_flags: includeRisk ? [...candidate.complianceFlags] : [],
     created_at: candidate.createdAt.toISOString(),
   };
 }

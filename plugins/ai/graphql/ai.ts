@@ -45,7 +45,7 @@ class AiInterpretedQueryType {
 @ObjectType('AiTransaction')
 class AiTransactionType {
   @Field(() => ID) uuid!: string;
-  @Field(() => ID) account_uuid!: string;
+  @Field(() => ID, { nullable: true }) account_uuid!: string | null;
   @Field(() => String) type!: string;
   @Field(() => String) amount!: string;
   @Field(() => String) currency!: string;
@@ -53,6 +53,8 @@ class AiTransactionType {
   @Field(() => String) status!: string;
   @Field(() => String) direction!: string;
   @Field(() => String, { nullable: true }) counterparty!: string | null;
+  @Field(() => String, { nullable: true }) received_amount!: string | null;
+  @Field(() => String, { nullable: true }) received_currency!: string | null;
   @Field(() => String, { nullable: true }) source_chain!: string | null;
   @Field(() => String, { nullable: true }) destination_chain!: string | null;
   @Field(() => String, { nullable: true }) bridge_protocol!: string | null;

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, ID, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/public.js';
-import { DateTimeScalar, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { DateTimeScalar, type GraphqlContext } from '../../../kit/graphql.js';
 import { GetWallet, ListDepositAddresses, type DepositAddressView, type WalletHoldingView, type WalletView } from '../operations.js';
 
 /** The wallet domain: an account as a custodial wallet (GET /accounts/{id}/wallet) and its on-chain balance changes, live. */
@@ -90,5 +90,3 @@ export class WalletResolver {
     };
   }
 }
-
-export const chainsGraphql: readonly GraphqlContribution[] = [{ domain: 'wallet', resolvers: [WalletResolver] }];

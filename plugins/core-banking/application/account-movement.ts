@@ -14,13 +14,14 @@ import type { TransactionView, WithdrawInput } from '../operations.js';
 import { TransactionRepository, type TransactionRecord } from '../ports.js';
 import { Holdings } from './holdings.js';
 import { optionalText, parseMoney } from './inputs.js';
-import { transactionView } from './views.js';
+import { movementEvent, transactionView } from './views.js';
 
 type MovementType = 'deposit' | 'withdrawal';
 
 /**
  * Deposit and withdrawal: one balanced movement between the account and
- * system:world, and one completed transaction row, in one unit of work. The
+ * system:world, one completed transaction row and its deposit.completed or
+ * withdrawal.completed event, in one unit of work. The
  * two differ only in direction, so each is this operation with its `type`.
  * A token's holding is on a chain: the Ledger mirrors the movement there
  * (OnChainHoldings), a withdrawal to `address` when one is given.
@@ -82,6 +83,7 @@ abstract class AccountMovementOperation implements Operation<WithdrawInput, Tran
         completedAt: now,
       };
       await this.transactions.insert(tx, [row]);
+      await tx.append([movementEvent(this.holdings, row, address)]);
       return transactionView(this.holdings, row);
     });
   }

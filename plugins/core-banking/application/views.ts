@@ -1,6 +1,6 @@
 import { formatMinor, type NewEvent } from '../../../kernel/public.js';
 import type { BalanceRow } from '../domain/ledger-rules.js';
-import type { AccountEventPayload, TransferEventPayload } from '../events.js';
+import type { AccountEventPayload, MovementEventPayload, TransferEventPayload } from '../events.js';
 import type { AccountView, BalanceView, TransactionView, TransferView } from '../operations.js';
 import type { AccountRecord, TransactionRecord, TransferRecord } from '../ports.js';
 import type { Holdings } from './holdings.js';
@@ -44,6 +44,22 @@ export function transactionView(holdings: Holdings, row: TransactionRecord): Tra
     completed_at: row.completedAt?.toISOString() ?? null,
     balance_after: row.balanceAfter === null ? null : formatMinor(row.balanceAfter, precision),
   };
+}
+
+/** deposit.completed or withdrawal.completed for a posted deposit or withdrawal row. */
+export function movementEvent(holdings: Holdings, row: TransactionRecord, address: string | null): NewEvent {
+  const { assetCode, chain, precision } = holdings.describe(row.assetCode);
+  const payload: MovementEventPayload = {
+    transaction_uuid: row.id,
+    account_uuid: row.accountId,
+    amount: formatMinor(row.amount, precision),
+    asset_code: assetCode,
+    chain,
+    address,
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+  };
+  return { type: row.type === 'deposit' ? 'deposit.completed' : 'withdrawal.completed', teamId: row.teamId, aggregateType: 'transaction', aggregateId: row.id, payload };
 }
 
 export function transferView(holdings: Holdings, transfer: TransferRecord): TransferView {

@@ -6,7 +6,8 @@ import { INSTANT_RANGE_RULE, isWithinInstantRange, LATEST_INSTANT, ValidationErr
  */
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** pending_review: the sender's side of a transfer held for a compliance review (docs/core-banking.md, Transfers). */
+export const TRANSACTION_STATUSES = ['pending', 'pending_review', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const SORT_FIELDS = ['created_at', 'amount'] as const;

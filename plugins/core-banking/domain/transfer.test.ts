@@ -9,6 +9,15 @@ test('pending settles, fails or expires', () => {
   assert.not.ok(canTransition('pending', 'reversed'));
 });
 
+test('a held transfer (pending_review) settles or fails by the review, never expires, and is not final', () => {
+  assert.ok(canTransition('pending', 'pending_review'));
+  assert.ok(canTransition('pending_review', 'completed'));
+  assert.ok(canTransition('pending_review', 'failed'));
+  assert.not.ok(canTransition('pending_review', 'expired'));
+  assert.not.ok(canTransition('pending_review', 'pending'));
+  assert.not.ok(isFinal('pending_review'));
+});
+
 test('only a completed transfer can be reversed; failed and expired are final', () => {
   assert.ok(canTransition('completed', 'reversed'));
   assert.not.ok(canTransition('completed', 'failed'));

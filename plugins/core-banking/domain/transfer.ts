@@ -4,14 +4,21 @@ import { ConflictError, type WorkflowOutcome } from '../../../kernel/public.js';
  * Transfer state machine:
  *
  *   pending ──settle──▶ completed ──(reversal, not offered yet)──▶ reversed
- *      │
+ *      │                    ▲
+ *      ├──gate holds──▶ pending_review ──operator clears──┘
+ *      │                    └──operator rejects, hold released──▶ failed
  *      ├──step failed, hold released──▶ failed
  *      └──deadline passed, hold released──▶ expired
+ *
+ * pending_review (the SettlementGate, regtech's monitoring, held it at the
+ * settlement step) keeps the hold and waits for the operator without a
+ * deadline: it never expires.
  */
-export type TransferStatus = 'pending' | 'completed' | 'failed' | 'expired' | 'reversed';
+export type TransferStatus = 'pending' | 'pending_review' | 'completed' | 'failed' | 'expired' | 'reversed';
 
 const NEXT: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
-  pending: ['completed', 'failed', 'expired'],
+  pending: ['completed', 'pending_review', 'failed', 'expired'],
+  pending_review: ['completed', 'failed'],
   completed: ['reversed'],
   failed: [],
   expired: [],

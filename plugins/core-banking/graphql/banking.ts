@@ -31,7 +31,7 @@ export class Transfer {
   asset_code!: string;
   @Field(() => String, { nullable: true, description: 'The chain a token is held on; null for an off-chain asset.' })
   chain!: string | null;
-  @Field(() => String, { description: 'pending, completed, failed, expired or reversed.' })
+  @Field(() => String, { description: 'pending, pending_review (held for a compliance review), completed, failed, expired or reversed.' })
   status!: string;
   @Field(() => String, { nullable: true })
   reference!: string | null;

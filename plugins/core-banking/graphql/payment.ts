@@ -31,7 +31,7 @@ export class Transaction {
   asset_code!: string;
   @Field(() => String, { nullable: true, description: 'The chain a token is held on; null for an off-chain asset.' })
   chain!: string | null;
-  @Field(() => String, { description: 'pending, completed or failed.' })
+  @Field(() => String, { description: 'pending, pending_review (a sent transfer held for a compliance review), completed or failed.' })
   status!: string;
   @Field(() => String, { nullable: true })
   reference!: string | null;
@@ -62,7 +62,7 @@ export class TransactionsArgs {
   // Typed as the operation's input; GraphQL sends any string, which the operation refuses with 422.
   @Field(() => String, { nullable: true, description: 'deposit, withdrawal or transfer.' })
   type?: ListAccountTransactionsInput['type'];
-  @Field(() => String, { nullable: true, description: 'pending, completed or failed.' })
+  @Field(() => String, { nullable: true, description: 'pending, pending_review, completed or failed.' })
   status?: ListAccountTransactionsInput['status'];
   @Field(() => DateScalar, { nullable: true, description: 'From this day (inclusive, UTC).' })
   start_date?: Date;

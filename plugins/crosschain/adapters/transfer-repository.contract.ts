@@ -1,7 +1,8 @@
 import * as assert from 'uvu/assert';
 import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { BridgeTransferRecord } from '../domain/bridge-transfer.js';
-import type { BridgeFaultRepository, BridgeTransferRepository } from '../ports.js';
+import type { CrossChainSwapRecord } from '../domain/cross-chain-swap.js';
+import type { BridgeFaultRepository, BridgeTransferRepository, CrossChainSwapRepository } from '../ports.js';
 
 const HUGE = 10n ** 47n + 7n;
 const ID = '00000000-0000-4000-8000-000000000011';
@@ -10,6 +11,7 @@ const QUOTE = '00000000-0000-4000-8000-000000000001';
 export interface BridgeStores {
   readonly transfers: BridgeTransferRepository;
   readonly faults: BridgeFaultRepository;
+  readonly swaps: CrossChainSwapRepository;
 }
 
 /** What every store's bridge transfer and fault repositories must do (memory, PGlite, PostgreSQL when DATABASE_URL is set). */
@@ -70,6 +72,57 @@ export function bridgeTransferRepositoryContract(title: string, harness: Reposit
     assert.is(await run((tx) => transfers.find(tx, TEAM_A, ID)), undefined);
   });
 
+  it('in flight: the team\'s transfers neither completed nor failed, oldest first', async ({ transfers }) => {
+    const second = '00000000-0000-4000-8000-000000000012';
+    const done = '00000000-0000-4000-8000-000000000013';
+    await run(async (tx) => {
+      await transfers.insert(tx, transfer({ id: second, quoteId: null, status: 'attested', createdAt: at(5) }));
+      await transfers.insert(tx, transfer({ quoteId: null }));
+      await transfers.insert(tx, transfer({ id: done, quoteId: null, status: 'completed', createdAt: at(1) }));
+    });
+    assert.equal((await run((tx) => transfers.inFlight(tx, TEAM_A))).map((one) => [one.id, one.status]), [[ID, 'pending'], [second, 'attested']]);
+    assert.equal(await run((tx) => transfers.inFlight(tx, TEAM_B)), []);
+  });
+
+  it('a cross-chain swap reads back whole, for its team only, and its outcome is written', async ({ swaps }) => {
+    const SWAP = '00000000-0000-4000-8000-000000000021';
+    const stored: CrossChainSwapRecord = {
+      id: SWAP,
+      teamId: TEAM_A,
+      accountId: 'account-a',
+      bridgeTransferId: ID,
+      protocol: 'layerzero',
+      sourceChain: 'ethereum',
+      destinationChain: 'base',
+      fromToken: 'USDC',
+      toToken: 'WETH',
+      amount: HUGE,
+      bridgeFee: 7n,
+      bridgedAmount: HUGE - 7n,
+      slippageBps: 50,
+      expectedOutput: HUGE * 3n,
+      minimumOutput: HUGE * 2n,
+      status: 'bridging',
+      swapId: null,
+      amountOut: null,
+      swapTxHash: null,
+      offeredOutput: null,
+      failureReason: null,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+    await run((tx) => swaps.insert(tx, stored));
+    assert.equal(await run((tx) => swaps.find(tx, TEAM_A, SWAP)), stored);
+    assert.equal(await run((tx) => swaps.lock(tx, TEAM_A, SWAP)), stored);
+    assert.is(await run((tx) => swaps.find(tx, TEAM_B, SWAP)), undefined);
+    const kept = { ...stored, status: 'bridged_not_swapped' as const, offeredOutput: HUGE, failureReason: 'under the minimum', updatedAt: at(100) };
+    await run((tx) => swaps.update(tx, kept));
+    assert.equal(await run((tx) => swaps.find(tx, TEAM_A, SWAP)), kept);
+    const swapped = { ...stored, status: 'completed' as const, swapId: '00000000-0000-4000-8000-000000000022', amountOut: HUGE * 2n + 1n, swapTxHash: `0x${'c'.repeat(64)}`, updatedAt: at(101) };
+    await run((tx) => swaps.update(tx, swapped));
+    assert.equal(await run((tx) => swaps.find(tx, TEAM_A, SWAP)), swapped);
+  });
+
   it('an armed fault is taken once per transfer until used up; 0 disarms', async ({ faults }) => {
     await run((tx) => faults.arm(tx, 'layerzero', 'fail', 2));
     await run((tx) => faults.arm(tx, 'axelar', 'timeout', 5));
@@ -78,6 +131,8 @@ export function bridgeTransferRepositoryContract(title: string, harness: Reposit
     assert.is(await run((tx) => faults.take(tx, 'layerzero')), 'fail');
     assert.is(await run((tx) => faults.take(tx, 'layerzero')), null);
     assert.is(await run((tx) => faults.take(tx, 'wormhole')), null);
+    await run((tx) => faults.arm(tx, 'wormhole', 'revert', 1));
+    assert.is(await run((tx) => faults.take(tx, 'wormhole')), 'revert');
     await run((tx) => faults.arm(tx, 'axelar', 'timeout', 0));
     assert.equal(await run((tx) => faults.list(tx)), []);
   });

@@ -52,6 +52,7 @@ export class BridgeLifecycle {
 
   async confirmSource(tx: Tx, state: BridgeWorkflowState): Promise<void> {
     const transfer = await this.#load(tx, state);
+    if (transfer.fault === 'revert') throw new StepFailure('source_reverted', `The source transaction on ${transfer.sourceChain} was reverted before it was final (injected fault).`);
     await this.#save(tx, transfer, { status: 'source_confirmed' });
   }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, ChainCatalog, chooseAccount, formatMinor, Ledger, UnitOfWork, ValidationError, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { AssetCatalog, ChainCatalog, chooseAccount, Ledger, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import type { BridgeInput, BridgeTransferView } from '../operations.js';
-import { BridgeComparison, isAvailable } from './bridge-comparison.js';
+import { BridgeComparison, chooseCarrier } from './bridge-comparison.js';
 import { BridgeTransfers } from './bridge-transfers.js';
 import { preferredProtocol, validateTransfer, type RoutePointers } from './route-input.js';
 import { bridgeTransferView } from './views.js';
@@ -28,12 +28,7 @@ export class BridgeOperation implements Operation<BridgeInput, BridgeTransferVie
     const teamId = ctx.actor.teamId;
     const { route, amount } = validateTransfer(this.catalog, this.assets, { source: input.source_chain, destination: input.destination_chain, token: input.token, amount: input.amount }, at);
     const preferred = preferredProtocol(input.protocol, '/protocol');
-    const options = await this.comparison.options(route, amount);
-    const carriers = options.filter((option) => option.support.ok);
-    if (carriers.length === 0) throw ValidationError.field(route.source.testnet ? at.source : route.destination.testnet ? at.destination : at.token, `No bridge protocol carries ${route.token} from ${route.source.name} to ${route.destination.name}.`, 'no_bridge_route');
-    const chosen = preferred ? options.find((option) => option.protocol === preferred)! : carriers[0]!;
-    if (!chosen.support.ok) throw ValidationError.field('/protocol', `${chosen.support.detail} Protocols that carry this route: ${carriers.map((one) => one.protocol).join(', ')}.`, 'unsupported_route');
-    if (!isAvailable(chosen)) throw ValidationError.field(at.amount, `The amount does not cover ${chosen.protocol}'s fee of ${formatMinor(chosen.estimate!.feeAmount, route.tokenDecimals)} ${route.token}.`, 'amount_below_fee');
+    const chosen = chooseCarrier(await this.comparison.options(route, amount), route, preferred, { ...at, protocol: '/protocol' });
     const transfer = await this.uow.run(async (tx) => {
       const accountId = await chooseAccount(tx, this.ledger, teamId, input.account_id, '/account_id');
       return this.bridge.initiate(tx, { teamId, accountId, quoteId: null, protocol: chosen.protocol, route, inputAmount: amount, feeAmount: chosen.estimate.feeAmount, recipientAddress: null, recipient: null });

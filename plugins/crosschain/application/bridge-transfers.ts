@@ -22,6 +22,13 @@ export interface BridgeOrder {
   readonly recipient: { readonly teamId: string; readonly accountId: string } | null;
 }
 
+/** A workflow run whose first steps are the bridge lifecycle (lock done here, then confirm_source, attest, deliver). */
+export interface BridgeCarrierRun {
+  readonly id: string;
+  readonly definition: string;
+  readonly state: Readonly<Record<string, unknown>>;
+}
+
 /**
  * Starts a bridge transfer in the caller's unit of work: the account's
  * source holding is debited and the tokens move on chain from its custody
@@ -50,7 +57,12 @@ export class BridgeTransfers {
     return this.holdings.resolve(this.assets.require(token, '/token'), chain, '/chain').code;
   }
 
-  async initiate(tx: Tx, order: BridgeOrder): Promise<BridgeTransferRecord> {
+  /**
+   * `run`, when given, is the workflow run that carries the transfer instead
+   * of its own lifecycle run: a larger workflow whose first steps are the
+   * lifecycle's (a cross-chain swap), with its own id and extra state.
+   */
+  async initiate(tx: Tx, order: BridgeOrder, run?: BridgeCarrierRun): Promise<BridgeTransferRecord> {
     const { route } = order;
     const id = this.ids.uuid();
     const now = this.clock.now();
@@ -96,9 +108,9 @@ export class BridgeTransfers {
     };
     await this.transfers.insert(tx, transfer);
     await tx.append([bridgeEvent('bridge.initiated', transfer, route.tokenDecimals)]);
-    const state: BridgeWorkflowState = { transfer_id: id, team_id: order.teamId, ...scheduleState(transfer) };
-    // The run takes the transfer's id, so the transfer names its run.
-    await this.workflows.start(tx, { id, definition: BRIDGE_WORKFLOW, teamId: order.teamId, state, emitEvents: false, completedSteps: 1, runAt: transfer.schedule.sourceConfirmAt });
+    const state: BridgeWorkflowState = { ...run?.state, transfer_id: id, team_id: order.teamId, ...scheduleState(transfer) };
+    // The run takes the transfer's id (or the carrier's), so the transfer (or the swap) names its run.
+    await this.workflows.start(tx, { id: run?.id ?? id, definition: run?.definition ?? BRIDGE_WORKFLOW, teamId: order.teamId, state, emitEvents: false, completedSteps: 1, runAt: transfer.schedule.sourceConfirmAt });
     return transfer;
   }
 

@@ -5,7 +5,7 @@ export const BRIDGE_STATUSES = ['pending', 'source_confirmed', 'attested', 'comp
 export type BridgeStatus = (typeof BRIDGE_STATUSES)[number];
 
 /** An injected fault a transfer carries from its initiation (docs/crosschain.md, "Fault injection"). */
-export const BRIDGE_FAULTS = ['fail', 'timeout'] as const;
+export const BRIDGE_FAULTS = ['fail', 'timeout', 'revert'] as const;
 export type BridgeFault = (typeof BRIDGE_FAULTS)[number];
 
 /** When each step is due, in service time (already divided by time_scale). */

@@ -47,6 +47,13 @@ export class SwapQuoter {
 
   /** The stored quote; undefined when no pool of the chosen DEXes makes the trade (nothing is stored). */
   async quote(tx: Tx, request: QuoteRequest): Promise<SwapQuoteRecord | undefined> {
+    const record = await this.best(tx, request);
+    if (record) await this.quotes.insert(tx, record);
+    return record;
+  }
+
+  /** The quote the pools give now, not stored (an estimate for another module: the TokenSwaps port). */
+  async best(tx: Tx, request: QuoteRequest): Promise<SwapQuoteRecord | undefined> {
     const prices = await this.market.prices(request.chain);
     const pools = (await this.market.views(tx, request.chain, prices)).filter((pool) => request.dexes.includes(pool.spec.dex));
     const routes = candidateRoutes(pools, request.tokenIn, request.tokenOut, request.amountIn);
@@ -80,7 +87,6 @@ export class SwapQuoter {
       expiresAt: new Date(now.getTime() + this.config.quote_ttl_seconds * 1000),
       createdAt: now,
     };
-    await this.quotes.insert(tx, record);
     return record;
   }
 

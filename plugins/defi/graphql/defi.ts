@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { DateTimeScalar, type GraphqlContext } from '../../../kit/graphql.js';
 import { ExecuteSwap, QuoteSwapV1, ReadSwap, ReadSwapQuote, type ExecuteSwapBody, type SwapQuoteV1Input, type SwapQuoteView, type SwapView } from '../operations.js';
 
 /** The DeFi domain: swap quotes through the same operation as POST /v1/defi/swap/quote (graphql-views.test.ts pairs the types with its zod views). */
@@ -144,4 +144,3 @@ export class DefiResolver {
   }
 }
 
-export const defiGraphql: readonly GraphqlContribution[] = [{ domain: 'defi', resolvers: [DefiResolver] }];

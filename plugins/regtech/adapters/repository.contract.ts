@@ -55,7 +55,8 @@ export function regtechRepositoryContract(title: string, harness: RepositoryHarn
   });
 
   it('a replaced list is read back whole, in list order, with its version', async ({ lists }) => {
-    const entries = [entry('9'), entry('10', { type: 'vessel', datesOfBirth: [], countries: [], names: ['Ship'] }), entry('2')];
+    const wallet = { addresses: [{ currency: 'ETH', address: '0x7E57000000000000000000000000000000C0FFEE' }] };
+    const entries = [entry('9', wallet), entry('10', { type: 'vessel', datesOfBirth: [], countries: [], names: ['Ship'] }), entry('2')];
     await run((tx) => lists.replace(tx, version('ofac_sdn', 'a', 3), entries));
     assert.equal(await run((tx) => lists.entries(tx, 'ofac_sdn')), entries);
     assert.equal(await run((tx) => lists.versions(tx)), [version('ofac_sdn', 'a', 3)]);

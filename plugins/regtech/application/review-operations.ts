@@ -1,5 +1,5 @@
-import { inject, injectable } from 'inversify';
-import { Clock, ConflictError, NotFoundError, UnitOfWork, type ComplianceFlags, type ComplianceFlagsEntry, type Operation, type RequestContext, type Tx } from '../../../kernel/public.js';
+import { inject, injectable, optional } from 'inversify';
+import { Clock, ConflictError, HeldSettlements, NotFoundError, UnitOfWork, type ComplianceFlags, type ComplianceFlagsEntry, type Operation, type RequestContext, type Tx } from '../../../kernel/public.js';
 import { ReviewDecided } from '../events.js';
 import type { MonitoredTransactionsView, MonitoredTransactionView, ReviewDecisionInput, TransactionFlagsParams } from '../monitoring-schemas.js';
 import { MonitoringRepository } from '../ports.js';
@@ -34,7 +34,12 @@ export class ListPendingReviewsOperation implements Operation<Record<string, nev
   }
 }
 
-/** Clears or rejects a case in pending_review; any other status is a 409. */
+/**
+ * Clears or rejects a case in pending_review; any other status is a 409.
+ * A transfer core banking holds for the case is carried out in the same
+ * unit of work (HeldSettlements): cleared settles it, rejected fails it and
+ * releases its hold, so the decision and the money commit together.
+ */
 abstract class DecideReview implements Operation<ReviewDecisionInput, MonitoredTransactionView> {
   protected abstract readonly decision: 'cleared' | 'rejected';
 
@@ -42,6 +47,7 @@ abstract class DecideReview implements Operation<ReviewDecisionInput, MonitoredT
     private readonly uow: UnitOfWork,
     private readonly monitoring: MonitoringRepository,
     private readonly clock: Clock,
+    private readonly held: HeldSettlements | undefined,
   ) {}
 
   async execute(input: ReviewDecisionInput): Promise<MonitoredTransactionView> {
@@ -53,6 +59,7 @@ abstract class DecideReview implements Operation<ReviewDecisionInput, MonitoredT
       await this.monitoring.put(tx, decided);
       const view = monitoredTransactionView(decided);
       await tx.append([{ type: ReviewDecided.name, teamId: record.teamId, aggregateType: 'monitored_transaction', aggregateId: record.id, payload: view }]);
+      await this.held?.decide(tx, record.teamId, record.transactionId, this.decision, input.note);
       return view;
     });
   }
@@ -62,8 +69,13 @@ abstract class DecideReview implements Operation<ReviewDecisionInput, MonitoredT
 @injectable()
 export class ClearReviewOperation extends DecideReview {
   protected readonly decision = 'cleared' as const;
-  constructor(@inject(UnitOfWork) uow: UnitOfWork, @inject(MonitoringRepository) monitoring: MonitoringRepository, @inject(Clock) clock: Clock) {
-    super(uow, monitoring, clock);
+  constructor(
+    @inject(UnitOfWork) uow: UnitOfWork,
+    @inject(MonitoringRepository) monitoring: MonitoringRepository,
+    @inject(Clock) clock: Clock,
+    @inject(HeldSettlements) @optional() held: HeldSettlements | undefined,
+  ) {
+    super(uow, monitoring, clock, held);
   }
 }
 
@@ -71,8 +83,13 @@ export class ClearReviewOperation extends DecideReview {
 @injectable()
 export class RejectReviewOperation extends DecideReview {
   protected readonly decision = 'rejected' as const;
-  constructor(@inject(UnitOfWork) uow: UnitOfWork, @inject(MonitoringRepository) monitoring: MonitoringRepository, @inject(Clock) clock: Clock) {
-    super(uow, monitoring, clock);
+  constructor(
+    @inject(UnitOfWork) uow: UnitOfWork,
+    @inject(MonitoringRepository) monitoring: MonitoringRepository,
+    @inject(Clock) clock: Clock,
+    @inject(HeldSettlements) @optional() held: HeldSettlements | undefined,
+  ) {
+    super(uow, monitoring, clock, held);
   }
 }
 

@@ -1,6 +1,6 @@
 import { nameTokens } from '../domain/party-name.js';
 import { narrow, type PartyFacts } from '../domain/narrowing.js';
-import type { SanctionsEntry, SanctionsSource } from '../domain/sanctions-list.js';
+import { addressKey, type SanctionsEntry, type SanctionsSource } from '../domain/sanctions-list.js';
 import { MISSING_WORD_COST, nameKey, nameScore, phoneticCode, wordSimilarity, type NameKey } from './name-score.js';
 
 /** One name match after narrowing: the entry, the name of it that matched, the score and why. */
@@ -45,10 +45,16 @@ export class ScreeningIndex {
   readonly #postings: number[][] = [];
   /** Per block key, the words in it. */
   readonly #blocks = new Map<string, number[]>();
+  /** Listed digital currency addresses (addressKey) and the entries naming them. */
+  readonly #addresses = new Map<string, Array<{ readonly source: SanctionsSource; readonly entry: SanctionsEntry; readonly currency: string }>>();
 
   constructor(lists: ReadonlyArray<{ readonly source: SanctionsSource; readonly entries: readonly SanctionsEntry[] }>) {
     for (const { source, entries } of lists) {
       for (const entry of entries) {
+        for (const { currency, address } of entry.addresses ?? []) {
+          const key = addressKey(address);
+          this.#addresses.set(key, [...(this.#addresses.get(key) ?? []), { source, entry, currency }]);
+        }
         const seen = new Set<string>();
         entry.names.forEach((name, index) => {
           const key = nameKey(nameTokens(name));
@@ -59,6 +65,11 @@ export class ScreeningIndex {
         });
       }
     }
+  }
+
+  /** The entries that list `address` (exactly; hex addresses in any case). */
+  addressMatches(address: string): ReadonlyArray<{ readonly source: SanctionsSource; readonly entry: SanctionsEntry; readonly currency: string }> {
+    return this.#addresses.get(addressKey(address)) ?? [];
   }
 
   get size(): number {

@@ -23,6 +23,24 @@ export interface SanctionsEntry {
   readonly countries: readonly string[];
   /** Sanctions programmes or regulations the entry is listed under. */
   readonly programs: readonly string[];
+  /** Digital currency addresses the list names for the entry (OFAC's "Digital Currency Address - ETH 0x…"); absent when none. */
+  readonly addresses?: readonly DigitalCurrencyAddress[];
+}
+
+export interface DigitalCurrencyAddress {
+  /** The list's currency code: ETH, XBT (bitcoin), USDT, TRX … */
+  readonly currency: string;
+  readonly address: string;
+}
+
+/**
+ * The form an address is compared in: hex addresses (0x…, EVM chains) are
+ * case-insensitive (the capitals are only EIP-55's checksum), any other
+ * (base58, bech32 as listed) is compared exactly.
+ */
+export function addressKey(address: string): string {
+  const trimmed = address.trim();
+  return /^0x[0-9a-fA-F]+$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
 /** A parsed file: its entries and the publication date the file itself carries, if any. */

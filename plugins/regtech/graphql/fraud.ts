@@ -9,7 +9,7 @@ export class FlaggedTransactionType {
   review_id!: string;
   @Field(() => String)
   transaction_id!: string;
-  @Field(() => [String], { description: 'large_amount, structuring, velocity, sanctioned_counterparty, high_risk_jurisdiction' })
+  @Field(() => [String], { description: 'large_amount, structuring, velocity, sanctioned_counterparty, high_risk_jurisdiction, sanctioned_address' })
   compliance_flags!: MonitoredTransactionView['compliance_flags'];
   @Field(() => Int, { description: '0 to 100' })
   risk_score!: number;

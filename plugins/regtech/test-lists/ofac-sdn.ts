@@ -4,7 +4,9 @@
  * stored yet (config `load_test_lists`); operators load the real files.
  * The rows exercise the layout: quoted commas, "-0- " nulls, several
  * aliases for one entry, DOBs in Remarks (exact, month, circa, range) and
- * none, a vessel with its flag, an entity.
+ * none, a vessel with its flag, an entity, and digital currency addresses
+ * in Remarks (a made-up ETH address, 0x7e57…c0ffee, for monitoring's
+ * sanctioned_address rule; no real wallet).
  */
 export const testOfacSdn = {
   sdn: [
@@ -14,7 +16,7 @@ export const testOfacSdn = {
     '9004,"NORTHWIND TRADING FZCO",-0- ,[IRAN],-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Website www.northwind-trading.example; Registration Number 55-0193 (United Arab Emirates)."',
     '9005,"STARLIGHT KESTREL",vessel,[DPRK3],-0- ,"HMKX7",Oil Products Tanker,-0- ,"5,120",Korea North,-0- ,"IMO 9000017."',
     '9006,"VOLKOV-ORLANDO, Pavel",individual,"[RUSSIA-EO14024]",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ',
-    '9007,"KESSLING, Anneliese",individual,[CYBER2],-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1958 to 1960; nationality Germany."',
+    '9007,"KESSLING, Anneliese",individual,[CYBER2],-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1958 to 1960; nationality Germany; Digital Currency Address - ETH 0x7E57000000000000000000000000000000C0FFEE; alt. Digital Currency Address - XBT 1TestMadeUpAddressNotReal000000000."',
     '',
   ].join('\n'),
   alt: [

@@ -134,6 +134,31 @@ const initial: SqlMigration = {
   },
 };
 
+/**
+ * pending_review (a transfer held at settlement for a compliance review, and
+ * its sender's transaction). The CHECKs only widen, so every row already
+ * passes: added NOT VALID and validated apart, which scans without blocking
+ * writes.
+ */
+const pendingReview: SqlMigration = {
+  async up(db: Kysely<any>): Promise<void> {
+    const widen = async (table: string, statuses: readonly string[]): Promise<void> => {
+      const name = `${table}_status_check`;
+      const list = statuses.map((status) => `'${status}'`).join(', ');
+      await sql.raw(`alter table ${table} drop constraint ${name}, add constraint ${name} check (status in (${list})) not valid`).execute(db);
+      await sql.raw(`alter table ${table} validate constraint ${name}`).execute(db);
+    };
+    await widen('core_banking_transactions', ['pending', 'pending_review', 'completed', 'failed']);
+    await widen('core_banking_transfers', ['pending', 'pending_review', 'completed', 'failed', 'expired', 'reversed']);
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    // Only possible while no row is pending_review.
+    await sql.raw(`alter table core_banking_transactions drop constraint core_banking_transactions_status_check, add constraint core_banking_transactions_status_check check (status in ('pending', 'completed', 'failed'))`).execute(db);
+    await sql.raw(`alter table core_banking_transfers drop constraint core_banking_transfers_status_check, add constraint core_banking_transfers_status_check check (status in ('pending', 'completed', 'failed', 'expired', 'reversed'))`).execute(db);
+  },
+};
+
 export const coreBankingMigrations: Readonly<Record<string, SqlMigration>> = {
   '0001-core-banking': initial,
+  '0002-transfer-pending-review': pendingReview,
 };

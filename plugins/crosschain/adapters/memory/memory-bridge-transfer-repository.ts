@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Tx } from '../../../../kernel/public.js';
+import { inActivityFilter, type ActivityHistoryFilter, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { BridgeTransferRecord } from '../../domain/bridge-transfer.js';
 import type { BridgeTransferRepository } from '../../ports.js';
@@ -28,5 +28,16 @@ export class MemoryBridgeTransferRepository implements BridgeTransferRepository 
 
   async quoteUsed(_tx: Tx, teamId: string, quoteId: string): Promise<boolean> {
     return [...this.#transfers.values()].some((one) => one.teamId === teamId && one.quoteId === quoteId);
+  }
+
+  async inFlight(_tx: Tx, teamId: string): Promise<BridgeTransferRecord[]> {
+    return [...this.#transfers.values()]
+      .filter((one) => one.teamId === teamId && one.status !== 'completed' && one.status !== 'failed')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  }
+
+  async history(_tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<BridgeTransferRecord[]> {
+    const team = [...this.#transfers.values()].filter((one) => one.teamId === teamId && inActivityFilter(filter, one.createdAt, one.accountId));
+    return team.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).slice(0, limit);
   }
 }

@@ -82,4 +82,48 @@ export const crosschainMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists crosschain_bridge_transfers`.execute(db);
     },
   },
+  '0003-cross-chain-swaps': {
+    async up(db: Kysely<any>) {
+      // A fault that reverts the source transaction before it is final (the transfer fails while pending).
+      await sql`alter table crosschain_bridge_transfers drop constraint if exists crosschain_bridge_transfers_fault_check`.execute(db);
+      await sql`alter table crosschain_bridge_transfers add constraint crosschain_bridge_transfers_fault_check check (fault in ('fail', 'timeout', 'revert'))`.execute(db);
+      await sql`alter table crosschain_bridge_faults drop constraint if exists crosschain_bridge_faults_fault_check`.execute(db);
+      await sql`alter table crosschain_bridge_faults add constraint crosschain_bridge_faults_fault_check check (fault in ('fail', 'timeout', 'revert'))`.execute(db);
+      // The portfolio lists a team's transfers in flight.
+      await sql`create index crosschain_bridge_transfers_in_flight on crosschain_bridge_transfers (team_id, created_at) where status not in ('completed', 'failed')`.execute(db);
+      // Amounts are base units: of the bridged token (amount, bridge_fee, bridged_amount) and of the token bought (the outputs).
+      await sql`
+        create table crosschain_swaps (
+          id uuid primary key,
+          team_id text not null,
+          account_id text not null,
+          bridge_transfer_id uuid not null,
+          protocol text not null check (protocol in ('wormhole', 'layerzero', 'axelar')),
+          source_chain text not null,
+          destination_chain text not null,
+          from_token text not null,
+          to_token text not null,
+          amount numeric(78, 0) not null check (amount > 0),
+          bridge_fee numeric(78, 0) not null check (bridge_fee >= 0),
+          bridged_amount numeric(78, 0) not null check (bridged_amount > 0),
+          slippage_bps integer not null check (slippage_bps between 0 and 10000),
+          expected_output numeric(78, 0) not null check (expected_output >= 0),
+          minimum_output numeric(78, 0) not null check (minimum_output >= 0),
+          status text not null check (status in ('bridging', 'completed', 'bridged_not_swapped', 'failed')),
+          swap_id uuid,
+          amount_out numeric(78, 0),
+          swap_tx_hash text,
+          offered_output numeric(78, 0),
+          failure_reason text,
+          created_at timestamptz not null,
+          updated_at timestamptz not null,
+          check (amount = bridge_fee + bridged_amount)
+        )`.execute(db);
+      await sql`create index crosschain_swaps_team on crosschain_swaps (team_id, created_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists crosschain_swaps`.execute(db);
+      await sql`drop index if exists crosschain_bridge_transfers_in_flight`.execute(db);
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import type { Tx } from '../../../../kernel/public.js';
+import type { ActivityHistoryFilter, Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toDate } from '../../../../kit/sql.js';
 import type { BridgeProtocolId } from '../../domain/bridge-model.js';
 import type { BridgeFault, BridgeStatus, BridgeTransferRecord } from '../../domain/bridge-transfer.js';
@@ -82,5 +82,21 @@ export class SqlBridgeTransferRepository implements BridgeTransferRepository {
   async quoteUsed(tx: Tx, teamId: string, quoteId: string): Promise<boolean> {
     const { rows } = await sql`select 1 from crosschain_bridge_transfers where team_id = ${teamId} and quote_id = ${quoteId}`.execute(sqlTx(tx).db);
     return rows.length > 0;
+  }
+
+  async inFlight(tx: Tx, teamId: string): Promise<BridgeTransferRecord[]> {
+    const { rows } = await sql<Row>`
+      select * from crosschain_bridge_transfers where team_id = ${teamId} and status not in ('completed', 'failed') order by created_at, id`.execute(sqlTx(tx).db);
+    return rows.map(toTransfer);
+  }
+
+  async history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<BridgeTransferRecord[]> {
+    const { rows } = await sql<Row>`
+      select * from crosschain_bridge_transfers where team_id = ${teamId}
+        ${filter.accountId !== undefined ? sql`and account_id = ${filter.accountId}` : sql``}
+        ${filter.from ? sql`and created_at >= ${filter.from}` : sql``}
+        ${filter.before ? sql`and created_at < ${filter.before}` : sql``}
+      order by created_at, id limit ${limit}`.execute(sqlTx(tx).db);
+    return rows.map(toTransfer);
   }
 }

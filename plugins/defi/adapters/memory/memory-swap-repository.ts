@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Tx } from '../../../../kernel/public.js';
+import { inActivityFilter, type ActivityHistoryFilter, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { SwapRecord } from '../../domain/swap.js';
 import type { SwapRepository } from '../../ports.js';
@@ -16,5 +16,10 @@ export class MemorySwapRepository implements SwapRepository {
   async find(_tx: Tx, teamId: string, id: string): Promise<SwapRecord | undefined> {
     const swap = this.#swaps.get(id);
     return swap?.teamId === teamId ? swap : undefined;
+  }
+
+  async history(_tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<SwapRecord[]> {
+    const team = [...this.#swaps.values()].filter((swap) => swap.teamId === teamId && inActivityFilter(filter, swap.createdAt, swap.accountId));
+    return team.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).slice(0, limit);
   }
 }

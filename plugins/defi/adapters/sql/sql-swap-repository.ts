@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import type { Tx } from '../../../../kernel/public.js';
+import type { ActivityHistoryFilter, Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toDate } from '../../../../kit/sql.js';
 import type { Dex } from '../../domain/pool-catalog.js';
 import type { SwapRecord } from '../../domain/swap.js';
@@ -66,5 +66,15 @@ export class SqlSwapRepository implements SwapRepository {
     const { rows } = await sql<SwapRow>`
       select * from defi_swaps where id = ${id} and team_id = ${teamId}`.execute(sqlTx(tx).db);
     return rows[0] && toSwap(rows[0]);
+  }
+
+  async history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<SwapRecord[]> {
+    const { rows } = await sql<SwapRow>`
+      select * from defi_swaps where team_id = ${teamId}
+        ${filter.accountId !== undefined ? sql`and account_id = ${filter.accountId}` : sql``}
+        ${filter.from ? sql`and created_at >= ${filter.from}` : sql``}
+        ${filter.before ? sql`and created_at < ${filter.before}` : sql``}
+      order by created_at, id limit ${limit}`.execute(sqlTx(tx).db);
+    return rows.map(toSwap);
   }
 }

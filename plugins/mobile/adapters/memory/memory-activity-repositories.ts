@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
+import { inActivityFilter, pageOffset, type ActivityHistoryFilter, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { ActivityRecord } from '../../domain/activity.js';
 import type { P2pTransferRecord } from '../../domain/p2p-transfer.js';
@@ -16,6 +16,12 @@ export class MemoryP2pTransferRepository implements P2pTransferRepository {
   async find(_tx: Tx, teamId: string, id: string): Promise<P2pTransferRecord | undefined> {
     const found = this.#rows.get(id);
     return found && (found.fromTeamId === teamId || found.toTeamId === teamId) ? found : undefined;
+  }
+
+  async history(_tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<P2pTransferRecord[]> {
+    const sides = (row: P2pTransferRecord) =>
+      (row.fromTeamId === teamId && inActivityFilter(filter, row.createdAt, row.fromAccountId)) || (row.toTeamId === teamId && inActivityFilter(filter, row.createdAt, row.toAccountId));
+    return [...this.#rows.values()].filter(sides).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).slice(0, limit);
   }
 }
 

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Tx } from '../../../../kernel/public.js';
+import { inActivityFilter, type ActivityHistoryFilter, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
 import type { IntentStatus, PaymentIntentRecord } from '../../domain/payment-intent.js';
 import type { BalanceMarkRepository, IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
@@ -73,5 +73,11 @@ export class MemoryPaymentIntentRepository implements PaymentIntentRepository {
       putUndoable(tx, this.#rows, row.id, expired);
       return expired;
     });
+  }
+
+  async history(_tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<PaymentIntentRecord[]> {
+    const sides = (row: PaymentIntentRecord) =>
+      (row.teamId === teamId && inActivityFilter(filter, row.createdAt, row.accountId)) || (row.recipientTeamId === teamId && inActivityFilter(filter, row.createdAt, row.recipientAccountId));
+    return [...this.#rows.values()].filter(sides).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).slice(0, limit);
   }
 }

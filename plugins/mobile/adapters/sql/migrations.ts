@@ -209,4 +209,17 @@ export const mobileMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop index if exists mobile_wallets_account`.execute(db);
     },
   },
+  // The transaction history (ai's questions) reads a team's payments and p2p transfers from either side, by time.
+  '0006-history-indexes': {
+    async up(db: Kysely<any>) {
+      await sql`create index mobile_payment_intents_recipient on mobile_payment_intents (recipient_team_id, created_at)`.execute(db);
+      await sql`create index mobile_p2p_transfers_team on mobile_p2p_transfers (team_id, created_at)`.execute(db);
+      await sql`create index mobile_p2p_transfers_recipient on mobile_p2p_transfers (to_team_id, created_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop index if exists mobile_p2p_transfers_recipient`.execute(db);
+      await sql`drop index if exists mobile_p2p_transfers_team`.execute(db);
+      await sql`drop index if exists mobile_payment_intents_recipient`.execute(db);
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
+import { pageOffset, type ActivityHistoryFilter, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toBigIntOrNull, toCount, toDate } from '../../../../kit/sql.js';
 import type { ActivityRecord } from '../../domain/activity.js';
 import type { P2pTransferRecord } from '../../domain/p2p-transfer.js';
@@ -37,23 +37,35 @@ export class SqlP2pTransferRepository implements P2pTransferRepository {
     if (!UUID.test(id)) return undefined;
     const { rows } = await sql<P2pRow>`
       select ${P2P_COLUMNS} from mobile_p2p_transfers where id = ${id} and (team_id = ${teamId} or to_team_id = ${teamId})`.execute(sqlTx(tx).db);
-    const row = rows[0];
-    return (
-      row && {
-        id: row.id,
-        fromTeamId: row.team_id,
-        fromUserId: row.from_user_id,
-        fromAccountId: row.from_account_id,
-        toTeamId: row.to_team_id,
-        toUserId: row.to_user_id,
-        toAccountId: row.to_account_id,
-        amount: toBigInt(row.amount),
-        currency: row.currency,
-        note: row.note,
-        createdAt: toDate(row.created_at),
-      }
-    );
+    return rows[0] && toP2p(rows[0]);
   }
+
+  async history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<P2pTransferRecord[]> {
+    const sender = filter.accountId === undefined ? sql`team_id = ${teamId}` : sql`(team_id = ${teamId} and from_account_id = ${filter.accountId})`;
+    const receiver = filter.accountId === undefined ? sql`to_team_id = ${teamId}` : sql`(to_team_id = ${teamId} and to_account_id = ${filter.accountId})`;
+    const { rows } = await sql<P2pRow>`
+      select ${P2P_COLUMNS} from mobile_p2p_transfers where (${sender} or ${receiver})
+        ${filter.from ? sql`and created_at >= ${filter.from}` : sql``}
+        ${filter.before ? sql`and created_at < ${filter.before}` : sql``}
+      order by created_at, id limit ${limit}`.execute(sqlTx(tx).db);
+    return rows.map(toP2p);
+  }
+}
+
+function toP2p(row: P2pRow): P2pTransferRecord {
+  return {
+    id: row.id,
+    fromTeamId: row.team_id,
+    fromUserId: row.from_user_id,
+    fromAccountId: row.from_account_id,
+    toTeamId: row.to_team_id,
+    toUserId: row.to_user_id,
+    toAccountId: row.to_account_id,
+    amount: toBigInt(row.amount),
+    currency: row.currency,
+    note: row.note,
+    createdAt: toDate(row.created_at),
+  };
 }
 
 const ACTIVITY_COLUMNS = sql.raw('id, team_id, user_id, type, resource_type, resource_id, amount, currency, title, status, created_at, updated_at');

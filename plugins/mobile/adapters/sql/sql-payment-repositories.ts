@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import type { Tx } from '../../../../kernel/public.js';
+import type { ActivityHistoryFilter, Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import type { IntentStatus, PaymentIntentRecord, RecipientKind } from '../../domain/payment-intent.js';
 import type { BalanceMarkRepository, IntentTransition, PaymentIntentRepository, WalletRecord, WalletRepository } from '../../ports.js';
@@ -131,5 +131,16 @@ export class SqlPaymentIntentRepository implements PaymentIntentRepository {
         for update skip locked)
       returning ${COLUMNS}`.execute(sqlTx(tx).db);
     return rows.map(toIntent).sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.id.localeCompare(b.id));
+  }
+
+  async history(tx: Tx, teamId: string, filter: ActivityHistoryFilter, limit: number): Promise<PaymentIntentRecord[]> {
+    const payer = filter.accountId === undefined ? sql`team_id = ${teamId}` : sql`(team_id = ${teamId} and account_id = ${filter.accountId})`;
+    const payee = filter.accountId === undefined ? sql`recipient_team_id = ${teamId}` : sql`(recipient_team_id = ${teamId} and recipient_account_id = ${filter.accountId})`;
+    const { rows } = await sql<IntentRow>`
+      select ${COLUMNS} from mobile_payment_intents where (${payer} or ${payee})
+        ${filter.from ? sql`and created_at >= ${filter.from}` : sql``}
+        ${filter.before ? sql`and created_at < ${filter.before}` : sql``}
+      order by created_at, id limit ${limit}`.execute(sqlTx(tx).db);
+    return rows.map(toIntent);
   }
 }

@@ -200,4 +200,13 @@ export const regtechMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists regtech_monitored_transfers`.execute(db);
     },
   },
+  '0006-sanctions-addresses': {
+    // Digital currency addresses of an entry (OFAC remarks); a list loaded before has none until it is loaded again.
+    async up(db: Kysely<any>) {
+      await sql`alter table regtech_sanctions_entries add column addresses jsonb not null default '[]'::jsonb`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`alter table regtech_sanctions_entries drop column addresses`.execute(db);
+    },
+  },
 };

@@ -49,7 +49,7 @@ export class SqlMonitoringRepository implements MonitoringRepository {
 
   async findById(tx: Tx, id: string) {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await sql<Record<string, unknown>>`select ${COLUMNS} from regtech_monitoring_flags where id = ${id}`.execute(sqlTx(tx).db);
+    const { rows } = await sql<Record<string, unknown>>`select ${COLUMNS} from regtech_monitoring_flags where id = ${id} for update`.execute(sqlTx(tx).db);
     return rows[0] && toRecord(rows[0]);
   }
 

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import type { Tx } from '../../../../kernel/public.js';
 import { sqlTx, toDate, unnestRows, type Column } from '../../../../kit/sql.js';
-import type { EntryType, ListVersion, SanctionsEntry, SanctionsSource } from '../../domain/sanctions-list.js';
+import type { DigitalCurrencyAddress, EntryType, ListVersion, SanctionsEntry, SanctionsSource } from '../../domain/sanctions-list.js';
 import type { SanctionsListRepository } from '../../ports.js';
 
 interface ListRow {
@@ -20,6 +20,7 @@ interface EntryRow {
   readonly dates_of_birth: string[];
   readonly countries: string[];
   readonly programs: string[];
+  readonly addresses: DigitalCurrencyAddress[];
 }
 
 const COLUMNS: readonly Column[] = [
@@ -30,6 +31,7 @@ const COLUMNS: readonly Column[] = [
   ['dates_of_birth', 'text'],
   ['countries', 'text'],
   ['programs', 'text'],
+  ['addresses', 'text'],
 ];
 /** Rows per insert: one statement of array parameters each, whatever the list's size. */
 const CHUNK = 5_000;
@@ -58,10 +60,11 @@ export class SqlSanctionsListRepository implements SanctionsListRepository {
         JSON.stringify(entry.datesOfBirth),
         JSON.stringify(entry.countries),
         JSON.stringify(entry.programs),
+        JSON.stringify(entry.addresses ?? []),
       ]);
       await sql`
-        insert into regtech_sanctions_entries (source, position, entry_id, entry_type, names, dates_of_birth, countries, programs)
-        select ${version.source}, v.position, v.entry_id, v.entry_type, v.names::jsonb, v.dates_of_birth::jsonb, v.countries::jsonb, v.programs::jsonb
+        insert into regtech_sanctions_entries (source, position, entry_id, entry_type, names, dates_of_birth, countries, programs, addresses)
+        select ${version.source}, v.position, v.entry_id, v.entry_type, v.names::jsonb, v.dates_of_birth::jsonb, v.countries::jsonb, v.programs::jsonb, v.addresses::jsonb
         from ${unnestRows('v', COLUMNS, rows)}`.execute(db);
     }
   }
@@ -73,7 +76,7 @@ export class SqlSanctionsListRepository implements SanctionsListRepository {
 
   async entries(tx: Tx, source: SanctionsSource): Promise<SanctionsEntry[]> {
     const { rows } = await sql<EntryRow>`
-      select entry_id, entry_type, names, dates_of_birth, countries, programs
+      select entry_id, entry_type, names, dates_of_birth, countries, programs, addresses
       from regtech_sanctions_entries where source = ${source} order by position`.execute(sqlTx(tx).db);
     return rows.map((row) => ({
       entryId: row.entry_id,
@@ -82,6 +85,7 @@ export class SqlSanctionsListRepository implements SanctionsListRepository {
       datesOfBirth: row.dates_of_birth,
       countries: row.countries,
       programs: row.programs,
+      ...(row.addresses.length > 0 ? { addresses: row.addresses } : {}),
     }));
   }
 }

@@ -45,6 +45,20 @@ test('OFAC SDN: the shipped sdn/alt/add files, with quoted commas, -0- nulls, se
   assert.equal([vessel.type, vessel.countries], ['vessel', ['KP']], 'the quoted GRT "5,120" stays one field; the flag is a country');
   const pavel = list.entries.find((entry) => entry.entryId === '9006')!;
   assert.equal([pavel.datesOfBirth, pavel.countries], [[], ['RU']], 'no DOB; "Russia" is RU, not the withdrawn SU');
+  assert.equal(
+    list.entries.find((entry) => entry.entryId === '9007')!.addresses,
+    [
+      { currency: 'ETH', address: '0x7E57000000000000000000000000000000C0FFEE' },
+      { currency: 'XBT', address: '1TestMadeUpAddressNotReal000000000' },
+    ],
+    'Digital Currency Address remarks, alt. ones too, without the closing full stop',
+  );
+  assert.is(qorvani.addresses, undefined, 'an entry with none has no addresses');
+});
+
+test('OFAC SDN: a digital currency address in add.csv remarks counts too', () => {
+  const list = parseOfacSdn({ ...testOfacSdn, add: '9006,299,-0- ,-0- ,-0- ,"Digital Currency Address - TRX TXmadeUpTronAddress0000000000000"\n' });
+  assert.equal(list.entries.find((entry) => entry.entryId === '9006')!.addresses, [{ currency: 'TRX', address: 'TXmadeUpTronAddress0000000000000' }]);
 });
 
 test('OFAC SDN: a wrong field count, a bad ent_num and an alias of no entry are 422s naming file and line', () => {

@@ -5,7 +5,7 @@
  * its flag and weight. The score is the sum of the weights, capped at 100;
  * a score at or above `review_score` puts the transaction in pending_review.
  */
-export type MonitoringFlag = 'large_amount' | 'structuring' | 'velocity' | 'sanctioned_counterparty' | 'high_risk_jurisdiction';
+export type MonitoringFlag = 'large_amount' | 'structuring' | 'velocity' | 'sanctioned_counterparty' | 'high_risk_jurisdiction' | 'sanctioned_address';
 
 export const FLAG_WEIGHTS: Readonly<Record<MonitoringFlag, number>> = {
   large_amount: 40,
@@ -13,6 +13,7 @@ export const FLAG_WEIGHTS: Readonly<Record<MonitoringFlag, number>> = {
   velocity: 30,
   sanctioned_counterparty: 100,
   high_risk_jurisdiction: 50,
+  sanctioned_address: 100,
 };
 
 export interface MonitoringThresholds {
@@ -62,6 +63,12 @@ export function transferFindings(facts: TransferFacts, thresholds: MonitoringThr
     findings.push({ flag: 'velocity', detail: `${facts.inVelocityWindow} transfers from the account in the velocity window (limit ${thresholds.velocityCount - 1}).` });
   }
   return findings;
+}
+
+/** A deposit or withdrawal: only its size (windows count transfers between accounts of the bank). */
+export function movementFindings(kind: 'deposit' | 'withdrawal', amountCents: bigint, thresholds: MonitoringThresholds): Finding[] {
+  if (amountCents < thresholds.largeAmountCents) return [];
+  return [{ flag: 'large_amount', detail: `A ${kind} of ${usd(amountCents)} is at or above ${usd(thresholds.largeAmountCents)}.` }];
 }
 
 export function riskScoreOf(flags: readonly MonitoringFlag[]): number {
