@@ -89,6 +89,31 @@ export interface CaptureRequest {
   readonly kind: string;
 }
 
+/**
+ * An amount of one on-chain holding moving from an account of one team to
+ * an account of another (an x402 payment from one team's custody to
+ * another's endpoint). See Ledger.postAcross.
+ */
+export interface CrossTeamTransfer {
+  readonly kind: string;
+  readonly reference?: string;
+  /** A holding code of a token on a chain. */
+  readonly assetCode: string;
+  /** Base units, more than 0. */
+  readonly amount: bigint;
+  readonly from: { readonly teamId: string; readonly accountId: string };
+  readonly to: { readonly teamId: string; readonly accountId: string };
+}
+
+export interface PostedCrossTeamTransfer {
+  /** The paying team's movement {from −amount, system:world +amount}. */
+  readonly payer: PostedMovement;
+  /** The receiving team's movement {system:world −amount, to +amount}. */
+  readonly payee: PostedMovement;
+  /** The one chain transfer between the two custody addresses that mirrors both; undefined without the chains module. */
+  readonly chainTransaction: MirroredTransaction | undefined;
+}
+
 export interface LedgerAccount {
   readonly id: string;
   readonly status: 'active' | 'frozen' | 'closed';
@@ -118,6 +143,16 @@ export interface Ledger {
   holdMany(tx: Tx, requests: readonly TeamHoldRequest[]): Promise<Outcome<string>[]>;
   /** Captures for many holds in one pass, in order, each with its own outcome (see holdMany). */
   captureMany(tx: Tx, requests: readonly CaptureRequest[]): Promise<Outcome<PostedMovement>[]>;
+  /**
+   * Moves an on-chain holding between accounts of two teams: each team's
+   * books balance on their own (the payer's movement pays system:world, the
+   * payee's is paid by it, as a withdrawal and a deposit would), and the two
+   * are mirrored as ONE chain transfer from the payer's custody address to
+   * the payee's (OnChainHoldings.mirrorAcross), so the chain and every
+   * team's ledger stay reconciled. The payer needs available funds (422
+   * insufficient_funds); both accounts must be active.
+   */
+  postAcross(tx: Tx, transfer: CrossTeamTransfer): Promise<PostedCrossTeamTransfer>;
   /** Returns what remains of a hold to available. */
   release(tx: Tx, teamId: string, holdId: string): Promise<BalanceAfter>;
   /** Every balance row of one customer account of the team (none for an unknown account or another team's). */

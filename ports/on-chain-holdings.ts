@@ -10,6 +10,14 @@ export interface Holding {
   readonly chain: string | null;
 }
 
+/** EIP-712 typed data as viem's signTypedData takes it (domain, types without EIP712Domain, primary type, message). */
+export interface CustodyTypedData {
+  readonly domain: { readonly name?: string; readonly version?: string; readonly chainId?: number; readonly verifyingContract?: `0x${string}` };
+  readonly types: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
+  readonly primaryType: string;
+  readonly message: Readonly<Record<string, unknown>>;
+}
+
 /** What the ledger says one account holds of one holding (customer: available + reserved; system account: its entries). */
 export interface HoldingBalance {
   readonly teamId: string;
@@ -61,6 +69,24 @@ export interface OnChainHoldings {
    * chain's payout address. Answers the chain transactions, in order.
    */
   mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]>;
+  /**
+   * The chain side of Ledger.postAcross: `amount` of the holding `code`
+   * moves from one team's account's custody address to another team's, as
+   * one chain transaction inside `tx` (refused when the sender lacks the
+   * tokens).
+   */
+  mirrorAcross(
+    tx: Tx,
+    transfer: { readonly code: string; readonly amount: bigint; readonly from: { readonly teamId: string; readonly accountId: string }; readonly to: { readonly teamId: string; readonly accountId: string } },
+  ): Promise<MirroredTransaction>;
+  /**
+   * Signs EIP-712 typed data with the key of the account's custody address
+   * on `chain` (the caller has checked the account is the team's). Added for
+   * x402's buying side: an EIP-3009 authorization paid from custody. The key
+   * never leaves the custody adapter; answers the 65-byte signature and the
+   * signing address.
+   */
+  signTypedData(tx: Tx, teamId: string, accountId: string, chain: string, typedData: CustodyTypedData): Promise<{ readonly signature: `0x${string}`; readonly address: `0x${string}` }>;
   /** Whose custody address `address` is on `chain` (any case; undefined for an address that is not ours or not an address). */
   custodyOwner(tx: Tx, chain: string, address: string): Promise<{ readonly teamId: string; readonly accountId: string } | undefined>;
   /**

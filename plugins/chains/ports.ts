@@ -1,4 +1,4 @@
-import { token, type ChainTxKind, type Tx } from '../../kernel/public.js';
+import { token, type ChainTxKind, type CustodyTypedData, type Tx } from '../../kernel/public.js';
 
 /** A transaction as the simulator stores it; its status follows from the block clock. */
 export interface SimulatedTransaction {
@@ -78,5 +78,7 @@ export interface CustodyKeys {
   fingerprint(): string;
   /** The EIP-55 address at custodyPath(accountIndex, slot), for each slot asked. */
   addresses(accountIndex: number, slots: readonly number[]): ReadonlyMap<number, string>;
+  /** EIP-712 typed data signed with the key at custodyPath(accountIndex, slot): the 65-byte signature (low s, as viem signs). */
+  signTypedData(accountIndex: number, slot: number, typedData: CustodyTypedData): Promise<`0x${string}`>;
 }
 export const CustodyKeys = token<CustodyKeys>('chains.custody-keys');

@@ -1,5 +1,5 @@
 import { eventType } from '../../kernel/public.js';
-import { endpointView, paymentView } from './operations.js';
+import { agentView, endpointView, paymentView, teamLimitsView } from './operations.js';
 
 /** Every state change of the x402 module commits with one of these. */
 export const EndpointCreated = eventType({
@@ -42,4 +42,44 @@ export const PaymentSettled = eventType({
   webhook: true,
 });
 
-export const x402Events = [EndpointCreated, EndpointUpdated, EndpointDeleted, PaymentSettled];
+export const PaymentMade = eventType({
+  name: 'x402.payment.made',
+  version: 1,
+  group: 'Micropayments (x402)',
+  description: 'A payment the team made with POST /x402/pay was settled (its custody tokens paid the URL’s receiver) or failed (its spending was given back).',
+  emittedBy: 'POST /x402/pay, the recovery of payments left verified',
+  payload: paymentView,
+  webhook: true,
+});
+
+export const SpendingLimitsSet = eventType({
+  name: 'x402.spending_limits.set',
+  version: 1,
+  group: 'Micropayments (x402)',
+  description: 'The team’s spending limits for paying x402 URLs changed.',
+  emittedBy: 'PUT /x402/spending-limits',
+  payload: teamLimitsView,
+  webhook: true,
+});
+
+export const AgentUpdated = eventType({
+  name: 'x402.agent.updated',
+  version: 1,
+  group: 'Micropayments (x402)',
+  description: 'An API key or session was marked as an agent, or its name or limits changed.',
+  emittedBy: 'PUT /x402/agents/{api_key_id}',
+  payload: agentView,
+  webhook: true,
+});
+
+export const AgentRemoved = eventType({
+  name: 'x402.agent.removed',
+  version: 1,
+  group: 'Micropayments (x402)',
+  description: 'A key is no agent any more: its payments count against the team’s limits only.',
+  emittedBy: 'DELETE /x402/agents/{api_key_id}',
+  payload: agentView,
+  webhook: true,
+});
+
+export const x402Events = [EndpointCreated, EndpointUpdated, EndpointDeleted, PaymentSettled, PaymentMade, SpendingLimitsSet, AgentUpdated, AgentRemoved];

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { route, type RouteDeclaration, type RouteTag } from '../../kernel/public.js';
 import {
+  agentKey,
+  agentView,
+  GetSpendingLimits,
+  ListAgents,
+  Pay,
+  payInput,
+  payView,
+  PutAgent,
+  putAgentBody,
+  RemoveAgent,
+  SetSpendingLimits,
+  setLimitsInput,
+  spendingLimitsView,
   CreateEndpoint,
   createEndpointInput,
   DeleteEndpoint,
@@ -27,10 +40,12 @@ import {
 
 export const x402RouteTags: readonly RouteTag[] = [
   { name: 'Micropayments (x402)', description: 'Monetized paths paid per call with an EIP-3009 USDC authorization (x402 v1, v2 and the X-Payment-* headers), and the payment history ([x402.md](x402.md)).' },
+  { name: 'x402 buying', description: 'The service pays x402-protected URLs for a team from its custody, within the team’s and its agents’ spending limits ([x402.md](x402.md#buying-paying-x402-urls)).' },
   { name: 'x402 facilitator', description: 'The built-in x402 facilitator’s /verify, /settle and /supported, as the x402 specification defines them.' },
 ];
 const tags = ['Micropayments (x402)'];
 const facilitatorTags = ['x402 facilitator'];
+const buyingTags = ['x402 buying'];
 const v2 = ['v2'] as const;
 
 export const x402Routes: readonly RouteDeclaration[] = [
@@ -153,5 +168,77 @@ export const x402Routes: readonly RouteDeclaration[] = [
     summary: 'Settle a payment (x402 /settle)',
     description: 'Executes the authorization on the simulated chain and credits the account whose custody address payTo is; success false with errorReason otherwise (invalid_payment_requirements when payTo is not ours).',
     tags: facilitatorTags,
+  }),
+  route({
+    method: 'GET',
+    path: '/x402/spending-limits',
+    prefixes: v2,
+    access: 'read',
+    response: spendingLimitsView,
+    operation: GetSpendingLimits,
+    summary: 'Spending limits of the team and its agents',
+    description: 'Daily, monthly and per-request caps in USD with what was spent today and this month (UTC); configured false until the team sets its limits (it pays nothing before).',
+    tags: buyingTags,
+  }),
+  route({
+    method: 'PUT',
+    path: '/x402/spending-limits',
+    prefixes: v2,
+    access: 'write',
+    body: setLimitsInput,
+    response: spendingLimitsView,
+    operation: SetSpendingLimits,
+    summary: 'Set the team’s spending limits',
+    description: 'Replaces the team’s caps: daily_usd, monthly_usd, per_request_usd (decimal strings with at most two decimals; null or left out: no cap on that dimension).',
+    tags: buyingTags,
+  }),
+  route({
+    method: 'GET',
+    path: '/x402/agents',
+    prefixes: v2,
+    access: 'read',
+    response: z.array(agentView),
+    operation: ListAgents,
+    summary: 'The team’s agents',
+    description: 'API keys and mobile sessions marked as agents, with their own limits and spending, oldest first.',
+    tags: buyingTags,
+  }),
+  route({
+    method: 'PUT',
+    path: '/x402/agents/:api_key_id',
+    prefixes: v2,
+    access: 'write',
+    params: agentKey,
+    body: putAgentBody,
+    response: agentView,
+    operation: PutAgent,
+    summary: 'Mark a key as an agent, with its limits',
+    description: 'The key’s (or mobile session’s) POST /x402/pay calls then count against these caps as well as the team’s. Creates or replaces.',
+    tags: buyingTags,
+  }),
+  route({
+    method: 'DELETE',
+    path: '/x402/agents/:api_key_id',
+    prefixes: v2,
+    access: 'delete',
+    params: agentKey,
+    response: agentView,
+    operation: RemoveAgent,
+    summary: 'Unmark an agent',
+    description: 'Answers the removed agent; 404 for a key that is not one of the team’s agents.',
+    tags: buyingTags,
+  }),
+  route({
+    method: 'POST',
+    path: '/x402/pay',
+    prefixes: v2,
+    access: 'write',
+    body: payInput,
+    response: payView,
+    operation: Pay,
+    summary: 'Pay an x402-protected URL from the team’s custody',
+    description:
+      'Fetches url; on a 402, pays one exact-scheme USDC requirement of this service’s networks up to max_amount with an EIP-3009 authorization signed by the paying account’s custodial key, and repeats the call with it. Answers the payment made and the final answer. 422 origin_not_allowed / forbidden_address for a URL the policy refuses, over_max_amount, spending_limits_not_set, spending_limit_exceeded (team or agent caps); 502 when the URL does not answer usably.',
+    tags: buyingTags,
   }),
 ];

@@ -1,4 +1,4 @@
-import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, RequestGate, UnitOfWork, type PluginContext } from '../../kernel/public.js';
+import { ActivityHistory, AssetCatalog, Chain, ChainCatalog, Clock, definePlugin, Ids, Ledger, OnChainHoldings, operation, Random, RequestGate, Scheduler, UnitOfWork, type PluginContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { MemoryEndpointRepository } from './adapters/memory/memory-endpoint-repository.js';
 import { MemoryPaymentRepository } from './adapters/memory/memory-payment-repository.js';
@@ -15,13 +15,21 @@ import { ListPaymentsOperation } from './application/read-payments.js';
 import { ListRelaysOperation } from './application/relays.js';
 import { FacilitatorKindsOperation, GetStatusOperation, GetSupportedOperation } from './application/read-support.js';
 import { Requirements } from './application/requirements.js';
+import { FinishMadePayment } from './application/finish-made-payment.js';
+import { PayOperation } from './application/pay.js';
+import { RecoverPayments } from './application/recover-payments.js';
+import { GetSpendingLimitsOperation, ListAgentsOperation, PutAgentOperation, RemoveAgentOperation, SetSpendingLimitsOperation, SpendingViews } from './application/spending-limits.js';
+import { HttpPayTransport } from './adapters/http/http-pay-transport.js';
+import { MemorySpendingRepository } from './adapters/memory/memory-spending-repository.js';
+import { SqlSpendingRepository } from './adapters/sql/sql-spending-repository.js';
 import { X402Networks } from './application/x402-networks.js';
 import { X402Config, x402ConfigSchema } from './config.js';
 import { x402Events } from './events.js';
 import { x402Graphql } from './graphql/x402.js';
 import { x402Routes, x402RouteTags } from './http.js';
+import { GetSpendingLimits, ListAgents, Pay, payInput, PutAgent, putAgentInput, RemoveAgent, SetSpendingLimits, setLimitsInput } from './operations.js';
 import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, UpdateEndpoint, updateEndpointInput } from './operations.js';
-import { EndpointRepository, Facilitator, PaymentRepository } from './ports.js';
+import { EndpointRepository, Facilitator, PaymentRepository, PayTransport, SpendingRepository } from './ports.js';
 
 /**
  * x402 micropayments (docs/x402.md): teams monetize paths of the service,
@@ -34,12 +42,12 @@ import { EndpointRepository, Facilitator, PaymentRepository } from './ports.js';
 export const x402Plugin = definePlugin<X402Config>({
   name: 'x402',
   version: '0.1.0',
-  kernel: '^2.2.0',
+  kernel: '^2.3.0',
   description: 'HTTP 402 micropayments: monetized paths paid with USDC authorizations, and the built-in facilitator.',
   dependsOn: ['core-banking', 'chains'],
   provides: [RequestGate],
   contributes: [ActivityHistory],
-  requires: [UnitOfWork, Clock, Ids, Ledger, OnChainHoldings, ChainCatalog, Chain, AssetCatalog],
+  requires: [UnitOfWork, Clock, Ids, Random, Ledger, OnChainHoldings, ChainCatalog, Chain, AssetCatalog, Scheduler],
   config: x402ConfigSchema,
   register(bind: Bind, ctx: PluginContext<X402Config>) {
     bind(X402Config).toConstantValue(ctx.config);
@@ -50,6 +58,10 @@ export const x402Plugin = definePlugin<X402Config>({
     bind(FacilitatorRequests).toSelf();
     bind(Facilitator).to(BuiltinFacilitator);
     bind(RequestGate).to(PaymentGate).inSingletonScope();
+    bind(SpendingViews).toSelf();
+    bind(FinishMadePayment).toSelf();
+    bind(RecoverPayments).toSelf();
+    bind(PayTransport).to(HttpPayTransport).inSingletonScope();
   },
   operations: [
     operation(CreateEndpoint, CreateEndpointOperation, createEndpointInput),
@@ -63,15 +75,23 @@ export const x402Plugin = definePlugin<X402Config>({
     operation(FacilitatorVerify, FacilitatorVerifyOperation),
     operation(FacilitatorSettle, FacilitatorSettleOperation),
     operation(FacilitatorKinds, FacilitatorKindsOperation),
+    operation(GetSpendingLimits, GetSpendingLimitsOperation),
+    operation(SetSpendingLimits, SetSpendingLimitsOperation, setLimitsInput),
+    operation(ListAgents, ListAgentsOperation),
+    operation(PutAgent, PutAgentOperation, putAgentInput),
+    operation(RemoveAgent, RemoveAgentOperation),
+    operation(Pay, PayOperation, payInput),
   ],
   persistence: {
     memory: (bind: Bind) => {
       bind(EndpointRepository).to(MemoryEndpointRepository).inSingletonScope();
       bind(PaymentRepository).to(MemoryPaymentRepository).inSingletonScope();
+      bind(SpendingRepository).to(MemorySpendingRepository).inSingletonScope();
     },
     sql: (bind: Bind) => {
       bind(EndpointRepository).to(SqlEndpointRepository);
       bind(PaymentRepository).to(SqlPaymentRepository);
+      bind(SpendingRepository).to(SqlSpendingRepository);
     },
   },
   migrations: x402Migrations,
@@ -79,6 +99,11 @@ export const x402Plugin = definePlugin<X402Config>({
   routeTags: x402RouteTags,
   events: x402Events,
   graphql: x402Graphql,
+  // Payments left verified by a crash or a lost connection are finished once nothing can change them.
+  async start(rt) {
+    const recovery = rt.get(RecoverPayments);
+    rt.get(Scheduler).every({ name: 'x402.recover-payments', intervalMs: 60_000, run: () => recovery.run() });
+  },
 });
 
 export default x402Plugin;

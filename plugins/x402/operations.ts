@@ -219,3 +219,144 @@ export const FacilitatorVerify = token<Operation<FacilitatorRequest, VerifyRespo
 export const FacilitatorSettle = token<Operation<FacilitatorRequest, SettleResponse>>('x402.facilitator-settle');
 export const FacilitatorKinds = token<Operation<Record<string, never>, FacilitatorSupported>>('x402.facilitator-supported');
 export const ListRelays = token<Operation<ListInput, Page<RelayView>>>('x402.list-relays');
+
+// The buying side: spending limits, agents and POST /x402/pay (docs/x402.md, "Buying").
+
+const usd = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/, 'a USD amount with at most two decimals, e.g. "5.00"')
+  .describe('US dollars, a decimal string with at most two decimals.');
+const cap = usd.nullable().describe('US dollars, at most two decimals; null: no cap.');
+
+const limitFields = {
+  daily_usd: cap.describe('Spent per UTC day at most; null: no cap.'),
+  monthly_usd: cap.describe('Spent per UTC month at most; null: no cap.'),
+  per_request_usd: cap.describe('One payment at most; null: no cap.'),
+};
+const spentFields = {
+  spent_today_usd: decimal.describe('Counted against daily_usd today (UTC), payments rounded up to the cent.'),
+  spent_this_month_usd: decimal.describe('Counted against monthly_usd this month (UTC).'),
+};
+
+export const setLimitsInput = z
+  .object({ daily_usd: cap.default(null), monthly_usd: cap.default(null), per_request_usd: cap.default(null) })
+  .strict()
+  .meta({ id: 'SetX402SpendingLimitsInput', example: { daily_usd: '5.00', monthly_usd: '50.00', per_request_usd: '0.10' } });
+export type SetLimitsInput = z.infer<typeof setLimitsInput>;
+
+export const teamLimitsView = z
+  .object({ ...limitFields, ...spentFields, updated_at: timestamp.nullable() })
+  .strict()
+  .meta({ id: 'X402TeamSpendingLimits' });
+export type TeamLimitsView = z.infer<typeof teamLimitsView>;
+
+export const agentView = z
+  .object({
+    api_key_id: z.string().describe('The agent: an API key’s id, or a mobile session’s id.'),
+    name: z.string(),
+    ...limitFields,
+    ...spentFields,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .strict()
+  .meta({
+    id: 'X402Agent',
+    example: { api_key_id: uuidExample, name: 'research-bot', daily_usd: '1.00', monthly_usd: '10.00', per_request_usd: '0.05', spent_today_usd: '0.02', spent_this_month_usd: '0.40', created_at: '2026-11-25T09:30:00Z', updated_at: '2026-11-25T09:30:00Z' },
+  });
+export type AgentView = z.infer<typeof agentView>;
+
+export const spendingLimitsView = z
+  .object({
+    configured: z.boolean().describe('False until the team sets its limits: without them POST /x402/pay pays nothing.'),
+    team: teamLimitsView,
+    agents: z.array(agentView),
+  })
+  .strict()
+  .meta({
+    id: 'X402SpendingLimits',
+    example: {
+      configured: true,
+      team: { daily_usd: '5.00', monthly_usd: '50.00', per_request_usd: '0.10', spent_today_usd: '0.03', spent_this_month_usd: '1.20', updated_at: '2026-11-25T09:30:00Z' },
+      agents: [],
+    },
+  });
+export type SpendingLimitsView = z.infer<typeof spendingLimitsView>;
+
+export const agentKey = z.object({ api_key_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'an API key or session id') });
+export type AgentKeyInput = z.infer<typeof agentKey>;
+export const putAgentBody = z
+  .object({ name: z.string().trim().min(1).max(100), daily_usd: cap.default(null), monthly_usd: cap.default(null), per_request_usd: cap.default(null) })
+  .strict()
+  .meta({ id: 'PutX402AgentInput', example: { name: 'research-bot', daily_usd: '1.00', monthly_usd: '10.00', per_request_usd: '0.05' } });
+export const putAgentInput = agentKey.extend(putAgentBody.shape);
+export type PutAgentInput = z.infer<typeof putAgentInput>;
+
+export const payInput = z
+  .object({
+    url: z.string().trim().min(8).max(2_048).describe('The x402-protected URL (http or https) of an allowed origin (pluginConfig.x402.public_url, pay_allowed_origins).'),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('GET'),
+    max_amount: z
+      .string()
+      .regex(/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,6})?$/, 'a USD amount with at most six decimals, e.g. "0.05"')
+      .describe('The most this call may pay, in US dollars (USDC); a dearer requirement is refused (422 over_max_amount).'),
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/), z.string().max(4_096).regex(/^[\t\x20-\x7e]*$/, 'printable ASCII: no line breaks or control characters'))
+      .refine((value) => Object.keys(value).length <= 20, 'at most 20 headers')
+      .refine((value) => !Object.keys(value).some((name) => FORBIDDEN_HEADERS.has(name.toLowerCase())), 'host, content-length, connection, transfer-encoding and the payment headers are set by the service')
+      .default({})
+      .describe('Headers sent to the URL with both requests, e.g. the target’s own Authorization.'),
+    body: z.string().max(65_536).optional().describe('A request body, sent as is (with Content-Type application/json unless headers name one).'),
+    account_id: z.uuid().optional().describe('The paying account (its custody address on the network signs); the team’s oldest active account when left out.'),
+  })
+  .strict()
+  .meta({ id: 'X402PayInput', example: { url: 'https://bank.example/api/v2/gcu/composition', method: 'GET', max_amount: '0.05' } });
+export type PayInput = z.infer<typeof payInput>;
+
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'payment-signature', 'x-payment', 'x-payment-payload', 'x-payment-signature']);
+
+export const payView = z
+  .object({
+    paid: z.boolean().describe('Whether a payment was made and settled.'),
+    // The payment made (direction made); left out when the URL asked for none. Inline, not X402Payment's $ref: OpenAPI 3.0 has no optional or nullable $ref without a one-schema allOf.
+    payment: paymentView.extend({}).optional(),
+    response: z
+      .object({
+        status: z.number().int().describe('The URL’s final HTTP status.'),
+        content_type: z.string().nullable(),
+        body: z.string().describe('The answer’s body as text (at most pay_max_response_bytes).'),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({
+    id: 'X402PayResult',
+    example: {
+      paid: true,
+      payment: {
+        id: uuidExample,
+        direction: 'made',
+        status: 'settled',
+        failure_reason: null,
+        network: 'eip155:8453',
+        asset: 'USDC',
+        amount: '0.01',
+        payer: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        receiver: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+        endpoint_id: null,
+        resource: 'https://bank.example/api/v2/gcu/composition',
+        tx_hash: '0x2f1c0d1b4c7f8e9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a',
+        settled_at: '2026-11-25T09:30:00Z',
+        created_at: '2026-11-25T09:30:00Z',
+      },
+      response: { status: 200, content_type: 'application/json; charset=utf-8', body: '{"data":{}}' },
+    },
+  });
+export type PayView = z.infer<typeof payView>;
+
+export const GetSpendingLimits = token<Operation<Record<string, never>, SpendingLimitsView>>('x402.get-spending-limits');
+export const SetSpendingLimits = token<Operation<SetLimitsInput, SpendingLimitsView>>('x402.set-spending-limits');
+export const PutAgent = token<Operation<PutAgentInput, AgentView>>('x402.put-agent');
+export const ListAgents = token<Operation<Record<string, never>, AgentView[]>>('x402.list-agents');
+export const RemoveAgent = token<Operation<AgentKeyInput, AgentView>>('x402.remove-agent');
+export const Pay = token<Operation<PayInput, PayView>>('x402.pay');

@@ -260,6 +260,15 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.treasuryRebalance': [{ query: 'query($id: ID!) { treasuryRebalance(id: $id) { id } }', variables: (f) => ({ id: f.treasuryRebalance }), expect: 'not_found' }],
   'Mutation.setTreasuryAllocation': [{ query: 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "100"}]}) { token } }', expect: 'none_of_bob' }],
   'Mutation.rebalanceTreasury': [{ query: 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' }],
+  // agent-protocol: limits and agents are per team. A key id of another team registered as an agent lands in the caller's own registry (calls are matched by team and key together), so it limits nothing of Bob's.
+  'Query.x402SpendingLimits': [{ query: '{ x402SpendingLimits { configured team { daily_usd spent_today_usd } agents { api_key_id name } } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Query.x402Agents': [{ query: '{ x402Agents { api_key_id name daily_usd } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.setX402SpendingLimits': [{ query: 'mutation { setX402SpendingLimits(input: {daily_usd: "1.00"}) { configured team { daily_usd } agents { api_key_id name } } }', expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.putX402Agent': [{ query: 'mutation($id: String!) { putX402Agent(api_key_id: $id, input: {name: "ada-bot", daily_usd: "0.10"}) { name daily_usd } }', variables: (f) => ({ id: f.apiKey }), expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.removeX402Agent': [{ query: 'mutation($id: String!) { removeX402Agent(api_key_id: $id) { name } }', variables: (f) => ({ id: f.apiKey }), expect: 'none_of_bob', absent: ['bob-agent'] }],
+  'Mutation.payX402': [
+    { query: 'mutation($id: ID!) { payX402(input: {url: "http://127.0.0.1:9/api/v2/gcu/composition", max_amount: "0.01", account_id: $id}) { paid } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
   // Questions about another team's account are not_found; the query log lists the asking team's questions only.
   'Query.aiQueries': [{ query: '{ aiQueries(first: 100) { data { query_id original_query account_id answer } } }', expect: 'none_of_bob' }],
   'Mutation.aiQuery': [{ query: 'mutation($id: ID) { aiQuery(query: "how much did I deposit", account_id: $id) { answer } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
@@ -404,6 +413,8 @@ test.before(async () => {
   const crossChainSwap = (await data(g, CROSS_SWAP, { id: account }, bob.key)).swapCrossChain.swap_id;
   await data(g, 'mutation { setTreasuryAllocation(input: {token: "USDC", targets: [{chain: "base", percent: "77"}, {chain: "ethereum", percent: "23"}]}) { token } }', undefined, bob.key);
   const treasuryRebalance = (await data(g, 'mutation($a: ID) { rebalanceTreasury(input: {token: "USDC", account_id: $a, dry_run: true}) { id } }', { a: account }, bob.key)).rebalanceTreasury.id;
+  await data(g, 'mutation { setX402SpendingLimits(input: {daily_usd: "2.00", per_request_usd: "0.50"}) { configured } }', undefined, bob.key);
+  await data(g, 'mutation($id: String!) { putX402Agent(api_key_id: $id, input: {name: "bob-agent", daily_usd: "0.20"}) { name } }', { id: key.body.data.id }, bob.key);
   const mobile = await mobileFixture(account, adaAccount);
   const postings = await g.request('GET', `/api/v2/ledger/accounts/${account}/postings?per_page=100`, { key: bob.key });
   const movement = postings.body.data.at(-1).movement_id as string;
@@ -482,6 +493,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
 

@@ -3930,6 +3930,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/x402/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s agents
+         * @description API keys and mobile sessions marked as agents, with their own limits and spending, oldest first.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/agents/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a key as an agent, with its limits
+         * @description The key’s (or mobile session’s) POST /x402/pay calls then count against these caps as well as the team’s. Creates or replaces.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        put: operations["putAgent"];
+        post?: never;
+        /**
+         * Unmark an agent
+         * @description Answers the removed agent; 404 for a key that is not one of the team’s agents.
+         *
+         *     Access: an API key with the delete permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        delete: operations["removeAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/x402/endpoints": {
         parameters: {
             query?: never;
@@ -4052,6 +4102,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/x402/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an x402-protected URL from the team’s custody
+         * @description Fetches url; on a 402, pays one exact-scheme USDC requirement of this service’s networks up to max_amount with an EIP-3009 authorization signed by the paying account’s custodial key, and repeats the call with it. Answers the payment made and the final answer. 422 origin_not_allowed / forbidden_address for a URL the policy refuses, over_max_amount, spending_limits_not_set, spending_limit_exceeded (team or agent caps); 502 when the URL does not answer usably.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/x402/payments": {
         parameters: {
             query?: never;
@@ -4067,6 +4139,34 @@ export interface paths {
          */
         get: operations["listPayments"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/x402/spending-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spending limits of the team and its agents
+         * @description Daily, monthly and per-request caps in USD with what was spent today and this month (UTC); configured false until the team sets its limits (it pays nothing before).
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getSpendingLimits"];
+        /**
+         * Set the team’s spending limits
+         * @description Replaces the team’s caps: daily_usd, monthly_usd, per_request_usd (decimal strings with at most two decimals; null or left out: no cap on that dimension).
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        put: operations["setSpendingLimits"];
         post?: never;
         delete?: never;
         options?: never;
@@ -13308,6 +13408,76 @@ export interface components {
         };
         /**
          * @example {
+         *       "api_key_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "research-bot",
+         *       "daily_usd": "1.00",
+         *       "monthly_usd": "10.00",
+         *       "per_request_usd": "0.05",
+         *       "spent_today_usd": "0.02",
+         *       "spent_this_month_usd": "0.40",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        X402Agent: {
+            /** @description The agent: an API key’s id, or a mobile session’s id. */
+            api_key_id: string;
+            name: string;
+            /** @description Spent per UTC day at most; null: no cap. */
+            daily_usd: string | null;
+            /** @description Spent per UTC month at most; null: no cap. */
+            monthly_usd: string | null;
+            /** @description One payment at most; null: no cap. */
+            per_request_usd: string | null;
+            /**
+             * @description Counted against daily_usd today (UTC), payments rounded up to the cent.
+             * @example 100.00
+             */
+            spent_today_usd: string;
+            /**
+             * @description Counted against monthly_usd this month (UTC).
+             * @example 100.00
+             */
+            spent_this_month_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "research-bot",
+         *       "daily_usd": "1.00",
+         *       "monthly_usd": "10.00",
+         *       "per_request_usd": "0.05"
+         *     }
+         */
+        PutX402AgentInput: {
+            name: string;
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            daily_usd: string | null;
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            monthly_usd: string | null;
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            per_request_usd: string | null;
+        };
+        /**
+         * @example {
          *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
          *       "path": "/api/v2/gcu/composition",
          *       "price_usd_cents": 1,
@@ -13494,6 +13664,110 @@ export interface components {
         };
         /**
          * @example {
+         *       "paid": true,
+         *       "payment": {
+         *         "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *         "direction": "made",
+         *         "status": "settled",
+         *         "failure_reason": null,
+         *         "network": "eip155:8453",
+         *         "asset": "USDC",
+         *         "amount": "0.01",
+         *         "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *         "receiver": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *         "endpoint_id": null,
+         *         "resource": "https://bank.example/api/v2/gcu/composition",
+         *         "tx_hash": "0x2f1c0d1b4c7f8e9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+         *         "settled_at": "2026-11-25T09:30:00Z",
+         *         "created_at": "2026-11-25T09:30:00Z"
+         *       },
+         *       "response": {
+         *         "status": 200,
+         *         "content_type": "application/json; charset=utf-8",
+         *         "body": "{\"data\":{}}"
+         *       }
+         *     }
+         */
+        X402PayResult: {
+            /** @description Whether a payment was made and settled. */
+            paid: boolean;
+            payment?: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                direction: "received" | "made";
+                /** @enum {string} */
+                status: "verified" | "settled" | "failed";
+                /** @description The x402 reason of a failed payment. */
+                failure_reason: string | null;
+                network: string;
+                asset: string;
+                /**
+                 * @description Decimal string at the asset precision, e.g. "100.00"
+                 * @example 100.00
+                 */
+                amount: string;
+                /** @description EVM address, EIP-55 checksummed. */
+                payer: string;
+                /** @description EVM address, EIP-55 checksummed. */
+                receiver: string;
+                /** Format: uuid */
+                endpoint_id: string | null;
+                resource: string;
+                tx_hash: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                settled_at: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                created_at: string;
+            };
+            response: {
+                /** @description The URL’s final HTTP status. */
+                status: number;
+                content_type: string | null;
+                /** @description The answer’s body as text (at most pay_max_response_bytes). */
+                body: string;
+            };
+        };
+        /**
+         * @example {
+         *       "url": "https://bank.example/api/v2/gcu/composition",
+         *       "method": "GET",
+         *       "max_amount": "0.05"
+         *     }
+         */
+        X402PayInput: {
+            /** @description The x402-protected URL (http or https) of an allowed origin (pluginConfig.x402.public_url, pay_allowed_origins). */
+            url: string;
+            /**
+             * @default GET
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @description The most this call may pay, in US dollars (USDC); a dearer requirement is refused (422 over_max_amount). */
+            max_amount: string;
+            /**
+             * @description Headers sent to the URL with both requests, e.g. the target’s own Authorization.
+             * @default {}
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description A request body, sent as is (with Content-Type application/json unless headers name one). */
+            body?: string;
+            /**
+             * Format: uuid
+             * @description The paying account (its custody address on the network signs); the team’s oldest active account when left out.
+             */
+            account_id?: string;
+        };
+        /**
+         * @example {
          *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
          *       "direction": "received",
          *       "status": "settled",
@@ -13544,6 +13818,93 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+        };
+        /**
+         * @example {
+         *       "configured": true,
+         *       "team": {
+         *         "daily_usd": "5.00",
+         *         "monthly_usd": "50.00",
+         *         "per_request_usd": "0.10",
+         *         "spent_today_usd": "0.03",
+         *         "spent_this_month_usd": "1.20",
+         *         "updated_at": "2026-11-25T09:30:00Z"
+         *       },
+         *       "agents": []
+         *     }
+         */
+        X402SpendingLimits: {
+            /** @description False until the team sets its limits: without them POST /x402/pay pays nothing. */
+            configured: boolean;
+            team: components["schemas"]["X402TeamSpendingLimits"];
+            agents: components["schemas"]["X402Agent"][];
+        };
+        X402TeamSpendingLimits: {
+            /** @description Spent per UTC day at most; null: no cap. */
+            daily_usd: string | null;
+            /** @description Spent per UTC month at most; null: no cap. */
+            monthly_usd: string | null;
+            /** @description One payment at most; null: no cap. */
+            per_request_usd: string | null;
+            /**
+             * @description Counted against daily_usd today (UTC), payments rounded up to the cent.
+             * @example 100.00
+             */
+            spent_today_usd: string;
+            /**
+             * @description Counted against monthly_usd this month (UTC).
+             * @example 100.00
+             */
+            spent_this_month_usd: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string | null;
+        };
+        /**
+         * @example {
+         *       "configured": true,
+         *       "team": {
+         *         "daily_usd": "5.00",
+         *         "monthly_usd": "50.00",
+         *         "per_request_usd": "0.10",
+         *         "spent_today_usd": "0.03",
+         *         "spent_this_month_usd": "1.20",
+         *         "updated_at": "2026-11-25T09:30:00Z"
+         *       },
+         *       "agents": []
+         *     }
+         */
+        X402SpendingLimits_2: {
+            /** @description False until the team sets its limits: without them POST /x402/pay pays nothing. */
+            configured: boolean;
+            team: components["schemas"]["X402TeamSpendingLimits"];
+            agents: components["schemas"]["X402Agent"][];
+        };
+        /**
+         * @example {
+         *       "daily_usd": "5.00",
+         *       "monthly_usd": "50.00",
+         *       "per_request_usd": "0.10"
+         *     }
+         */
+        SetX402SpendingLimitsInput: {
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            daily_usd: string | null;
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            monthly_usd: string | null;
+            /**
+             * @description US dollars, at most two decimals; null: no cap.
+             * @default null
+             */
+            per_request_usd: string | null;
         };
         /**
          * @example {
@@ -20707,6 +21068,108 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s agents */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Agent"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutX402AgentInput"];
+            };
+        };
+        responses: {
+            /** @description Mark a key as an agent, with its limits */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Agent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unmark an agent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402Agent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listEndpoints: {
         parameters: {
             query?: {
@@ -20956,6 +21419,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["X402PayInput"];
+            };
+        };
+        responses: {
+            /** @description Pay an x402-protected URL from the team’s custody */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402PayResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -20986,6 +21489,72 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSpendingLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spending limits of the team and its agents */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402SpendingLimits"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSpendingLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SetX402SpendingLimitsInput"];
+            };
+        };
+        responses: {
+            /** @description Set the team’s spending limits */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["X402SpendingLimits_2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

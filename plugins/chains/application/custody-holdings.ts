@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Asset, Holding, HoldingBalance, LedgerMovement, MirroredTransaction, OnChainHoldings, Reconciliation, Tx } from '../../../kernel/public.js';
+import type { Asset, CustodyTypedData, Holding, HoldingBalance, LedgerMovement, MirroredTransaction, OnChainHoldings, Reconciliation, Tx } from '../../../kernel/public.js';
 import { checksummedAddress } from '../domain/address.js';
-import { CustodyRepository } from '../ports.js';
+import { CHAIN_MODELS } from '../domain/chain-model.js';
+import { CustodyKeys, CustodyRepository } from '../ports.js';
 import { DepositAddresses } from './deposit-addresses.js';
 import { HoldingCatalog } from './holding-catalog.js';
 import { MovementMirror } from './movement-mirror.js';
@@ -16,6 +17,7 @@ export class CustodyHoldings implements OnChainHoldings {
     @inject(Reconciler) private readonly reconciler: Reconciler,
     @inject(CustodyRepository) private readonly custody: CustodyRepository,
     @inject(DepositAddresses) private readonly deposits: DepositAddresses,
+    @inject(CustodyKeys) private readonly keys: CustodyKeys,
   ) {}
 
   resolve(asset: Asset, chain: unknown, chainPointer: string): Holding {
@@ -28,6 +30,17 @@ export class CustodyHoldings implements OnChainHoldings {
 
   mirror(tx: Tx, teamId: string, movement: LedgerMovement): Promise<MirroredTransaction[]> {
     return this.mirrorer.mirror(tx, teamId, movement);
+  }
+
+  mirrorAcross(tx: Tx, transfer: { code: string; amount: bigint; from: { teamId: string; accountId: string }; to: { teamId: string; accountId: string } }): Promise<MirroredTransaction> {
+    return this.mirrorer.across(tx, transfer);
+  }
+
+  async signTypedData(tx: Tx, teamId: string, accountId: string, chain: string, typedData: CustodyTypedData): Promise<{ signature: `0x${string}`; address: `0x${string}` }> {
+    const custody = (await this.deposits.forAccount(tx, teamId, accountId)).find((one) => one.chain === chain);
+    const model = CHAIN_MODELS.find((one) => one.name === chain);
+    if (!custody || !model) throw new Error(`account ${accountId} has no custody address on ${chain}`);
+    return { signature: await this.keys.signTypedData(custody.accountIndex, model.custodySlot, typedData), address: custody.address as `0x${string}` };
   }
 
   async custodyOwner(tx: Tx, chain: string, address: string): Promise<{ readonly teamId: string; readonly accountId: string } | undefined> {

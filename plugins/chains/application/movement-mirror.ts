@@ -53,6 +53,16 @@ export class MovementMirror {
     return sent;
   }
 
+  /** OnChainHoldings.mirrorAcross: one transfer from one team's account's custody address to another team's. */
+  async across(tx: Tx, transfer: { code: string; amount: bigint; from: { teamId: string; accountId: string }; to: { teamId: string; accountId: string } }): Promise<MirroredTransaction> {
+    const holding = this.holdings.describe(transfer.code);
+    if (holding?.chain == null) throw new Error(`${transfer.code} is not a holding on a chain: a cross-team transfer of it has no chain side`);
+    const from = await this.addresses.on(tx, transfer.from.teamId, transfer.from.accountId, holding.chain);
+    const to = await this.addresses.on(tx, transfer.to.teamId, transfer.to.accountId, holding.chain);
+    const receipt = await this.chain.transfer(tx, { chain: holding.chain, from, to, assetCode: holding.asset.code, amount: transfer.amount });
+    return { chain: receipt.chain, hash: receipt.hash, from: receipt.from, to: receipt.to, assetCode: receipt.assetCode, amount: receipt.amount };
+  }
+
   async #mirrorHolding(tx: Tx, teamId: string, code: string, perAccount: ReadonlyMap<string, bigint>, counterparty: string | undefined): Promise<MirroredTransaction[]> {
     const { asset, chain } = this.holdings.describe(code)!;
     const ordered = [...perAccount].filter(([, amount]) => amount !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -10,6 +10,7 @@ import {
   unwrap,
   type BalanceAfter,
   type CaptureRequest,
+  type CrossTeamTransfer,
   type HoldRequest,
   type Ledger,
   type LedgerAccount,
@@ -18,9 +19,11 @@ import {
   type MirroredTransaction,
   type NewEvent,
   type Outcome,
+  type PostedCrossTeamTransfer,
   type PostedMovement,
   type TeamHoldRequest,
   type Tx,
+  WORLD_ACCOUNT,
 } from '../../../kernel/public.js';
 import { requireActive, type AccountStatus } from '../domain/account.js';
 import {
@@ -76,7 +79,27 @@ export class LedgerService implements Ledger {
     @inject(OnChainHoldings) @optional() private readonly onChain: OnChainHoldings | undefined,
   ) {}
 
-  async post(tx: Tx, teamId: string, movement: LedgerMovement): Promise<PostedMovement> {
+  post(tx: Tx, teamId: string, movement: LedgerMovement): Promise<PostedMovement> {
+    return this.#post(tx, teamId, movement, true);
+  }
+
+  async postAcross(tx: Tx, transfer: CrossTeamTransfer): Promise<PostedCrossTeamTransfer> {
+    if (transfer.amount <= 0n) throw new LedgerRuleError('a cross-team transfer moves a positive amount');
+    const base = { kind: transfer.kind, ...(transfer.reference === undefined ? {} : { reference: transfer.reference }) };
+    const paying = { ...base, legs: [{ accountId: transfer.from.accountId, assetCode: transfer.assetCode, amount: -transfer.amount }, { accountId: WORLD_ACCOUNT, assetCode: transfer.assetCode, amount: transfer.amount }] };
+    const paid = { ...base, legs: [{ accountId: WORLD_ACCOUNT, assetCode: transfer.assetCode, amount: -transfer.amount }, { accountId: transfer.to.accountId, assetCode: transfer.assetCode, amount: transfer.amount }] };
+    // Each team's movement locks its own rows; the two go in account-id order so opposite transfers between the same accounts cannot deadlock.
+    const payerFirst = transfer.from.accountId <= transfer.to.accountId;
+    const first = payerFirst ? await this.#post(tx, transfer.from.teamId, paying, false) : await this.#post(tx, transfer.to.teamId, paid, false);
+    const second = payerFirst ? await this.#post(tx, transfer.to.teamId, paid, false) : await this.#post(tx, transfer.from.teamId, paying, false);
+    const [payer, payee] = payerFirst ? [first, second] : [second, first];
+    const chainTransaction = await this.onChain?.mirrorAcross(tx, { code: transfer.assetCode, amount: transfer.amount, from: transfer.from, to: transfer.to });
+    const mirrored = chainTransaction ? [chainTransaction] : [];
+    return { payer: { ...payer, chainTransactions: mirrored }, payee: { ...payee, chainTransactions: mirrored }, chainTransaction };
+  }
+
+  /** One movement of one team; `mirror` false when the caller mirrors it on chain itself (postAcross). */
+  async #post(tx: Tx, teamId: string, movement: LedgerMovement, mirror: boolean): Promise<PostedMovement> {
     validateLegs(movement.legs);
     this.#requireAssets(movement.legs);
     const deltas = customerDeltas(teamId, movement.legs);
@@ -94,7 +117,7 @@ export class LedgerService implements Ledger {
       legs: movement.legs,
     };
     await this.repo.write(tx, { balances: book.changed(), movements: [record], insertHolds: [], updateHolds: [], at });
-    const chainTransactions = (await this.onChain?.mirror(tx, teamId, movement)) ?? [];
+    const chainTransactions = (mirror ? await this.onChain?.mirror(tx, teamId, movement) : undefined) ?? [];
     await this.#emit(tx, balanceEvents(this.holdings, after, { kind: record.kind, movementId: record.id, reference: record.reference }));
     return { movementId: record.id, balances: after.map(toBalanceAfter), chainTransactions };
   }

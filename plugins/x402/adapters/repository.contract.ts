@@ -1,11 +1,13 @@
 import * as assert from 'uvu/assert';
 import { repositorySuite, T0, TEAM_A, TEAM_B, type RepositoryHarness } from '../../../kit/testing.js';
 import type { EndpointRecord, PaymentRecord } from '../domain/records.js';
-import type { EndpointRepository, PaymentRepository } from '../ports.js';
+import { budgetsOf, periodsOf, type SpendingLimit } from '../domain/spending.js';
+import type { EndpointRepository, PaymentRepository, SpendingRepository } from '../ports.js';
 
 export interface X402Repositories {
   readonly endpoints: EndpointRepository;
   readonly payments: PaymentRepository;
+  readonly spending: SpendingRepository;
 }
 
 /**
@@ -46,6 +48,7 @@ export function x402RepositoryContract(title: string, harness: RepositoryHarness
     txHash: `0x${'cd'.repeat(32)}`,
     settledAt: T0,
     createdAt: T0,
+    made: null,
     ...overrides,
   });
 
@@ -106,6 +109,83 @@ export function x402RepositoryContract(title: string, harness: RepositoryHarness
     assert.equal(page.items, [failed, first]);
     assert.is(page.total, 2);
     assert.equal(await run((tx) => payments.counts(tx, TEAM_A)), { verified: 0, settled: 1, failed: 1 });
+  });
+
+  it('a verified payment is finished once; stale ones are found across teams; a settled receipt is found by its nonce', async ({ payments }) => {
+    const made = payment(TEAM_A, {
+      direction: 'made',
+      status: 'verified',
+      txHash: null,
+      settledAt: null,
+      nonce: `0x${'EF'.repeat(32)}`,
+      made: { accountId: uuid(), agentKeyId: 'key_1', spentCents: 3n, validBefore: new Date(T0.getTime() + 60_000) },
+    });
+    const receivedVerified = payment(TEAM_B, { status: 'verified', txHash: null, settledAt: null, createdAt: new Date(T0.getTime() + 5_000) });
+    const receipt = payment(TEAM_B, { nonce: `0x${'ef'.repeat(32)}` });
+    for (const one of [made, receivedVerified, receipt]) await run((tx) => payments.insert(tx, one));
+    const stale = await run((tx) => payments.staleVerified(tx, new Date(T0.getTime() + 1_000), 10));
+    assert.equal(stale, [made]);
+    assert.equal((await run((tx) => payments.settledByNonce(tx, 'eip155:8453', made.payer.toLowerCase(), made.nonce)))?.id, receipt.id);
+    assert.is(await run((tx) => payments.settledByNonce(tx, 'eip155:84532', made.payer, made.nonce)), undefined);
+    const outcome = { status: 'settled' as const, failureReason: null, txHash: `0x${'01'.repeat(32)}`, settledAt: T0 };
+    assert.equal(await run((tx) => payments.finish(tx, made.id, outcome)), { ...made, ...outcome });
+    assert.is(await run((tx) => payments.finish(tx, made.id, { status: 'failed', failureReason: 'late', txHash: null, settledAt: null })), undefined);
+    assert.equal(await run((tx) => payments.counts(tx, TEAM_A)), { verified: 0, settled: 1, failed: 0 });
+  });
+
+  const limit = (teamId: string, subject: string, overrides: Partial<SpendingLimit> = {}): SpendingLimit => ({
+    teamId,
+    subject,
+    name: subject === 'team' ? '' : 'bot',
+    dailyCents: 500n,
+    monthlyCents: null,
+    perRequestCents: 100n,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  });
+
+  it('limits: put replaces (keeping created_at), list has the team first, delete is the team’s own', async ({ spending }) => {
+    await run((tx) => spending.put(tx, limit(TEAM_A, 'agent:k1')));
+    await run((tx) => spending.put(tx, limit(TEAM_A, 'team')));
+    await run((tx) => spending.put(tx, limit(TEAM_B, 'team')));
+    const later = new Date(T0.getTime() + 1_000);
+    await run((tx) => spending.put(tx, limit(TEAM_A, 'agent:k1', { dailyCents: null, createdAt: later, updatedAt: later })));
+    const listed = await run((tx) => spending.list(tx, TEAM_A));
+    assert.equal(listed.map((one) => one.subject), ['team', 'agent:k1']);
+    assert.equal([listed[1]!.dailyCents, listed[1]!.createdAt, listed[1]!.updatedAt], [null, T0, later]);
+    assert.not.ok(await run((tx) => spending.delete(tx, TEAM_B, 'agent:k1')));
+    assert.ok(await run((tx) => spending.delete(tx, TEAM_A, 'agent:k1')));
+    assert.is(await run((tx) => spending.find(tx, TEAM_A, 'agent:k1')), undefined);
+  });
+
+  it('a reservation counts on every budget or on none; release gives back', async ({ spending }) => {
+    const budgets = [...budgetsOf(limit(TEAM_A, 'team', { dailyCents: 10n, monthlyCents: 100n }), T0), ...budgetsOf(limit(TEAM_A, 'agent:k1', { dailyCents: 4n, monthlyCents: null }), T0)];
+    const { day, month } = periodsOf(T0);
+    assert.ok(await run((tx) => spending.reserve(tx, TEAM_A, budgets, 3n)));
+    assert.not.ok(await run((tx) => spending.reserve(tx, TEAM_A, budgets, 2n)));
+    assert.equal([await run((tx) => spending.spent(tx, TEAM_A, 'team', day)), await run((tx) => spending.spent(tx, TEAM_A, 'agent:k1', day))], [3n, 3n]);
+    assert.is(await run((tx) => spending.spent(tx, TEAM_B, 'team', day)), 0n);
+    await run((tx) => spending.release(tx, TEAM_A, budgets, 3n));
+    assert.equal([await run((tx) => spending.spent(tx, TEAM_A, 'team', month)), await run((tx) => spending.spent(tx, TEAM_A, 'agent:k1', day))], [0n, 0n]);
+    assert.not.ok(await run((tx) => spending.reserve(tx, TEAM_A, budgets, 5n)));
+  });
+
+  it('of 20 concurrent reservations against a budget of 5, exactly 5 count', async ({ spending }) => {
+    const budgets = budgetsOf(limit(TEAM_A, 'team', { dailyCents: 5n, monthlyCents: 1_000n }), T0);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        run(async (tx) => {
+          if (!(await spending.reserve(tx, TEAM_A, budgets, 1n))) throw new Error('over the limit');
+        }).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    assert.is(outcomes.filter(Boolean).length, 5);
+    assert.is(await run((tx) => spending.spent(tx, TEAM_A, 'team', periodsOf(T0).day)), 5n);
+    assert.is(await run((tx) => spending.spent(tx, TEAM_A, 'team', periodsOf(T0).month)), 5n);
   });
 
   return test;

@@ -46,45 +46,63 @@ export class BuiltinFacilitator implements Facilitator {
     return this.uow.run(async (tx) => {
       if (!(await this.payments.claimNonce(tx, requirement.network, payer, nonce))) throw nonceUsed();
       const code = this.holdings.resolve(this.assets.require(requirement.asset, '/asset'), requirement.chain, '/network').code;
-      const id = this.ids.uuid();
-      const posted = await this.ledger
-        .post(tx, receiver.teamId, {
-          kind: 'x402.payment',
-          reference: id,
-          legs: [
-            { accountId: WORLD_ACCOUNT, assetCode: code, amount: -value },
-            { accountId: receiver.accountId, assetCode: code, amount: value },
-          ],
-          counterparties: { [code]: payer },
-        })
-        .catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === 'insufficient_funds') throw insufficient(payer);
-          throw error;
-        });
-      const transaction = posted.chainTransactions[0]?.hash ?? '';
+      const id = receiver.verifiedPaymentId ?? this.ids.uuid();
+      const transaction = await this.move(tx, { id, code, value, payer, requirement, receiver }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === 'insufficient_funds') throw insufficient(payer);
+        throw error;
+      });
       const now = this.clock.now();
-      const payment: PaymentRecord = {
-        id,
-        teamId: receiver.teamId,
-        direction: 'received',
-        status: 'settled',
-        failureReason: null,
-        network: requirement.network,
-        asset: requirement.asset,
-        amount: value,
-        payer,
-        receiver: requirement.payTo,
-        endpointId: receiver.endpointId,
-        resource: requirement.resource,
-        nonce,
-        txHash: transaction,
-        settledAt: now,
-        createdAt: now,
-      };
-      await this.payments.insert(tx, payment);
-      await tx.append([{ type: PaymentSettled.name, teamId: receiver.teamId, aggregateType: 'x402_payment', aggregateId: id, payload: paymentView(payment, requirement.decimals) }]);
+      const settled = { status: 'settled' as const, failureReason: null, txHash: transaction, settledAt: now };
+      let payment: PaymentRecord | undefined;
+      if (receiver.verifiedPaymentId !== undefined) payment = await this.payments.finish(tx, receiver.verifiedPaymentId, settled);
+      if (!payment) {
+        // No verified record (the facilitator API), or recovery failed it meanwhile: the settlement is recorded afresh.
+        payment = {
+          id: receiver.verifiedPaymentId !== undefined ? this.ids.uuid() : id,
+          teamId: receiver.teamId,
+          direction: 'received',
+          network: requirement.network,
+          asset: requirement.asset,
+          amount: value,
+          payer,
+          receiver: requirement.payTo,
+          endpointId: receiver.endpointId,
+          resource: requirement.resource,
+          nonce,
+          createdAt: now,
+          made: null,
+          ...settled,
+        };
+        await this.payments.insert(tx, payment);
+      }
+      await tx.append([{ type: PaymentSettled.name, teamId: receiver.teamId, aggregateType: 'x402_payment', aggregateId: payment.id, payload: paymentView(payment, requirement.decimals) }]);
       return { payer, transaction, payment };
     });
+  }
+
+  /**
+   * The ledger movement of a settlement and its one chain transfer. A payer
+   * that is one of this service's custody addresses (a team paying another
+   * with POST /x402/pay) is a customer account: its team's account pays the
+   * receiver's across the two teams' books. An outside wallet is system:world
+   * with the payer as the holding's counterparty.
+   */
+  private async move(tx: Tx, m: { id: string; code: string; value: bigint; payer: `0x${string}`; requirement: PaymentRequirement; receiver: PaymentReceiver }): Promise<string> {
+    const owner = await this.holdings.custodyOwner(tx, m.requirement.chain, m.payer);
+    if (owner) {
+      const posted = await this.ledger.postAcross(tx, { kind: 'x402.payment', reference: m.id, assetCode: m.code, amount: m.value, from: owner, to: { teamId: m.receiver.teamId, accountId: m.receiver.accountId } });
+      return posted.chainTransaction?.hash ?? '';
+    }
+    const posted = await this.ledger.post(tx, m.receiver.teamId, {
+      kind: 'x402.payment',
+      reference: m.id,
+      legs: [
+        { accountId: WORLD_ACCOUNT, assetCode: m.code, amount: -m.value },
+        { accountId: m.receiver.accountId, assetCode: m.code, amount: m.value },
+      ],
+      counterparties: { [m.code]: m.payer },
+    });
+    return posted.chainTransactions[0]?.hash ?? '';
   }
 
   private async checkState(tx: Tx, proof: PaymentProof, requirement: PaymentRequirement, payer: string): Promise<void> {

@@ -60,43 +60,50 @@ export class PaymentGate implements RequestGate {
       if (error instanceof PaymentRefusal) return refuse(error, paid);
       throw error;
     }
+    // Verified and not settled yet, committed on its own: a crash before the settlement leaves this row, which recovery fails.
+    const verifiedPaymentId = await this.recordVerified(endpoint, requirement, paid);
     return {
       kind: 'admitted',
       complete: async () => {
         try {
-          const settled = await this.facilitator.settle(paid, requirement, { teamId: endpoint.teamId, accountId: endpoint.accountId, endpointId: endpoint.id });
+          const settled = await this.facilitator.settle(paid, requirement, { teamId: endpoint.teamId, accountId: endpoint.accountId, endpointId: endpoint.id, verifiedPaymentId });
           return { ok: true, headers: paymentResponseHeaders(requirement, settled.payer, settled.transaction) };
         } catch (error) {
           if (!(error instanceof PaymentRefusal)) throw error;
-          const refused = await refuse(error, paid);
-          return { ok: false, response: (refused as { response: ReturnType<typeof paymentRequired> }).response };
+          await this.uow.run((tx) => this.payments.finish(tx, verifiedPaymentId, { status: 'failed', failureReason: error.reason, txHash: null, settledAt: null }));
+          return { ok: false, response: paymentRequired(requirement, facilitatorUrl, { reason: error.reason, detail: error.message, payer: paid.authorization.from }) };
         }
       },
     };
   }
 
+  private async recordVerified(endpoint: EndpointRecord, requirement: PaymentRequirement, proof: PaymentProof): Promise<string> {
+    const id = this.ids.uuid();
+    await this.uow.run((tx) => this.payments.insert(tx, { ...this.received(endpoint, requirement, proof), id, status: 'verified', failureReason: null }));
+    return id;
+  }
+
+  private received(endpoint: EndpointRecord, requirement: PaymentRequirement, proof: PaymentProof) {
+    return {
+      teamId: endpoint.teamId,
+      direction: 'received' as const,
+      network: requirement.network,
+      asset: requirement.asset,
+      amount: proof.authorization.value,
+      payer: proof.authorization.from,
+      receiver: proof.authorization.to,
+      endpointId: endpoint.id,
+      resource: requirement.resource,
+      nonce: proof.authorization.nonce,
+      txHash: null,
+      settledAt: null,
+      createdAt: this.clock.now(),
+      made: null,
+    };
+  }
+
   /** A refused payment is kept as failed in the receiving team's history, with its reason. */
   private async recordFailure(endpoint: EndpointRecord, requirement: PaymentRequirement, proof: PaymentProof, reason: string): Promise<void> {
-    const now = this.clock.now();
-    await this.uow.run((tx) =>
-      this.payments.insert(tx, {
-        id: this.ids.uuid(),
-        teamId: endpoint.teamId,
-        direction: 'received',
-        status: 'failed',
-        failureReason: reason,
-        network: requirement.network,
-        asset: requirement.asset,
-        amount: proof.authorization.value,
-        payer: proof.authorization.from,
-        receiver: proof.authorization.to,
-        endpointId: endpoint.id,
-        resource: requirement.resource,
-        nonce: proof.authorization.nonce,
-        txHash: null,
-        settledAt: null,
-        createdAt: now,
-      }),
-    );
+    await this.uow.run((tx) => this.payments.insert(tx, { ...this.received(endpoint, requirement, proof), id: this.ids.uuid(), status: 'failed', failureReason: reason }));
   }
 }

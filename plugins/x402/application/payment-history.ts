@@ -11,8 +11,8 @@ const STATUS: Record<PaymentRecord['status'], ActivityHistoryEntry['status']> = 
  * The team's x402 payments for questions about its transactions (the
  * ActivityHistory port, read by `ai`): payments received for its endpoints
  * (into the endpoint's account; the payer's address is the counterparty)
- * and payments made (from a wallet outside the team's accounts, so without
- * an account; the resource paid for is the counterparty). Verified is
+ * and payments made with POST /x402/pay (from the paying account's custody
+ * address; the resource paid for is the counterparty). Verified is
  * pending until settled on chain. Reads the team's payments newest first,
  * as GET /x402/payments does, up to the filter's start.
  */
@@ -38,7 +38,7 @@ export class X402PaymentHistory implements ActivityHistory {
     for (let page = 1; ; page += 1) {
       const slice = await this.payments.list(tx, teamId, { page, perPage: PAGE });
       for (const payment of slice.items) {
-        const accountId = payment.direction === 'received' ? await accountOf(payment.endpointId) : null;
+        const accountId = payment.direction === 'received' ? await accountOf(payment.endpointId) : (payment.made?.accountId ?? null);
         if (inActivityFilter(filter, payment.createdAt, accountId)) entries.push(this.#entry(payment, accountId));
       }
       const oldest = slice.items.at(-1);

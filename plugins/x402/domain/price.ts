@@ -21,3 +21,10 @@ export function unitsToCentsCeil(units: bigint, decimals: number): bigint {
   const perCent = 10n ** BigInt(decimals - 2);
   return (units + perCent - 1n) / perCent;
 }
+
+/** A decimal string (at most `decimals` places, checked by the schema) as base units: "0.05" (6 dp) → 50000. */
+export function decimalToUnits(text: string, decimals: number): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length > decimals) throw new Error(`${text} has more than ${decimals} decimals`);
+  return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+}

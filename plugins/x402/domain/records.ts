@@ -38,4 +38,21 @@ export interface PaymentRecord {
   readonly txHash: string | null;
   readonly settledAt: Date | null;
   readonly createdAt: Date;
+  /** A payment made: the paying account, the agent (API key or session id) that asked, the cents counted against the limits, the authorization's validBefore. Null on payments received. */
+  readonly made: MadePayment | null;
+}
+
+export interface MadePayment {
+  readonly accountId: string;
+  readonly agentKeyId: string | null;
+  readonly spentCents: bigint;
+  readonly validBefore: Date;
+}
+
+/** What finishing a verified payment writes. */
+export interface PaymentOutcome {
+  readonly status: 'settled' | 'failed';
+  readonly failureReason: string | null;
+  readonly txHash: string | null;
+  readonly settledAt: Date | null;
 }

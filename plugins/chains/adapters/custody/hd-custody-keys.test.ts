@@ -1,6 +1,7 @@
 import { pbkdf2Sync } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { recoverTypedDataAddress } from 'viem';
 import { custodyPath } from '../../domain/custody-path.js';
 import { HdCustodyKeys } from './hd-custody-keys.js';
 
@@ -43,3 +44,17 @@ test('before the seed is loaded nothing is derived', () => {
 });
 
 test.run();
+
+test('typed data is signed with the key of the address at that index and slot (x402 pays from custody)', async () => {
+  const keys = new HdCustodyKeys();
+  keys.load(seed());
+  const typedData = {
+    domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' as const },
+    types: { Note: [{ name: 'text', type: 'string' }] } as const,
+    primaryType: 'Note' as const,
+    message: { text: 'pay' },
+  };
+  const signature = await keys.signTypedData(3, 4, typedData);
+  assert.is(await recoverTypedDataAddress({ ...typedData, signature }), keys.addresses(3, [4]).get(4));
+  assert.is.not(await recoverTypedDataAddress({ ...typedData, signature }), keys.addresses(3, [5]).get(5));
+});

@@ -1,5 +1,6 @@
 import { injectable } from 'inversify';
-import { HDKey, privateKeyToAddress } from 'viem/accounts';
+import { HDKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
+import type { CustodyTypedData } from '../../../../kernel/public.js';
 import { keccak256, toHex } from 'viem/utils';
 import { accountKeyPath } from '../../domain/custody-path.js';
 import type { CustodyKeys } from '../../ports.js';
@@ -28,6 +29,12 @@ export class HdCustodyKeys implements CustodyKeys {
     // One hardened derivation per account, then a cheap child per chain.
     const account = this.#root().derive(accountKeyPath(accountIndex));
     return new Map(slots.map((slot) => [slot, privateKeyToAddress(toHex(account.deriveChild(slot).privateKey!))]));
+  }
+
+  signTypedData(accountIndex: number, slot: number, typedData: CustodyTypedData): Promise<`0x${string}`> {
+    // The private key lives for this call only; viem signs deterministically (RFC 6979).
+    const key = this.#root().derive(accountKeyPath(accountIndex)).deriveChild(slot).privateKey!;
+    return privateKeyToAccount(toHex(key)).signTypedData(typedData as Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0]);
   }
 
   #root(): HDKey {

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { putUndoable } from '../../../../kit/memory.js';
-import type { PaymentRecord } from '../../domain/records.js';
+import type { PaymentOutcome, PaymentRecord } from '../../domain/records.js';
 import type { PaymentRepository } from '../../ports.js';
 
 const nonceKey = (network: string, payer: string, nonce: string) => `${network}|${payer.toLowerCase()}|${nonce.toLowerCase()}`;
@@ -31,6 +31,24 @@ export class MemoryPaymentRepository implements PaymentRepository {
     const team = [...this.#payments.values()].filter((one) => one.teamId === teamId).reverse();
     const start = pageOffset(page);
     return { items: team.slice(start, start + page.perPage), total: team.length };
+  }
+
+  async finish(tx: Tx, id: string, outcome: PaymentOutcome): Promise<PaymentRecord | undefined> {
+    const found = this.#payments.get(id);
+    if (!found || found.status !== 'verified') return undefined;
+    const finished: PaymentRecord = { ...found, ...outcome };
+    putUndoable(tx, this.#payments, id, finished);
+    return finished;
+  }
+
+  async staleVerified(_tx: Tx, before: Date, limit: number): Promise<PaymentRecord[]> {
+    return [...this.#payments.values()].filter((one) => one.status === 'verified' && one.createdAt < before).slice(0, limit);
+  }
+
+  async settledByNonce(_tx: Tx, network: string, payer: string, nonce: string): Promise<PaymentRecord | undefined> {
+    return [...this.#payments.values()].find(
+      (one) => one.status === 'settled' && one.direction === 'received' && one.network === network && one.payer.toLowerCase() === payer.toLowerCase() && one.nonce.toLowerCase() === nonce.toLowerCase(),
+    );
   }
 
   async counts(_tx: Tx, teamId: string): Promise<Record<PaymentRecord['status'], number>> {

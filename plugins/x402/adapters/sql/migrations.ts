@@ -56,4 +56,41 @@ export const x402Migrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists x402_endpoints`.execute(db);
     },
   },
+  '0002-buying-side': {
+    async up(db: Kysely<any>) {
+      // Payments made (POST /x402/pay): the paying account, the agent, the cents counted against the limits, the authorization's end.
+      await sql`alter table x402_payments add column account_id text, add column agent_key_id text, add column spent_cents bigint, add column valid_before timestamptz`.execute(db);
+      await sql`create index x402_payments_verified on x402_payments (created_at) where status = 'verified'`.execute(db);
+      await sql`create index x402_payments_nonce on x402_payments (network, lower(payer), lower(nonce)) where status = 'settled'`.execute(db);
+      await sql`
+        create table x402_spending_limits (
+          seq bigint generated always as identity,
+          team_id text not null,
+          subject text not null,
+          name text not null,
+          daily_cents bigint check (daily_cents >= 0),
+          monthly_cents bigint check (monthly_cents >= 0),
+          per_request_cents bigint check (per_request_cents >= 0),
+          created_at timestamptz not null,
+          updated_at timestamptz not null,
+          primary key (team_id, subject)
+        )`.execute(db);
+      // One counter per (team, subject, day or month); a reservation is a conditional upsert of it.
+      await sql`
+        create table x402_spending (
+          team_id text not null,
+          subject text not null,
+          period text not null,
+          spent_cents bigint not null check (spent_cents >= 0),
+          primary key (team_id, subject, period)
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table if exists x402_spending`.execute(db);
+      await sql`drop table if exists x402_spending_limits`.execute(db);
+      await sql`drop index if exists x402_payments_nonce`.execute(db);
+      await sql`drop index if exists x402_payments_verified`.execute(db);
+      await sql`alter table x402_payments drop column account_id, drop column agent_key_id, drop column spent_cents, drop column valid_before`.execute(db);
+    },
+  },
 };

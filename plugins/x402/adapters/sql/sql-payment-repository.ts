@@ -2,10 +2,12 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { pageOffset, type PageRequest, type Slice, type Tx } from '../../../../kernel/public.js';
 import { sqlTx, toBigInt, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
-import type { PaymentRecord } from '../../domain/records.js';
+import type { PaymentOutcome, PaymentRecord } from '../../domain/records.js';
 import type { PaymentRepository } from '../../ports.js';
 
-const COLUMNS = sql.raw('id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at');
+const COLUMNS = sql.raw(
+  'id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at, account_id, agent_key_id, spent_cents, valid_before',
+);
 
 interface PaymentRow {
   readonly id: string;
@@ -24,6 +26,10 @@ interface PaymentRow {
   readonly tx_hash: string | null;
   readonly settled_at: unknown;
   readonly created_at: unknown;
+  readonly account_id: string | null;
+  readonly agent_key_id: string | null;
+  readonly spent_cents: unknown;
+  readonly valid_before: unknown;
 }
 
 function toPayment(row: PaymentRow): PaymentRecord {
@@ -44,6 +50,10 @@ function toPayment(row: PaymentRow): PaymentRecord {
     txHash: row.tx_hash,
     settledAt: toDateOrNull(row.settled_at),
     createdAt: toDate(row.created_at),
+    made:
+      row.account_id === null
+        ? null
+        : { accountId: row.account_id, agentKeyId: row.agent_key_id, spentCents: toBigInt(row.spent_cents ?? 0), validBefore: toDate(row.valid_before) },
   };
 }
 
@@ -65,9 +75,11 @@ export class SqlPaymentRepository implements PaymentRepository {
 
   async insert(tx: Tx, p: PaymentRecord): Promise<void> {
     await sql`
-      insert into x402_payments (id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at)
+      insert into x402_payments (id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at,
+        account_id, agent_key_id, spent_cents, valid_before)
       values (${p.id}, ${p.teamId}, ${p.direction}, ${p.status}, ${p.failureReason}, ${p.network}, ${p.asset}, ${p.amount.toString()}, ${p.payer}, ${p.receiver},
-        ${p.endpointId}, ${p.resource}, ${p.nonce}, ${p.txHash}, ${p.settledAt}, ${p.createdAt})`.execute(sqlTx(tx).db);
+        ${p.endpointId}, ${p.resource}, ${p.nonce}, ${p.txHash}, ${p.settledAt}, ${p.createdAt},
+        ${p.made?.accountId ?? null}, ${p.made?.agentKeyId ?? null}, ${p.made ? p.made.spentCents.toString() : null}, ${p.made?.validBefore ?? null})`.execute(sqlTx(tx).db);
   }
 
   async list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<PaymentRecord>> {
@@ -77,6 +89,27 @@ export class SqlPaymentRepository implements PaymentRepository {
       order by seq desc limit ${page.perPage} offset ${pageOffset(page)}`.execute(db);
     const count = await sql<{ n: unknown }>`select count(*) as n from x402_payments where team_id = ${teamId}`.execute(db);
     return { items: rows.map(toPayment), total: toCount(count.rows[0]?.n) };
+  }
+
+  async finish(tx: Tx, id: string, o: PaymentOutcome): Promise<PaymentRecord | undefined> {
+    const { rows } = await sql<PaymentRow>`
+      update x402_payments set status = ${o.status}, failure_reason = ${o.failureReason}, tx_hash = ${o.txHash}, settled_at = ${o.settledAt}
+      where id = ${id} and status = 'verified' returning ${COLUMNS}`.execute(sqlTx(tx).db);
+    return rows[0] && toPayment(rows[0]);
+  }
+
+  async staleVerified(tx: Tx, before: Date, limit: number): Promise<PaymentRecord[]> {
+    const { rows } = await sql<PaymentRow>`
+      select ${COLUMNS} from x402_payments where status = 'verified' and created_at < ${before} order by created_at, seq limit ${limit}`.execute(sqlTx(tx).db);
+    return rows.map(toPayment);
+  }
+
+  async settledByNonce(tx: Tx, network: string, payer: string, nonce: string): Promise<PaymentRecord | undefined> {
+    const { rows } = await sql<PaymentRow>`
+      select ${COLUMNS} from x402_payments
+      where status = 'settled' and direction = 'received' and network = ${network} and lower(payer) = ${payer.toLowerCase()} and lower(nonce) = ${nonce.toLowerCase()}
+      limit 1`.execute(sqlTx(tx).db);
+    return rows[0] && toPayment(rows[0]);
   }
 
   async counts(tx: Tx, teamId: string): Promise<Record<PaymentRecord['status'], number>> {
