@@ -29,6 +29,7 @@ export * from './errors/index.js';
 
 export * from './net/ip-address.js';
 export * from './net/cidr.js';
+export * from './net/address-rules.js';
 export * from './text/storable-text.js';
 /** How far back the kernel's per-second event counters reach (the dashboard's longest window). */
 export { MAX_WINDOW_SECONDS } from './events/per-second-counters.js';

@@ -25,7 +25,7 @@ import { SqlSpendingRepository } from './adapters/sql/sql-spending-repository.js
 import { X402Networks } from './application/x402-networks.js';
 import { X402Config, x402ConfigSchema } from './config.js';
 import { x402Events } from './events.js';
-import { x402Graphql } from './graphql/x402.js';
+import { x402Graphql } from './graphql/contributions.js';
 import { x402Routes, x402RouteTags } from './http.js';
 import { GetSpendingLimits, ListAgents, Pay, payInput, PutAgent, putAgentInput, RemoveAgent, SetSpendingLimits, setLimitsInput } from './operations.js';
 import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, UpdateEndpoint, updateEndpointInput } from './operations.js';

@@ -1,7 +1,5 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { DateTimeScalar, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
-import { agentProtocolGraphql } from './agent-protocol.js';
-import { relayerGraphql } from './relayer.js';
 import { CreateEndpoint, DeleteEndpoint, ListEndpoints, ListPayments, UpdateEndpoint, type CreateEndpointInput, type EndpointView, type PaymentView, type UpdateEndpointInput } from '../operations.js';
 
 /** operations.ts's endpointView as a GraphQL type (x402-graphql.test.ts checks the fields match). */
@@ -105,4 +103,4 @@ export class X402Resolver {
   }
 }
 
-export const x402Graphql: readonly GraphqlContribution[] = [{ domain: 'x402', resolvers: [X402Resolver] }, relayerGraphql, agentProtocolGraphql];
+export const x402DomainGraphql: GraphqlContribution = { domain: 'x402', resolvers: [X402Resolver] };

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import sinon from 'sinon';
 import { WebhooksConfig } from '../../config.js';
-import { embeddedIpv4, refusedAddress } from './address-rules.js';
+import { embeddedIpv4, refusedAddress } from '../../../../kernel/public.js';
 import { HttpWebhookTransport } from './http-webhook-transport.js';
 
 const test = suite('webhooks SSRF guard');

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { inject, injectable } from 'inversify';
 import { WebhooksConfig } from '../../config.js';
 import type { AddressCheck, DeliveryAnswer, DeliveryRequest, WebhookTransport } from '../../ports.js';
-import { refusedAddress } from './address-rules.js';
+import { refusedAddress } from '../../../../kernel/public.js';
 
 /** Bytes of the answer read before the socket is dropped (we only need the status). */
 const MAX_RESPONSE_BYTES = 64 * 1024;

@@ -55,15 +55,17 @@ test.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const get = (transport: HttpPayTransport, url: string) => transport.send({ url: new URL(url), method: 'GET', headers: { authorization: 'Bearer t' }, body: undefined });
 
 test('an allowed origin is fetched with the given headers; others, link-local and inward-resolving names are refused', async () => {
-  const transport = new FakeDns({ pay_allowed_origins: ['http://127.0.0.1:*', 'http://rebind.example:*', 'http://meta.example'], pay_max_response_bytes: 1_024, pay_timeout_ms: 300 }, {
+  const transport = new FakeDns({ pay_allowed_origins: ['http://127.0.0.1:*', 'http://rebind.example:*', 'http://meta.example', 'http://mapped.example'], pay_max_response_bytes: 1_024, pay_timeout_ms: 300 }, {
     'rebind.example': '10.0.0.7',
     'meta.example': '169.254.169.254',
+    'mapped.example': '::ffff:10.0.0.7',
   });
   const answer = await get(transport, `${origin}/paid`);
   assert.equal([answer.status, answer.headers['payment-required'], JSON.parse(answer.body)], [402, 'e30=', { method: 'GET', auth: 'Bearer t' }]);
   assert.is(await refusal(get(transport, 'http://203.0.113.9/paid')), 'origin_not_allowed (url)');
   assert.is(await refusal(get(transport, 'http://rebind.example:8080/paid')), 'forbidden_address (url)');
   assert.is(await refusal(get(transport, 'http://meta.example/latest')), 'forbidden_address (url)');
+  assert.is(await refusal(get(transport, 'http://mapped.example/')), 'forbidden_address (url)', 'an IPv4-mapped private address, by the kernel\'s outbound rules');
   assert.is(await refusal(get(transport, `http://user:pw@127.0.0.1:1/`)), 'invalid_url (url)');
 });
 

@@ -3,14 +3,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { inject, injectable } from 'inversify';
-import { ipAllowed } from '../../../../kernel/public.js';
+import { refusedAddress } from '../../../../kernel/public.js';
 import { X402Config } from '../../config.js';
 import { PayTransportError, type PayHttpAnswer, type PayHttpRequest, type PayTransport } from '../../ports.js';
-
-/** Never reachable, whatever the allow-list says: link-local, where cloud metadata services answer. */
-const LINK_LOCAL = ['169.254.0.0/16', 'fe80::/10'];
-/** Reachable only through an allow-list entry that names the host as an IP literal or localhost. */
-const PRIVATE = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '198.18.0.0/15', '224.0.0.0/3', '::/127', 'fc00::/7', 'ff00::/8'];
 
 const refuse = (code: string, message: string) => new PayTransportError(code, message, true);
 const fail = (code: string, message: string) => new PayTransportError(code, message, false);
@@ -19,10 +14,12 @@ const fail = (code: string, message: string) => new PayTransportError(code, mess
  * POST /x402/pay's HTTP client, an SSRF-safe one. A URL is fetched only
  * when its origin is allowed: this service's own (`public_url`) or one of
  * `pay_allowed_origins` (`scheme://host:*` allows any port of the host).
- * Every address the host resolves to must pass: link-local (cloud
- * metadata) never, private and loopback ones only when the allowing entry
- * names the host as an IP literal or `localhost` (a public name that
- * resolves inward is DNS rebinding). The socket connects to the checked
+ * Every address the host resolves to must pass the kernel's outbound
+ * address rules (kernel/net/address-rules.ts, the same as webhook
+ * deliveries): cloud metadata never, loopback, private, reserved and
+ * IPv4-embedding ones only when the allowing entry names the host as an IP
+ * literal or `localhost` (a public name that resolves inward is DNS
+ * rebinding). The socket connects to the checked
  * address through a pinned lookup, so a second resolution cannot differ.
  * Redirects are never followed (node:http does not), the whole exchange
  * has `pay_timeout_ms`, and an answer over `pay_max_response_bytes` is
@@ -43,8 +40,8 @@ export class HttpPayTransport implements PayTransport {
     const deadline = AbortSignal.timeout(this.config.pay_timeout_ms);
     const addresses = await this.resolve(host, deadline);
     for (const { address } of addresses) {
-      if (ipAllowed(LINK_LOCAL, address)) throw refuse('forbidden_address', `${host} resolves to a link-local address (${address}), which is never fetched.`);
-      if (!inward && ipAllowed(PRIVATE, address)) throw refuse('forbidden_address', `${host} resolves to a private address (${address}); allow it by IP literal if it is meant.`);
+      const refused = refusedAddress(address, { allowPrivate: inward });
+      if (refused) throw refuse('forbidden_address', `${host} resolves to ${address}: ${refused}${inward ? '' : '; allow it by IP literal if it is meant'}.`);
     }
     return this.exchange(request, addresses[0]!, deadline);
   }
