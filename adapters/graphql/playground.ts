@@ -7,6 +7,7 @@ const ASSETS: Record<string, InstalledAsset> = {
   'react-dom.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript' },
   'graphiql.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
   'graphiql.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+  'graphql-ws.js': { pkg: 'graphql-ws', file: 'umd/graphql-ws.min.js', type: 'text/javascript' },
 };
 
 export const PLAYGROUND_PATH = '/api/graphql-playground';
@@ -25,19 +26,54 @@ const HTML = `<!doctype html>
 <script src="${PLAYGROUND_PATH}/assets/react.js"></script>
 <script src="${PLAYGROUND_PATH}/assets/react-dom.js"></script>
 <script src="${PLAYGROUND_PATH}/assets/graphiql.js"></script>
+<script src="${PLAYGROUND_PATH}/assets/graphql-ws.js"></script>
 <script src="${PLAYGROUND_PATH}/assets/playground.js"></script>
 </body>
 </html>
 `;
 
 /**
- * The page's own script: GraphiQL with a fetcher that posts to /api/graphql
- * with the headers typed in the headers pane (Authorization: Bearer <key>).
+ * The page's own script: GraphiQL with a fetcher that posts queries and
+ * mutations to /api/graphql with the headers typed in the headers pane
+ * (Authorization: Bearer <key>), and runs subscriptions over graphql-ws on
+ * the same path, the key sent as the connection's Authorization parameter
+ * (one socket per key; a changed key opens a new one). GraphiQL shows each
+ * message of a subscription as it arrives.
  */
 const SCRIPT = `(function () {
   var endpoint = '/api/graphql';
+  var socket = null;
+  var socketKey = null;
+  function authorization(headers) {
+    return (headers && (headers.Authorization || headers.authorization)) || '';
+  }
+  function operationKind(params) {
+    var text = String(params.query || '').replace(/#[^\\n]*/g, '');
+    var named = /\\b(query|mutation|subscription)\\s+([_A-Za-z][_0-9A-Za-z]*)/g;
+    var match;
+    while (params.operationName && (match = named.exec(text))) if (match[2] === params.operationName) return match[1];
+    match = /^\\s*(query|mutation|subscription)\\b/.exec(text);
+    return match ? match[1] : 'query';
+  }
+  function subscriptionSocket(headers) {
+    var key = authorization(headers);
+    if (!socket || socketKey !== key) {
+      if (socket) socket.dispose();
+      socketKey = key;
+      socket = graphqlWs.createClient({
+        url: (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + endpoint,
+        connectionParams: key ? { Authorization: key } : {},
+        lazy: true,
+        retryAttempts: 0
+      });
+    }
+    return socket;
+  }
   function fetcher(params, options) {
     var headers = Object.assign({ 'content-type': 'application/json' }, (options && options.headers) || {});
+    if (operationKind(params) === 'subscription') {
+      return subscriptionSocket(headers).iterate({ query: params.query, variables: params.variables, operationName: params.operationName });
+    }
     return fetch(endpoint, { method: 'POST', headers: headers, body: JSON.stringify(params) }).then(function (r) { return r.json(); });
   }
   window.playgroundFetcher = fetcher;
