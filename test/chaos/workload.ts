@@ -12,6 +12,8 @@ export interface Violation {
 /** One client of the workload: its own team (user and key), two accounts, its model, its journal. */
 export interface Worker {
   readonly index: number;
+  /** Its team's id (the events table's team_id, for the webhook checker). */
+  readonly teamId: string;
   readonly client: CarefulClient;
   readonly accounts: string[];
   readonly model: BalanceModel;
@@ -42,7 +44,7 @@ export async function createWorkers(admin: CarefulClient, urls: () => string[], 
       if (account.status !== 201) throw new Error(`creating an account: ${account.status} ${JSON.stringify(account.body)}`);
       accounts.push(account.body.data.uuid);
     }
-    const worker: Worker = { index, client, accounts, model: new BalanceModel(), acknowledged: new Map() };
+    const worker: Worker = { index, teamId: user.body.data.user.team_id, client, accounts, model: new BalanceModel(), acknowledged: new Map() };
     for (const module of modules) {
       await module.setup?.({ client, accounts, idempotencyKey: () => random.hex(16), record: (effects) => worker.model.apply(effects) });
     }

@@ -2,8 +2,9 @@ import type { ChaosRandom } from '../random.js';
 import type { ServicePool } from '../service-pool.js';
 import type { PostgresCluster } from './postgres-cluster.js';
 import type { TcpProxy } from './tcp-proxy.js';
+import type { ChaosWebhookReceiver } from './webhook-receiver.js';
 
-export type FaultKind = 'kill-9' | 'postgres-restart' | 'db-partition';
+export type FaultKind = 'kill-9' | 'postgres-restart' | 'db-partition' | 'webhook-receiver';
 
 export interface FaultFigures {
   injected: Record<string, number>;
@@ -15,9 +16,11 @@ export interface FaultFigures {
  * later, so the other keeps serving meanwhile), an immediate-mode
  * PostgreSQL restart, or the service↔database connection cut for 0.5–3 s.
  * `stop()` waits for the fault in progress to end and every process to
- * be back, so the checkers see a healthy service.
+ * be back, so the checkers see a healthy service. The webhook receiver's
+ * fault turns the teams' receiver down, slow or garbage-answering for
+ * 0.5–3 s (faults/webhook-receiver.ts).
  */
-export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, pool: ServicePool, cluster: PostgresCluster, proxy: TcpProxy): { stop(): Promise<FaultFigures> } {
+export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, pool: ServicePool, cluster: PostgresCluster, proxy: TcpProxy, receiver?: ChaosWebhookReceiver): { stop(): Promise<FaultFigures> } {
   const figures: FaultFigures = { injected: {} };
   let running = kinds.length > 0;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,6 +37,8 @@ export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, po
         await pool.respawn(victim);
       } else if (kind === 'postgres-restart') {
         cluster.restartImmediate();
+      } else if (kind === 'webhook-receiver') {
+        if (receiver) await receiver.strike(random.pick(['down', 'slow', 'garbage'] as const), 500 + random.int(2500));
       } else {
         proxy.cut();
         await sleep(500 + random.int(2500));

@@ -29,6 +29,46 @@ async function swap(context: OperationContext): Promise<OperationResult> {
   };
 }
 
+/** Each account's deposit address on base, read once (it never changes). */
+const addresses = new Map<string, string>();
+
+async function depositAddress(context: OperationContext, account: string): Promise<string> {
+  const known = addresses.get(account);
+  if (known) return known;
+  const answer = await context.client.send('GET', `/api/v2/accounts/${account}/deposit-addresses`);
+  const address = (answer.body?.data as { chain: string; address: string }[] | undefined)?.find((entry) => entry.chain === CHAIN)?.address;
+  if (answer.status !== 200 || !address) throw new Error(`deposit addresses of ${account}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  addresses.set(account, address);
+  return address;
+}
+
+/**
+ * Swap v1: a quote (POST /api/v1/defi/swap/quote, itself a write under its
+ * own key) executed from an account's deposit address. The effect is the
+ * acknowledged execution's amount_in and amount_out, as for v2; a quote
+ * refused, or an execution refused (the pools moved past the tolerance),
+ * changes nothing.
+ */
+async function swapV1(context: OperationContext): Promise<OperationResult> {
+  const trade = context.random.pick(TRADES);
+  const account = context.random.pick(context.accounts);
+  const quoteBody = { chain: CHAIN, token_in: trade.from, token_out: trade.to, amount_in: context.random.pick(trade.amounts), slippage_tolerance: 0.5 };
+  const quote = await context.client.send('POST', '/api/v1/defi/swap/quote', quoteBody, context.idempotencyKey());
+  if (quote.status !== 201 && quote.status !== 200) return refusedOrThrow(quote);
+  const body = { quote_id: quote.body.data.quote_id, wallet_address: await depositAddress(context, account), max_gas_price_gwei: 1_000_000, deadline_minutes: 1440 };
+  const answer = await context.client.send('POST', '/api/v1/defi/swap/execute', body, context.idempotencyKey());
+  if (answer.status !== 201 && answer.status !== 200) return refusedOrThrow(answer);
+  const done = answer.body.data;
+  return {
+    outcome: 'acknowledged',
+    id: done.swap_id,
+    effects: [
+      { account, asset: trade.from, chain: CHAIN, delta: -units(done.amount_in) },
+      { account, asset: trade.to, chain: CHAIN, delta: units(done.amount_out) },
+    ],
+  };
+}
+
 /**
  * A flash loan on base: borrow USDC, swap it to WETH on one DEX and back on
  * another. It executes only when the pools (moved by the swaps above) leave
@@ -74,6 +114,7 @@ export const defi: ChaosModule = {
   },
   operations: [
     { name: 'swap', weight: 2, run: swap },
+    { name: 'swap-v1', weight: 1, run: swapV1 },
     { name: 'flash-loan', weight: 1, run: flashLoan },
   ],
 };

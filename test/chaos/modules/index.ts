@@ -1,9 +1,13 @@
 import type { ChaosModule } from '../registry.js';
+import { batch } from './batch.js';
 import { coreBanking } from './core-banking.js';
 import { defi } from './defi.js';
+import { gcu } from './gcu.js';
+import { liquidity } from './liquidity.js';
+import { mobile } from './mobile.js';
 
 /**
  * Every module the harness drives. A new module adds one file beside these
  * (its operations, their effects, its funding) and one line here.
  */
-export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi];
+export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch];
