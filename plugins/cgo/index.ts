@@ -11,7 +11,7 @@ import { CgoConfig, cgoConfigSchema } from './config.js';
 import { cgoEvents } from './events.js';
 import { cgoGraphql } from './graphql/cgo.js';
 import { cgoRoutes, cgoRouteTags } from './http.js';
-import { CloseRound, GetInvestment, GetRound, IdParams, Invest, InvestInput, InvestmentsQuery, ListInvestments, ListRounds, OpenRound, OpenRoundInput, PageQuery } from './operations.js';
+import { CloseRound, GetInvestment, GetRound, IdParams, Invest, InvestInput, ListInvestments, ListRounds, OpenRound, OpenRoundInput } from './operations.js';
 import { CgoRepository } from './ports.js';
 
 /**
@@ -37,10 +37,10 @@ export const cgoPlugin = definePlugin<CgoConfig>({
     operation(OpenRound, OpenRoundOperation, OpenRoundInput),
     operation(CloseRound, CloseRoundOperation, IdParams),
     operation(GetRound, GetRoundOperation, IdParams),
-    operation(ListRounds, ListRoundsOperation, PageQuery),
+    operation(ListRounds, ListRoundsOperation),
     operation(Invest, InvestOperation, InvestInput),
     operation(GetInvestment, GetInvestmentOperation, IdParams),
-    operation(ListInvestments, ListInvestmentsOperation, InvestmentsQuery),
+    operation(ListInvestments, ListInvestmentsOperation),
   ],
   persistence: {
     memory: (bind: Bind) => bind(CgoRepository).to(MemoryCgoRepository),
