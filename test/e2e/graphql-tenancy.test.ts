@@ -70,6 +70,9 @@ interface Fixture {
   /** Bob's recovery key (split over REST) and one share of it. */
   readonly recoveryKey: string;
   readonly recoveryShares: readonly string[];
+  /** An open investment round of the bank (the operator's, readable by every team) and Bob's investment in it. */
+  readonly cgoRound: string;
+  readonly cgoInvestment: string;
 }
 let fx: Fixture;
 
@@ -324,6 +327,19 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.verifyKeyShares': [
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
+  // Rounds are the bank's: Ada reads the round Bob invested in, never his investment.
+  'Query.cgoRound': [{ query: 'query($id: ID!) { cgoRound(id: $id) { id status } }', variables: (f) => ({ id: f.cgoRound }), expect: 'none_of_bob' }],
+  'Query.cgoRounds': [{ query: '{ cgoRounds(first: 100) { data { id } } }', expect: 'none_of_bob' }],
+  'Query.cgoInvestment': [{ query: 'query($id: ID!) { cgoInvestment(id: $id) { id } }', variables: (f) => ({ id: f.cgoInvestment }), expect: 'not_found' }],
+  'Query.cgoInvestments': [{ query: 'query($r: ID) { cgoInvestments(round_id: $r, first: 100) { data { id account_id } } }', variables: (f) => ({ r: f.cgoRound }), expect: 'none_of_bob' }],
+  'Mutation.cgoInvest': [{ query: 'mutation($r: ID!, $a: ID!) { cgoInvest(round_id: $r, account_id: $a, units: 1) { id } }', variables: (f) => ({ r: f.cgoRound, a: f.account }), expect: 'not_found' }],
+  'Mutation.openCgoRound': [
+    {
+      query: 'mutation { openCgoRound(input: {name: "Ada round", asset_code: "USD", price_per_unit: "1.00", min_units_per_investor: 1, max_units_per_investor: 10, hard_cap_units: 100, closes_at: "2099-01-01T00:00:00.000Z"}) { id } }',
+      expect: 'refused',
+    },
+  ],
+  'Mutation.closeCgoRound': [{ query: 'mutation($id: ID!) { closeCgoRound(id: $id) { allocated_units } }', variables: (f) => ({ id: f.cgoRound }), expect: 'refused' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -431,7 +447,14 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  const round = await g.request('POST', '/api/v2/admin/cgo/rounds', {
+    key: g.k.operatorKey,
+    body: { name: 'Tenancy round', asset_code: 'USD', price_per_unit: '1.00', min_units_per_investor: 1, max_units_per_investor: 10, hard_cap_units: 100, closes_at: '2099-01-01T00:00:00.000Z' },
+  });
+  assert.is(round.status, 201, JSON.stringify(round.body));
+  const cgoRound = round.body.data.id as string;
+  const cgoInvestment = (await data(g, 'mutation($r: ID!, $a: ID!) { cgoInvest(round_id: $r, account_id: $a, units: 2) { id } }', { r: cgoRound, a: account }, bob.key)).cgoInvest.id as string;
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -489,6 +512,7 @@ async function bobsView(): Promise<unknown> {
     treasury: await read('query($id: ID!) { treasuryAllocations { token targets { chain percent } } treasuryRebalance(id: $id) { status transfers { amount } } }', { id: fx.treasuryRebalance }),
     ledger: await read('{ ledgerTrialBalance { holdings { asset_code chain debits credits } } }'),
     batches: await read('{ batches(first: 100) { data { id status completed failed } } }'),
+    cgo: await read('{ cgoInvestments(first: 100) { data { id status requested_units paid } } }'),
     products: await read('{ products(first: 100) { data { id name } } productActivations(first: 100) { data { id account_id interest_paid } } }'),
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
@@ -510,13 +534,13 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
       if (idLike(field.args)) {
         const sent = JSON.stringify(variables);
-        assert.ok([...bobsIds, fx.proposal, fx.micaIssuer].some((id) => sent.includes(id)), `${name} takes ids: its case must send Bob's`);
+        assert.ok([...bobsIds, fx.proposal, fx.micaIssuer, fx.cgoRound].some((id) => sent.includes(id)), `${name} takes ids: its case must send Bob's`);
       }
       const response: GqlResponse = await gql(g, call.query, variables, ada.key);
       const body = response.body;

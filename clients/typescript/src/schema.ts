@@ -786,6 +786,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/cgo/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an investment round (operator)
+         * @description Asset and price per unit (a decimal at the asset’s precision), per-investor limits in units, a hard cap and a closing time in the future. Every refusal at once with its pointer (422 invalid_terms, invalid_amount, unknown asset). Send an Idempotency-Key to open at most once.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["openCgoRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/cgo/rounds/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a round now and allocate (operator)
+         * @description What the scheduled close does at closes_at, now: every investment is allocated (pro-rata by the largest remainder when oversubscribed), its cost moved from escrow to the proceeds and the rest refunded, in one unit of work. 409 round_closed for a closed round, 404 for an unknown id.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["closeCgoRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/admin/consumer-groups/{group}/redrive": {
         parameters: {
             query?: never;
@@ -1680,6 +1724,116 @@ export interface paths {
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
         post: operations["unfreezeCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cgo/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s investments, newest first
+         * @description Optionally in one round (round_id); paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCgoInvestments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cgo/investments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the team’s investments
+         * @description With its allocation and refund once the round closed. 404 for an unknown id or another team’s investment.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCgoInvestment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cgo/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Investment rounds, newest first
+         * @description Every round of the bank, open and closed, paginated by page and per_page. A round shows its terms, never who invested.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listCgoRounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cgo/rounds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An investment round
+         * @description 404 for an unknown id.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getCgoRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cgo/rounds/{id}/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invest in a round
+         * @description Pays units × price from one of the team’s accounts into escrow at once. One investment per team and round (409 already_invested); units within the round’s limits (422 units_out_of_limits at /units); 422 round_closed once the round has closed or reached closes_at; 422 insufficient_funds; 404 for an unknown round or account.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["investInCgoRound"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6286,6 +6440,124 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "5d1c9a7e-2b4f-4c8d-9e3a-7f6b5c4d3e2a",
+         *       "name": "Seed 2026",
+         *       "asset_code": "USD",
+         *       "price_per_unit": "2.50",
+         *       "min_units_per_investor": 10,
+         *       "max_units_per_investor": 1000,
+         *       "hard_cap_units": 100000,
+         *       "status": "open",
+         *       "closes_at": "2026-03-01T00:00:00.000Z",
+         *       "created_at": "2026-01-15T10:00:00.000Z",
+         *       "closed_at": null
+         *     }
+         */
+        CgoRound: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The asset investments are paid in. */
+            asset_code: string;
+            /**
+             * @description Price of one unit in the asset.
+             * @example 100.00
+             */
+            price_per_unit: string;
+            min_units_per_investor: number;
+            max_units_per_investor: number;
+            /** @description Units on offer; allocations are pro-rata when teams ask for more. */
+            hard_cap_units: number;
+            /**
+             * @description open until closed at closes_at (or earlier by the operator); closed once every investment is allocated.
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closes_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "name": "Seed 2026",
+         *       "asset_code": "USD",
+         *       "price_per_unit": "2.50",
+         *       "min_units_per_investor": 10,
+         *       "max_units_per_investor": 1000,
+         *       "hard_cap_units": 100000,
+         *       "closes_at": "2026-03-01T00:00:00.000Z"
+         *     }
+         */
+        OpenCgoRoundInput: {
+            name: string;
+            asset_code: string;
+            /** @description Decimal string at the asset’s precision, more than 0. */
+            price_per_unit: string;
+            min_units_per_investor: number;
+            max_units_per_investor: number;
+            hard_cap_units: number;
+            /**
+             * Format: date-time
+             * @description When the round closes and allocates, by the service’s clock; in the future.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closes_at: string;
+        };
+        /**
+         * @example {
+         *       "round": {
+         *         "id": "5d1c9a7e-2b4f-4c8d-9e3a-7f6b5c4d3e2a",
+         *         "name": "Seed 2026",
+         *         "asset_code": "USD",
+         *         "price_per_unit": "2.50",
+         *         "min_units_per_investor": 10,
+         *         "max_units_per_investor": 1000,
+         *         "hard_cap_units": 100000,
+         *         "status": "closed",
+         *         "closes_at": "2026-03-01T00:00:00.000Z",
+         *         "created_at": "2026-01-15T10:00:00.000Z",
+         *         "closed_at": "2026-03-01T00:00:00.000Z"
+         *       },
+         *       "investors": 120,
+         *       "subscribed_units": "150000",
+         *       "allocated_units": 100000,
+         *       "raised": "250000.00",
+         *       "refunded": "125000.00"
+         *     }
+         */
+        CgoRoundReport: {
+            round: components["schemas"]["CgoRound"];
+            /** @description Investments in the round. */
+            investors: number;
+            /** @description Units the investments asked for, an integer string (it may pass a 32-bit integer). */
+            subscribed_units: string;
+            /** @description Units allocated: subscribed_units, or hard_cap_units when oversubscribed. */
+            allocated_units: number;
+            /**
+             * @description allocated_units × price_per_unit, moved from escrow to the proceeds.
+             * @example 100.00
+             */
+            raised: string;
+            /**
+             * @description What escrow paid back to investors.
+             * @example 100.00
+             */
+            refunded: string;
+        };
+        /**
+         * @example {
          *       "group": "webhooks.fanout",
          *       "handled": 1,
          *       "failed": 0,
@@ -8546,6 +8818,83 @@ export interface components {
             daily_limit?: string | null;
             /** @description Merchant category codes (ISO 18245) the card may pay; null: every category. */
             allowed_categories?: string[] | null;
+        };
+        /**
+         * @example {
+         *       "id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+         *       "round_id": "5d1c9a7e-2b4f-4c8d-9e3a-7f6b5c4d3e2a",
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "asset_code": "USD",
+         *       "requested_units": 300,
+         *       "paid": "750.00",
+         *       "status": "allocated",
+         *       "allocated_units": 200,
+         *       "cost": "500.00",
+         *       "refund": "250.00",
+         *       "refund_status": "refunded",
+         *       "payment_movement_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "settlement_movement_id": "1c7a2e3f-7b5f-4c9e-8e4b-3a8d2c6f9b01",
+         *       "created_at": "2026-01-20T10:00:00.000Z",
+         *       "allocated_at": "2026-03-01T00:00:00.000Z"
+         *     }
+         */
+        CgoInvestment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            round_id: string;
+            /** @description The team’s account that paid, and receives any refund. */
+            account_id: string;
+            asset_code: string;
+            requested_units: number;
+            /**
+             * @description requested_units × price_per_unit, held in escrow until close.
+             * @example 100.00
+             */
+            paid: string;
+            /** @enum {string} */
+            status: "escrowed" | "allocated";
+            /** @description Set at close. */
+            allocated_units: number | null;
+            /**
+             * @description allocated_units × price_per_unit.
+             * @example 100.00
+             */
+            cost: string | null;
+            /**
+             * @description paid − cost.
+             * @example 100.00
+             */
+            refund: string | null;
+            /**
+             * @description pending until close; none when all was allocated; refunded to account_id; held in escrow when account_id was no longer active and the team had no other active account.
+             * @enum {string}
+             */
+            refund_status: "pending" | "none" | "refunded" | "held";
+            payment_movement_id: string;
+            settlement_movement_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            allocated_at: string | null;
+        };
+        /**
+         * @example {
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "units": 300
+         *     }
+         */
+        CgoInvestInput: {
+            /** @description The team’s account that pays units × price into escrow. */
+            account_id: string;
+            /** @description Between the round’s min and max units per investor. */
+            units: number;
         };
         /**
          * @example {
@@ -15434,6 +15783,84 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    openCgoRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenCgoRoundInput"];
+            };
+        };
+        responses: {
+            /** @description Open an investment round (operator) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoRound"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    closeCgoRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Close a round now and allocate (operator) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoRoundReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     redriveParked: {
         parameters: {
             query?: never;
@@ -17109,6 +17536,188 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Card"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCgoInvestments: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+                /** @description Only the investments in this round. */
+                round_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s investments, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoInvestment"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCgoInvestment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of the team’s investments */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoInvestment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCgoRounds: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1 */
+                page?: number;
+                /** @description Page size, default 20, at most 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Investment rounds, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoRound"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCgoRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An investment round */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoRound"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    investInCgoRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CgoInvestInput"];
+            };
+        };
+        responses: {
+            /** @description Invest in a round */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CgoInvestment"];
                     };
                 };
             };
