@@ -31,6 +31,7 @@ import { TenantQuotas } from './application/tenant-quotas.js';
 import { PartnerKeys } from './application/partner-keys.js';
 import { ListCallerModulesOperation } from './application/caller-modules.js';
 import { FinancialInstitutionResolver } from './graphql/financial-institution.js';
+import { PartnerSettingsResolver } from './graphql/partner-settings.js';
 import { PluginResolver } from './graphql/plugin.js';
 import { CreateTenantOperation, ListTenantsOperation } from './application/tenants.js';
 import { DownloadSdkOperation, GenerateSdkOperation, GenerateSdkV1Operation } from './application/generate-sdk.js';
@@ -116,7 +117,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   commands: partnerCommands,
   events: partnerEvents,
   graphql: [
-    { domain: 'financial-institution', resolvers: [FinancialInstitutionResolver] },
+    { domain: 'financial-institution', resolvers: [FinancialInstitutionResolver, PartnerSettingsResolver] },
     { domain: 'plugin', resolvers: [PluginResolver] },
   ],
 });
