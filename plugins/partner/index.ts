@@ -47,8 +47,8 @@ import { partnerEvents } from './events.js';
 import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
-import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel } from './operations-whitelabel.js';
-import { DownloadSdk, GenerateSdk, GenerateSdkV1 } from './operations-sdk.js';
+import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel, putWhitelabelInput } from './operations-whitelabel.js';
+import { DownloadSdk, GenerateSdk, generateSdkInput, GenerateSdkV1, generateSdkV1Input } from './operations-sdk.js';
 import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
 /**
@@ -83,18 +83,18 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(ops.ListCallerModules, ListCallerModulesOperation),
     operation(ops.ListPartners, ListPartnersOperation),
     operation(ops.GetPartner, GetPartnerOperation),
-    operation(ops.SuspendPartner, SuspendPartnerOperation),
-    operation(ops.ReactivatePartner, ReactivatePartnerOperation),
-    operation(ops.RevokePartner, RevokePartnerOperation),
+    operation(ops.SuspendPartner, SuspendPartnerOperation, ops.partnerIdInput),
+    operation(ops.ReactivatePartner, ReactivatePartnerOperation, ops.partnerIdInput),
+    operation(ops.RevokePartner, RevokePartnerOperation, ops.partnerIdInput),
     operation(ops.RotatePartnerKeys, RotatePartnerKeysOperation),
     operation(CreateTenant, CreateTenantOperation),
     operation(ListTenants, ListTenantsOperation),
-    operation(PutWhitelabel, PutWhitelabelOperation),
+    operation(PutWhitelabel, PutWhitelabelOperation, putWhitelabelInput),
     operation(GetWhitelabel, GetWhitelabelOperation),
     operation(GetWidget, GetWidgetOperation),
     operation(GetWidgetScript, GetWidgetScriptOperation),
-    operation(GenerateSdk, GenerateSdkOperation),
-    operation(GenerateSdkV1, GenerateSdkV1Operation),
+    operation(GenerateSdk, GenerateSdkOperation, generateSdkInput),
+    operation(GenerateSdkV1, GenerateSdkV1Operation, generateSdkV1Input),
     operation(DownloadSdk, DownloadSdkOperation),
   ],
   persistence: {
