@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestUser } from '../fixtures/boot.js';
+import { SoftwareAuthenticator } from '../../plugins/mobile/testing/software-authenticator.js';
 import { bootGraphql, data, gql, type GraphqlKernel } from './graphql-kit.js';
 
 /**
@@ -136,6 +137,58 @@ test('a travel-rule check made over GraphQL reads back over REST the same', asyn
   const bad = await gql(g, `mutation($input: TravelRuleCheckInput!) { checkTravelRule(input: $input) { check_id } }`, { input: { ...input, jurisdiction: 'XX' } }, ada.key);
   const badRest = await rest('POST', '/regtech/travel-rule/check', ada.key, { ...input, jurisdiction: 'XX' }, 'v1');
   assert.equal([bad.body.errors?.[0]?.extensions?.code, bad.body.errors?.[0]?.extensions?.source?.pointer], [badRest.body.errors[0].code, badRest.body.errors[0].source?.pointer]);
+});
+
+test('partner: white-label over GraphQL (features as a list) is REST’s map; SDK generation; the operator suspends and reactivates', async () => {
+  const onboarded = await rest('POST', '/partner/onboard', g.k.operatorKey, { organization_name: 'Sample Partner', contact_email: 'ops@sample.example', tier: 'growth', modules: ['core-banking', 'crosschain'] }, 'v1');
+  assert.is(onboarded.status, 201, JSON.stringify(onboarded.body));
+  const { partner_id: partner, api_credentials: credentials } = onboarded.body.data;
+  const asPartner = (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = { 'X-Partner-Key': credentials.api_key }) =>
+    g.request('POST', '/api/graphql', { key: credentials.user_api_key, body: { query, variables }, headers });
+  const PUT = 'mutation($input: PartnerWhitelabelInput!) { putPartnerWhitelabel(input: $input) { partner_id version logo_url primary_color features { name enabled } widget_url published_at } }';
+  const put = await asPartner(PUT, { input: { logo_url: 'https://cdn.sample.example/logo.svg', primary_color: '#1A73E8', features: [{ name: 'crosschain', enabled: false }] } });
+  assert.is(put.body.errors, undefined, JSON.stringify(put.body));
+  const published = put.body.data.putPartnerWhitelabel;
+  const viaRest = (await g.request('GET', '/api/v2/partner/config/whitelabel', { key: credentials.user_api_key, headers: { 'X-Partner-Key': credentials.api_key } })).body.data;
+  assert.equal(published, { ...viaRest, features: Object.entries(viaRest.features).map(([name, enabled]) => ({ name, enabled })) });
+  assert.equal(published.features, [{ name: 'core-banking', enabled: true }, { name: 'crosschain', enabled: false }]);
+  const read = await asPartner('{ partnerWhitelabel { version features { name enabled } } }');
+  assert.equal(read.body.data.partnerWhitelabel, { version: 1, features: published.features });
+  // A name given twice would lose one setting silently in a map: refused, and nothing is published.
+  const twice = await asPartner(PUT, { input: { logo_url: 'https://cdn.sample.example/logo.svg', primary_color: '#1A73E8', features: [{ name: 'crosschain', enabled: false }, { name: 'crosschain', enabled: true }] } });
+  assert.equal([twice.body.errors?.[0]?.extensions?.code, twice.body.errors?.[0]?.extensions?.source?.pointer], ['duplicate_feature', '/features/1/name']);
+  const bad = await asPartner(PUT, { input: { logo_url: 'http://cdn.sample.example/logo.svg', primary_color: '#1A73E8' } });
+  const badRest = await g.request('PUT', '/api/v2/partner/config/whitelabel', { key: credentials.user_api_key, body: { logo_url: 'http://cdn.sample.example/logo.svg', primary_color: '#1A73E8' }, headers: { 'X-Partner-Key': credentials.api_key } });
+  assert.equal([bad.body.errors?.[0]?.extensions?.code, bad.body.errors?.[0]?.extensions?.source?.pointer], [badRest.body.errors[0].code, badRest.body.errors[0].source.pointer]);
+  assert.is((await asPartner('{ partnerWhitelabel { version } }')).body.data.partnerWhitelabel.version, 1);
+
+  const sdk = await asPartner('mutation { generatePartnerSdk(input: {language: "typescript", branding: {name: "Sample Pay", color: null}}) { language package_name file_name download_url } }');
+  assert.is(sdk.body.errors, undefined, JSON.stringify(sdk.body));
+  assert.equal([sdk.body.data.generatePartnerSdk.language, sdk.body.data.generatePartnerSdk.package_name], ['typescript', 'sample-pay-sdk']);
+
+  const SUSPEND = 'mutation($id: ID!) { suspendPartner(id: $id) { id status } }';
+  assert.ok((await gql(g, SUSPEND, { id: partner }, credentials.user_api_key)).body.errors?.length > 0, 'a partner cannot suspend itself: operator only');
+  assert.equal((await data(g, SUSPEND, { id: partner }, g.k.operatorKey)).suspendPartner, { id: partner, status: 'suspended' });
+  assert.is((await rest('GET', `/admin/partners/${partner}`, g.k.operatorKey)).body.data.status, 'suspended');
+  assert.equal((await data(g, 'mutation($id: ID!) { reactivatePartner(id: $id) { status } }', { id: partner }, g.k.operatorKey)).reactivatePartner, { status: 'active' });
+});
+
+test('signOutMobileSession ends the passkey session that calls it; an API key has none to end', async () => {
+  const post = async (path: string, body: unknown, key?: string) => {
+    const answer = await rest('POST', path, key ?? '', body);
+    assert.ok(answer.status < 300, `${path}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data;
+  };
+  const authenticator = new SoftwareAuthenticator({ rpId: 'localhost', origin: 'http://localhost:8080' });
+  await post('/mobile/auth/passkey/register', authenticator.register(await post('/mobile/auth/passkey/register/options', undefined, ada.key)), ada.key);
+  const challenge = (await post('/mobile/auth/passkey/options', { email: 'ada.sample@example.test' })).challenge;
+  const issued = await post('/mobile/auth/passkey/verify', authenticator.assert(challenge));
+  const signedOut = (await data(g, 'mutation { signOutMobileSession { id revoked_at } }', undefined, issued.token)).signOutMobileSession;
+  assert.is(signedOut.id, issued.session.id);
+  assert.ok(signedOut.revoked_at);
+  assert.is((await gql(g, '{ me { user_id } }', undefined, issued.token)).status, 401, 'the token stops at once');
+  const withKey = await gql(g, 'mutation { signOutMobileSession { id } }', undefined, ada.key);
+  assert.is(withKey.body.errors?.[0]?.extensions?.code, (await rest('POST', '/mobile/auth/sign-out', ada.key)).body.errors[0].code);
 });
 
 test.run();
