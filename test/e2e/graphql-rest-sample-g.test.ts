@@ -160,6 +160,8 @@ test('partner: white-label over GraphQL (features as a list) is REST’s map; SD
   const bad = await asPartner(PUT, { input: { logo_url: 'http://cdn.sample.example/logo.svg', primary_color: '#1A73E8' } });
   const badRest = await g.request('PUT', '/api/v2/partner/config/whitelabel', { key: credentials.user_api_key, body: { logo_url: 'http://cdn.sample.example/logo.svg', primary_color: '#1A73E8' }, headers: { 'X-Partner-Key': credentials.api_key } });
   assert.equal([bad.body.errors?.[0]?.extensions?.code, bad.body.errors?.[0]?.extensions?.source?.pointer], [badRest.body.errors[0].code, badRest.body.errors[0].source.pointer]);
+  const unknown = await asPartner(PUT, { input: { logo_url: 'https://cdn.sample.example/logo.svg', primary_color: '#1A73E8', features: [{ name: 'crosschain', enabled: true }, { name: 'defi', enabled: true }] } });
+  assert.equal([unknown.body.errors?.[0]?.extensions?.code, unknown.body.errors?.[0]?.extensions?.source?.pointer], ['unknown_feature', '/features/1/name'], JSON.stringify(unknown.body));
   assert.is((await asPartner('{ partnerWhitelabel { version } }')).body.data.partnerWhitelabel.version, 1);
 
   const sdk = await asPartner('mutation { generatePartnerSdk(input: {language: "typescript", branding: {name: "Sample Pay", color: null}}) { language package_name file_name download_url } }');

@@ -54,6 +54,7 @@ export class PartnerSettingsResolver {
   async putPartnerWhitelabel(@Arg('input', () => PartnerWhitelabelInputType) input: WhitelabelGraphqlInput, @Ctx() ctx: GraphqlContext): Promise<WhitelabelGraphqlView> {
     const { features, ...rest } = withoutNulls({ ...input }) as WhitelabelGraphqlInput;
     const body: Record<string, unknown> = { ...rest };
+    let positions = new Map<string, number>();
     if (features !== undefined) {
       // The map REST takes; a name given twice would silently lose one setting, so it is refused before the operation runs.
       const map: Record<string, boolean> = {};
@@ -62,8 +63,15 @@ export class PartnerSettingsResolver {
         map[name] = enabled;
       }
       body['features'] = map;
+      positions = new Map(features.map(({ name }, index) => [`/features/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, index]));
     }
-    return asList(await ctx.run(PutWhitelabel, body as PutWhitelabelInput));
+    try {
+      return asList(await ctx.run(PutWhitelabel, body as PutWhitelabelInput));
+    } catch (error) {
+      // REST points into the map (/features/defi); here the feature is an entry of the list, so point at its name.
+      if (!(error instanceof ValidationError) || positions.size === 0) throw error;
+      throw new ValidationError(error.issues.map((issue) => (issue.pointer !== undefined && positions.has(issue.pointer) ? { ...issue, pointer: `/features/${positions.get(issue.pointer)}/name` } : issue)));
+    }
   }
 
   @Mutation(() => PartnerGeneratedSdkType, { description: 'Generates the partner’s SDK in one language (POST /v2/partner/sdk/generate); download_url serves the archive over REST.' })
