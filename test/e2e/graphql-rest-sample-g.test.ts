@@ -2,6 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestUser } from '../fixtures/boot.js';
 import { SoftwareAuthenticator } from '../../plugins/mobile/testing/software-authenticator.js';
+import { testOfacSdn } from '../../plugins/regtech/test-lists/ofac-sdn.js';
+import { testUnSc } from '../../plugins/regtech/test-lists/un-sc.js';
 import { bootGraphql, data, gql, type GraphqlKernel } from './graphql-kit.js';
 
 /**
@@ -116,6 +118,18 @@ test('operator fields refuse a team key with REST’s error and answer the opera
   assert.is(put.withdrawn, false, 'the zod default applies when GraphQL leaves withdrawn out');
   const hidden = await gql(g, '{ micaIssuers { issuers { issuer_id } } }', undefined, ada.key);
   assert.is(hidden.body.errors?.[0]?.extensions?.code, (await rest('GET', '/admin/regtech/mica/issuers', ada.key)).body.errors[0].code);
+});
+
+test('sanctions lists over GraphQL: the file’s text or OFAC’s three files, listed as REST lists them; both at once refused', async () => {
+  const LOAD = 'mutation($input: LoadSanctionsListInput!) { loadSanctionsList(input: $input) { source version published_at entries } }';
+  const un = (await data(g, LOAD, { input: { source: 'un_sc', format: 'xml', content: testUnSc } }, g.k.operatorKey)).loadSanctionsList;
+  const ofac = (await data(g, LOAD, { input: { source: 'ofac_sdn', format: 'csv', ofac_files: testOfacSdn } }, g.k.operatorKey)).loadSanctionsList;
+  const listed = (await rest('GET', '/admin/regtech/sanctions-lists', g.k.operatorKey)).body.data.lists.map((list: Record<string, unknown>) => pick(list, 'source version published_at entries'));
+  assert.ok(listed.some((list: unknown) => JSON.stringify(list) === JSON.stringify(un)), JSON.stringify(listed));
+  assert.ok(listed.some((list: unknown) => JSON.stringify(list) === JSON.stringify(ofac)), JSON.stringify(listed));
+  assert.equal((await data(g, '{ sanctionsLists { lists { source version published_at entries } } }', undefined, g.k.operatorKey)).sanctionsLists.lists, listed);
+  const both = await gql(g, LOAD, { input: { source: 'ofac_sdn', format: 'csv', content: 'x', ofac_files: testOfacSdn } }, g.k.operatorKey);
+  assert.equal([both.body.errors?.[0]?.extensions?.code, both.body.errors?.[0]?.extensions?.source?.pointer], ['one_of', '/ofac_files']);
 });
 
 test('a travel-rule check made over GraphQL reads back over REST the same', async () => {
