@@ -24,6 +24,7 @@ import {
   FreezeCard,
   GetCard,
   GetCardholder,
+  idInput,
   IssueCard,
   ListAuthorizations,
   ListCardholders,
@@ -70,7 +71,7 @@ export const cardIssuancePlugin = definePlugin<CardIssuanceConfig>({
     operation(Authorize, AuthorizeOperation, authorizeInput),
     operation(ListAuthorizations, ListAuthorizationsOperation),
     operation(Capture, CaptureOperation, captureInput),
-    operation(Reverse, ReverseOperation),
+    operation(Reverse, ReverseOperation, idInput),
   ],
   persistence: {
     memory: (bind: Bind) => bind(CardRepository).to(MemoryCardRepository).inSingletonScope(),

@@ -31,6 +31,7 @@ import { TenantQuotas } from './application/tenant-quotas.js';
 import { PartnerKeys } from './application/partner-keys.js';
 import { ListCallerModulesOperation } from './application/caller-modules.js';
 import { FinancialInstitutionResolver } from './graphql/financial-institution.js';
+import { PartnerSettingsResolver } from './graphql/partner-settings.js';
 import { PluginResolver } from './graphql/plugin.js';
 import { CreateTenantOperation, ListTenantsOperation } from './application/tenants.js';
 import { DownloadSdkOperation, GenerateSdkOperation, GenerateSdkV1Operation } from './application/generate-sdk.js';
@@ -46,8 +47,8 @@ import { partnerEvents } from './events.js';
 import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
-import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel } from './operations-whitelabel.js';
-import { DownloadSdk, GenerateSdk, GenerateSdkV1 } from './operations-sdk.js';
+import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel, putWhitelabelInput } from './operations-whitelabel.js';
+import { DownloadSdk, GenerateSdk, generateSdkInput, GenerateSdkV1, generateSdkV1Input } from './operations-sdk.js';
 import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
 /**
@@ -82,18 +83,18 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(ops.ListCallerModules, ListCallerModulesOperation),
     operation(ops.ListPartners, ListPartnersOperation),
     operation(ops.GetPartner, GetPartnerOperation),
-    operation(ops.SuspendPartner, SuspendPartnerOperation),
-    operation(ops.ReactivatePartner, ReactivatePartnerOperation),
-    operation(ops.RevokePartner, RevokePartnerOperation),
+    operation(ops.SuspendPartner, SuspendPartnerOperation, ops.partnerIdInput),
+    operation(ops.ReactivatePartner, ReactivatePartnerOperation, ops.partnerIdInput),
+    operation(ops.RevokePartner, RevokePartnerOperation, ops.partnerIdInput),
     operation(ops.RotatePartnerKeys, RotatePartnerKeysOperation),
     operation(CreateTenant, CreateTenantOperation),
     operation(ListTenants, ListTenantsOperation),
-    operation(PutWhitelabel, PutWhitelabelOperation),
+    operation(PutWhitelabel, PutWhitelabelOperation, putWhitelabelInput),
     operation(GetWhitelabel, GetWhitelabelOperation),
     operation(GetWidget, GetWidgetOperation),
     operation(GetWidgetScript, GetWidgetScriptOperation),
-    operation(GenerateSdk, GenerateSdkOperation),
-    operation(GenerateSdkV1, GenerateSdkV1Operation),
+    operation(GenerateSdk, GenerateSdkOperation, generateSdkInput),
+    operation(GenerateSdkV1, GenerateSdkV1Operation, generateSdkV1Input),
     operation(DownloadSdk, DownloadSdkOperation),
   ],
   persistence: {
@@ -116,7 +117,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   commands: partnerCommands,
   events: partnerEvents,
   graphql: [
-    { domain: 'financial-institution', resolvers: [FinancialInstitutionResolver] },
+    { domain: 'financial-institution', resolvers: [FinancialInstitutionResolver, PartnerSettingsResolver] },
     { domain: 'plugin', resolvers: [PluginResolver] },
   ],
 });

@@ -73,6 +73,11 @@ interface Fixture {
   /** An open investment round of the bank (the operator's, readable by every team) and Bob's investment in it. */
   readonly cgoRound: string;
   readonly cgoInvestment: string;
+  /** Bob's approved card authorization (on his card), his travel-rule check and submission (of his transfer), and the review case of his flagged transfer. */
+  readonly cardAuthorization: string;
+  readonly travelRuleCheck: string;
+  readonly travelRuleSubmission: string;
+  readonly review: string;
 }
 let fx: Fixture;
 
@@ -88,6 +93,14 @@ interface Case {
 }
 
 const ACCOUNT_INPUT = (account: string) => ({ account_id: account, amount: '1.00', asset_code: 'USD' });
+/** A travel-rule check's input with `reference` as its transfer_id. */
+const TRAVEL_CHECK = (reference: string) => ({
+  transfer_id: reference,
+  originator: { name: 'Ada Lovelace', account_number: 'DE89370400440532013000', institution_name: 'Open Bank', institution_country: 'DE' },
+  beneficiary: { name: 'Charles Babbage', account_number: 'GB29NWBK60161331926819', institution_name: 'Engine Bank', institution_country: 'GB' },
+  transfer_details: { amount: '25.00', currency: 'USD', asset_type: 'fiat' },
+  jurisdiction: 'EU',
+});
 
 /** One or more calls per root field, named "Query.field" / "Mutation.field". */
 const CASES: Record<string, readonly Case[]> = {
@@ -296,6 +309,51 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.activateProduct': [
     { query: 'mutation($p: ID!, $a: ID!) { activateProduct(product_id: $p, account_id: $a) { id } }', variables: (f) => ({ p: f.product, a: f.adaAccount }), expect: 'not_found' },
   ],
+  // Issue 19 part G: regtech, partner, mobile, x402, card-issuance, crosschain fields for their remaining REST operations.
+  'Query.x402Status': [{ query: '{ x402Status { enabled networks counts { endpoints payments { verified settled failed } } } }', expect: 'none_of_bob' }],
+  'Query.x402Supported': [{ query: '{ x402Supported { networks { network assets { asset contract } } schemes x402_versions } }', expect: 'none_of_bob' }],
+  'Mutation.updateCardControls': [{ query: 'mutation($id: ID!) { updateCardControls(id: $id, input: {daily_limit: "1.00"}) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
+  'Mutation.authorizeCard': [
+    { query: 'mutation($id: ID!) { authorizeCard(card_id: $id, input: {amount: "1.00", merchant_name: "Ada Shop", merchant_category: "5411"}) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' },
+  ],
+  'Mutation.captureCardAuthorization': [{ query: 'mutation($id: ID!) { captureCardAuthorization(id: $id) { id } }', variables: (f) => ({ id: f.cardAuthorization }), expect: 'not_found' }],
+  'Mutation.reverseCardAuthorization': [{ query: 'mutation($id: ID!) { reverseCardAuthorization(id: $id) { id } }', variables: (f) => ({ id: f.cardAuthorization }), expect: 'not_found' }],
+  'Mutation.armBridgeFault': [{ query: 'mutation { armBridgeFault(input: {protocol: "layerzero", fault: "fail", count: 1}) { faults { protocol remaining } } }', expect: 'refused' }],
+  // With an API key there is no session to end (not_a_session); Bob's sessions stay (checked at the end).
+  'Mutation.signOutMobileSession': [{ query: 'mutation { signOutMobileSession { id } }', expect: 'refused' }],
+  'Query.partnerWhitelabel': [{ query: '{ partnerWhitelabel { partner_id version } }', expect: 'refused' }],
+  'Mutation.putPartnerWhitelabel': [{ query: 'mutation { putPartnerWhitelabel(input: {logo_url: "https://ada.example/logo.svg", primary_color: "#123456"}) { version } }', expect: 'refused' }],
+  'Mutation.generatePartnerSdk': [{ query: 'mutation { generatePartnerSdk(input: {language: "typescript", branding: {name: "Ada Pay"}}) { id } }', expect: 'refused' }],
+  'Mutation.generatePartnerSdks': [{ query: 'mutation { generatePartnerSdks(input: {languages: ["typescript"], api_version: "v2"}) { generation_id } }', expect: 'refused' }],
+  'Mutation.suspendPartner': [{ query: 'mutation($id: ID!) { suspendPartner(id: $id) { id } }', variables: (f) => ({ id: f.account }), expect: 'refused' }],
+  'Mutation.reactivatePartner': [{ query: 'mutation($id: ID!) { reactivatePartner(id: $id) { id } }', variables: (f) => ({ id: f.account }), expect: 'refused' }],
+  'Mutation.revokePartner': [{ query: 'mutation($id: ID!) { revokePartner(id: $id) { id } }', variables: (f) => ({ id: f.account }), expect: 'refused' }],
+  // A check takes any reference as transfer_id (it needs no core-banking transfer): Ada's check of "Bob's" reference is hers and shows nothing of his.
+  'Mutation.checkTravelRule': [{ query: `mutation($input: TravelRuleCheckInput!) { checkTravelRule(input: $input) { check_id is_compliant risk_level sanctions_screening { originator_screening_id } } }`, variables: (f) => ({ input: TRAVEL_CHECK(f.transfer) }), expect: 'none_of_bob' }],
+  'Query.travelRuleCheck': [{ query: 'query($id: ID!) { travelRuleCheck(id: $id) { check_id } }', variables: (f) => ({ id: f.travelRuleCheck }), expect: 'not_found' }],
+  'Mutation.submitTravelRuleTransfer': [
+    {
+      query: 'mutation($input: TravelRuleSubmissionInput!) { submitTravelRuleTransfer(input: $input) { submission_id } }',
+      variables: (f) => ({ input: { transfer_id: f.transfer, originator: { name: 'Ada Lovelace', account: f.account }, beneficiary: { name: 'Charles Babbage', vasp_id: 'Engine Bank', vasp_country: 'GB' }, amount: '5.00', currency: 'USD' } }),
+      expect: 'not_found',
+    },
+  ],
+  'Query.travelRuleSubmission': [{ query: 'query($id: ID!) { travelRuleSubmission(id: $id) { submission_id } }', variables: (f) => ({ id: f.travelRuleSubmission }), expect: 'not_found' }],
+  'Mutation.loadSanctionsList': [{ query: 'mutation { loadSanctionsList(input: {source: "un_sc", format: "xml", content: "<CONSOLIDATED_LIST/>"}) { version } }', expect: 'refused' }],
+  'Query.sanctionsLists': [{ query: '{ sanctionsLists { lists { source version } } }', expect: 'refused' }],
+  'Query.pendingReviews': [{ query: '{ pendingReviews { review_id team_id } }', expect: 'refused' }],
+  'Mutation.clearReview': [{ query: 'mutation($id: ID!) { clearReview(id: $id, note: "ada") { review_id } }', variables: (f) => ({ id: f.review }), expect: 'refused' }],
+  'Mutation.rejectReview': [{ query: 'mutation($id: ID!) { rejectReview(id: $id, note: "ada") { review_id } }', variables: (f) => ({ id: f.review }), expect: 'refused' }],
+  'Query.micaIssuer': [{ query: 'query($id: String!) { micaIssuer(issuer_id: $id) { issuer_id } }', variables: (f) => ({ id: f.micaIssuer }), expect: 'refused' }],
+  'Query.micaIssuers': [{ query: '{ micaIssuers { issuers { issuer_id } } }', expect: 'refused' }],
+  'Mutation.putMicaIssuer': [{ query: 'mutation($id: String!) { putMicaIssuer(issuer_id: $id, input: {name: "Ada EMI", home_member_state: "FR", licences: []}) { issuer_id } }', variables: (f) => ({ id: f.micaIssuer }), expect: 'refused' }],
+  'Mutation.fileMicaWhitePaper': [
+    {
+      query: 'mutation($id: String!) { fileMicaWhitePaper(input: {issuer_id: $id, asset_type: "emt", token_name: "ADAX", hash: "sha256:' + 'c'.repeat(64) + '", notified_on: "2026-09-01"}) { id } }',
+      variables: (f) => ({ id: f.micaIssuer }),
+      expect: 'refused',
+    },
+  ],
   'Query.card': [{ query: 'query($id: ID!) { card(id: $id) { id } }', variables: (f) => ({ id: f.card }), expect: 'not_found' }],
   'Query.cards': [{ query: '{ cards(first: 100) { data { id cardholder_id account_id last4 } } }', expect: 'none_of_bob' }],
   'Query.cardholder': [{ query: 'query($id: ID!) { cardholder(id: $id) { id } }', variables: (f) => ({ id: f.cardholder }), expect: 'not_found' }],
@@ -454,7 +512,13 @@ test.before(async () => {
   assert.is(round.status, 201, JSON.stringify(round.body));
   const cgoRound = round.body.data.id as string;
   const cgoInvestment = (await data(g, 'mutation($r: ID!, $a: ID!) { cgoInvest(round_id: $r, account_id: $a, units: 2) { id } }', { r: cgoRound, a: account }, bob.key)).cgoInvest.id as string;
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  const cardAuthorization = charged.body.data.id as string;
+  const travelRuleCheck = (await data(g, 'mutation($input: TravelRuleCheckInput!) { checkTravelRule(input: $input) { check_id } }', { input: TRAVEL_CHECK('bob-ref-1') }, bob.key)).checkTravelRule.check_id as string;
+  const SUBMIT = 'mutation($input: TravelRuleSubmissionInput!) { submitTravelRuleTransfer(input: $input) { submission_id } }';
+  const submission = { transfer_id: transfer, originator: { name: 'Bob Builder', account }, beneficiary: { name: 'Bob Builder', vasp_id: 'Open Bank', vasp_country: 'DE' }, amount: '5.00', currency: 'USD' };
+  const travelRuleSubmission = (await data(g, SUBMIT, { input: submission }, bob.key)).submitTravelRuleTransfer.submission_id as string;
+  const review = (await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { review_id } }', { id: flagged }, bob.key)).flaggedTransaction.review_id as string;
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -517,6 +581,8 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    travelRule: await read('query($c: ID!, $s: ID!) { travelRuleCheck(id: $c) { check_id transfer_id risk_score } travelRuleSubmission(id: $s) { submission_id ivms101_json } }', { c: fx.travelRuleCheck, s: fx.travelRuleSubmission }),
+    flagged: await read('query($id: String!) { flaggedTransaction(transaction_id: $id) { status reviewed_at review_note } }', { id: fx.flagged }),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -534,7 +600,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

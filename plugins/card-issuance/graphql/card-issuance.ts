@@ -1,7 +1,11 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { DateTimeScalar, graphqlInputType, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
 import {
+  Authorize,
+  authorizeBody,
   CancelCard,
+  Capture,
+  captureBody,
   CreateCardholder,
   FreezeCard,
   GetCard,
@@ -10,11 +14,17 @@ import {
   ListAuthorizations,
   ListCardholders,
   ListCards,
+  Reverse,
   UnfreezeCard,
+  UpdateControls,
+  updateControlsBody,
   type AuthorizationView,
+  type AuthorizeInput,
+  type CaptureInput,
   type CardholderView,
   type CardView,
   type CreateCardInput,
+  type UpdateControlsInput,
 } from '../operations.js';
 
 /** operations.ts's cardholderView (test/e2e/graphql-views.test.ts pairs them). */
@@ -95,6 +105,11 @@ export class CreateCardInputType {
   @Field(() => [String], { nullable: true }) allowed_categories?: string[];
 }
 
+/** Derived from the REST bodies, so they cannot drift: a control given as null is removed, one left out stays. */
+const CardControlsInputType = graphqlInputType('CardControlsInput', updateControlsBody);
+const CardAuthorizationInputType = graphqlInputType('CardAuthorizationInput', authorizeBody);
+const CardCaptureInputType = graphqlInputType('CardCaptureInput', captureBody);
+
 /** Drops the keys GraphQL left null or out, so the operation's zod input sees them as absent. */
 const present = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
 
@@ -102,7 +117,8 @@ const present = (input: object) => Object.fromEntries(Object.entries(input).filt
  * The card-issuance domain: the same operations as the REST routes. A card
  * made here answers without its number: a secret shown once does not
  * belong in GraphQL tooling caches (issue over REST to see the PAN).
- * Authorizations come from the card scheme, over REST.
+ * Authorizations, captures and reversals are what the card scheme sends;
+ * they are here too (the same operations, so the same checks and holds).
  */
 @Resolver()
 export class CardIssuanceResolver {
@@ -163,6 +179,27 @@ export class CardIssuanceResolver {
   @Mutation(() => CardType, { description: 'Cancels a card for good, reversing its open authorizations.' })
   cancelCard(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string): Promise<CardView> {
     return ctx.run(CancelCard, { id });
+  }
+
+  @Mutation(() => CardType, { description: 'Changes a card’s spending controls (PATCH /cards/{id}/controls): null removes a control, one left out stays.' })
+  updateCardControls(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string, @Arg('input', () => CardControlsInputType) input: object): Promise<CardView> {
+    // Not `present`: null is meaningful here (no limit), and GraphQL leaves a key out when the client did.
+    return ctx.run(UpdateControls, { ...input, id } as UpdateControlsInput);
+  }
+
+  @Mutation(() => CardAuthorizationType, { description: 'Authorizes a merchant’s charge on a card (POST /cards/{id}/authorizations): approved (held) or declined with its reason.' })
+  authorizeCard(@Ctx() ctx: GraphqlContext, @Arg('card_id', () => ID) cardId: string, @Arg('input', () => CardAuthorizationInputType) input: object): Promise<AuthorizationView> {
+    return ctx.run(Authorize, { ...input, id: cardId } as AuthorizeInput);
+  }
+
+  @Mutation(() => CardAuthorizationType, { description: 'Captures an authorization, partly or whole (POST /card-authorizations/{id}/capture); all that remains when amount is left out.' })
+  captureCardAuthorization(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string, @Arg('input', () => CardCaptureInputType, { nullable: true }) input?: object): Promise<AuthorizationView> {
+    return ctx.run(Capture, { ...present({ ...input }), id } as CaptureInput);
+  }
+
+  @Mutation(() => CardAuthorizationType, { description: 'Returns what an authorization still holds to the account (POST /card-authorizations/{id}/reverse).' })
+  reverseCardAuthorization(@Ctx() ctx: GraphqlContext, @Arg('id', () => ID) id: string): Promise<AuthorizationView> {
+    return ctx.run(Reverse, { id });
   }
 }
 

@@ -1,8 +1,11 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { StoredEvent } from '../../../kernel/public.js';
-import { DateTimeScalar, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { DateTimeScalar, graphqlInputType, graphqlObjectType, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
 import {
+  ArmBridgeFault,
   Bridge,
+  BridgeFaultInput,
+  BridgeFaultsView,
   CompareBridgeFees,
   CrossChainSwap,
   GetCrossChainPortfolio,
@@ -11,6 +14,8 @@ import {
   ReadBridgeQuote,
   ReadBridgeTransfer,
   ReadCrossChainSwap,
+  type BridgeFaultInput as BridgeFaultInputValue,
+  type BridgeFaultsView as BridgeFaultsViewValue,
   type BridgeFeesView,
   type BridgeInitiateInput,
   type BridgeInput,
@@ -352,6 +357,10 @@ export class CrossChainSwapInputType implements CrossChainSwapInput {
   account_id?: string;
 }
 
+/** Derived from the fault route's body and answer. */
+const BridgeFaultInputType = graphqlInputType('BridgeFaultInput', BridgeFaultInput);
+const BridgeFaultsType = graphqlObjectType('BridgeFaults', BridgeFaultsView);
+
 @Resolver()
 export class CrosschainResolver {
   @Query(() => BridgeQuoteType, { description: 'A bridge quote of the team, expired or not.' })
@@ -403,6 +412,11 @@ export class CrosschainResolver {
   @Mutation(() => CrossChainSwapType, { description: 'Bridge a token, then swap it on the destination chain (POST /crosschain/swap).' })
   swapCrossChain(@Arg('input', () => CrossChainSwapInputType) input: CrossChainSwapInput, @Ctx() ctx: GraphqlContext): Promise<CrossChainSwapView> {
     return ctx.run(CrossChainSwap, { ...input });
+  }
+
+  @Mutation(() => BridgeFaultsType, { description: 'Operator key only (sandbox): the next `count` transfers of `protocol` revert, fail or time out and are refunded; 0 disarms (POST /admin/crosschain/faults). Answers the faults still armed.' })
+  armBridgeFault(@Arg('input', () => BridgeFaultInputType) input: BridgeFaultInputValue, @Ctx() ctx: GraphqlContext): Promise<BridgeFaultsViewValue> {
+    return ctx.run(ArmBridgeFault, { ...input });
   }
 
   @Subscription(() => BridgeTransferType, {

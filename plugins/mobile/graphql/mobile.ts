@@ -12,6 +12,7 @@ import {
   RegisterDevice,
   RevokeSession,
   SetWallet,
+  SignOut,
   type DeviceView,
   type NotificationView,
   type PasskeyView,
@@ -24,7 +25,9 @@ import { MobilePaymentResolver, ResourceLinkType } from './mobile-payment.js';
  * The mobile domain: the caller's sessions, devices and notifications;
  * and what mobile adds to identity's `user` domain: passkeys and the wallet
  * account. Passkey ceremonies and sign-in stay on REST (a session token shown
- * once does not belong in GraphQL responses).
+ * once does not belong in GraphQL responses; WebAuthn's registration options
+ * and response are open JSON dictionaries GraphQL's closed types would trim,
+ * docs/graphql.md says so); signing out is here.
  */
 @ObjectType('Passkey')
 export class PasskeyType {
@@ -173,6 +176,11 @@ export class MobileResolver {
   @Mutation(() => SessionType, { description: 'As DELETE /mobile/sessions/{id}.' })
   revokeMobileSession(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<SessionView> {
     return ctx.run(RevokeSession, { id });
+  }
+
+  @Mutation(() => SessionType, { description: 'Ends the passkey session whose token made the call (POST /mobile/auth/sign-out); with an API key, not_a_session.' })
+  signOutMobileSession(@Ctx() ctx: GraphqlContext): Promise<SessionView> {
+    return ctx.run(SignOut, {});
   }
 }
 

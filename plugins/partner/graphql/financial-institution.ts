@@ -6,7 +6,7 @@ import { ListTenants, type TenantView } from '../operations-tenants.js';
 /**
  * The financial-institution domain: partners and their onboarding (the
  * operator's list, the caller's own partner with its checklist) and a
- * partner's tenants. Read-only: onboarding and keys stay on REST, where
+ * partner's tenants (changes: partner-settings.ts). Onboarding and keys stay on REST, where
  * secrets are shown once and never cached by GraphQL tooling.
  */
 @ObjectType('PartnerRateLimits')

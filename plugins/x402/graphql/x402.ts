@@ -1,6 +1,22 @@
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
-import { CreateEndpoint, DeleteEndpoint, ListEndpoints, ListPayments, UpdateEndpoint, type CreateEndpointInput, type EndpointView, type PaymentView, type UpdateEndpointInput } from '../operations.js';
+import { DateTimeScalar, graphqlObjectType, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import {
+  CreateEndpoint,
+  DeleteEndpoint,
+  GetStatus,
+  GetSupported,
+  ListEndpoints,
+  ListPayments,
+  statusView,
+  supportedView,
+  UpdateEndpoint,
+  type CreateEndpointInput,
+  type EndpointView,
+  type PaymentView,
+  type StatusView,
+  type SupportedView,
+  type UpdateEndpointInput,
+} from '../operations.js';
 
 /** operations.ts's endpointView as a GraphQL type (x402-graphql.test.ts checks the fields match). */
 @ObjectType('X402Endpoint', { description: 'A path of the service a team charges for per call.' })
@@ -68,6 +84,10 @@ export class UpdateX402EndpointInputType {
   @Field(() => String, { nullable: true }) description?: string;
 }
 
+/** GET /x402/status and GET /x402/supported, derived from their views. */
+const X402StatusType = graphqlObjectType('X402Status', statusView);
+const X402SupportedType = graphqlObjectType('X402Supported', supportedView);
+
 /** Drops the keys GraphQL left null or out, so the operation's zod input sees them as absent. */
 const present = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null));
 
@@ -84,6 +104,16 @@ export class X402Resolver {
   async x402Payments(@Ctx() ctx: GraphqlContext, @Arg('first', () => Int, { nullable: true }) first?: number, @Arg('page', () => Int, { nullable: true }) page?: number): Promise<X402PaymentPage> {
     const result = await ctx.run(ListPayments, pageArgs(first, page));
     return { data: [...result.items], paginatorInfo: paginatorInfo(result) };
+  }
+
+  @Query(() => X402StatusType, { description: 'Networks, assets, the facilitator and whether it answers, and the team’s counts of endpoints and payments (GET /x402/status).' })
+  x402Status(@Ctx() ctx: GraphqlContext): Promise<StatusView> {
+    return ctx.run(GetStatus, {});
+  }
+
+  @Query(() => X402SupportedType, { description: 'The networks and payment assets accepted, with each token’s contract and EIP-712 domain (GET /x402/supported).' })
+  x402Supported(@Ctx() ctx: GraphqlContext): Promise<SupportedView> {
+    return ctx.run(GetSupported, {});
   }
 
   @Mutation(() => X402EndpointType, { description: 'Monetizes a path (POST /x402/endpoints).' })
