@@ -70,6 +70,8 @@ interface Fixture {
   /** Bob's recovery key (split over REST) and one share of it. */
   readonly recoveryKey: string;
   readonly recoveryShares: readonly string[];
+  /** Bob's webhook (inactive, so nothing is sent). */
+  readonly webhook: string;
 }
 let fx: Fixture;
 
@@ -324,6 +326,30 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.verifyKeyShares': [
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
+  'Query.webhookEventTypes': [{ query: '{ webhookEventTypes { group events { name available } } }', expect: 'none_of_bob' }],
+  'Query.webhooks': [{ query: '{ webhooks(first: 100) { data { id url description } } }', expect: 'none_of_bob', absent: ['bob-hook'] }],
+  'Query.webhook': [{ query: 'query($id: ID!) { webhook(id: $id) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Query.webhookDeliveries': [{ query: 'query($id: ID!) { webhookDeliveries(webhook_id: $id) { data { id } } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Query.webhookOutbox': [{ query: 'query($id: ID!) { webhookOutbox(webhook_id: $id) { data { id } } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.createWebhook': [
+    { query: 'mutation { createWebhook(input: {url: "http://127.0.0.1:9/ada-hook", events: ["*"], active: false, secret: "ada-secret-0123456789"}) { id url } }', expect: 'none_of_bob', absent: ['bob-hook'] },
+  ],
+  'Mutation.updateWebhook': [{ query: 'mutation($id: ID!) { updateWebhook(id: $id, input: {description: "ada was here"}) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.deleteWebhook': [{ query: 'mutation($id: ID!) { deleteWebhook(id: $id) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.testWebhook': [{ query: 'mutation($id: ID!) { testWebhook(id: $id) { delivery_id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.freezeAccount': [{ query: 'mutation($id: ID!) { freezeAccount(id: $id, reason: "ada") { id status } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.unfreezeAccount': [{ query: 'mutation($id: ID!) { unfreezeAccount(id: $id) { id status } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.closeAccount': [{ query: 'mutation($id: ID!) { closeAccount(id: $id) { id status } }', variables: (f) => ({ id: f.otherAccount }), expect: 'not_found' }],
+  'Query.teamTransactions': [{ query: '{ teamTransactions(first: 100) { data { uuid account_uuid } } }', expect: 'none_of_bob' }],
+  // Operator fields: an ordinary team's key is refused before anything runs.
+  'Query.ledgerAudit': [{ query: '{ ledgerAudit { ok totals { team_id asset_code customer_balances } } }', expect: 'refused' }],
+  'Mutation.createGcuProposal': [
+    {
+      query: 'mutation { createGcuProposal(input: {title: "Ada", kind: "parameter", parameter: {name: "quorum", value: "0.2"}, voting_starts_at: "2026-03-01T00:00:00Z", voting_ends_at: "2026-03-08T00:00:00Z"}) { id } }',
+      expect: 'refused',
+    },
+  ],
+  'Mutation.rebalanceGcu': [{ query: 'mutation { rebalanceGcu { at rebalanced_to_version } }', expect: 'refused' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -349,7 +375,7 @@ test.before(async () => {
     rateLimits: false,
     config: {
       prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' },
-      pluginConfig: { gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
+      pluginConfig: { webhooks: { allow_private: true }, gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
     } as any,
   });
   ada = await g.createUser('Ada');
@@ -431,7 +457,9 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  const WEBHOOK = 'mutation { createWebhook(input: {url: "http://127.0.0.1:9/bob-hook", events: ["*"], description: "bob-hook", active: false, secret: "bob-secret-0123456789"}) { id } }';
+  const webhook = (await data(g, WEBHOOK, undefined, bob.key)).createWebhook.id as string;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, webhook };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -493,6 +521,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    webhooks: await read('{ webhooks(first: 100) { data { id url events description active status updated_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -510,7 +539,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.webhook, 'bob-secret-0123456789'];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
