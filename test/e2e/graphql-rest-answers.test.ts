@@ -78,6 +78,8 @@ test('webhook domain: the same refusals as REST (event names, a missing secret, 
   assert.is(noSecret.status, 400);
   assert.is(noSecret.body.errors[0].extensions.code, 'validation_failed');
   assert.equal(await rest('GET', '/webhooks'), [], 'nothing was created');
+  const badStatus = await gql(g, 'query($id: ID!) { webhookOutbox(webhook_id: $id, status: "lost") { data { id } } }', { id: 'any' }, ada.key);
+  assert.is(badStatus.body.errors?.[0]?.extensions?.status, 422, JSON.stringify(badStatus.body));
 
   const made = (await data(g, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { id } }', { input: { url: 'http://127.0.0.1:9/kept', events: ['*'], active: false, secret: SECRET } }, ada.key)).createWebhook;
   const readWrite = (await rest('POST', '/api-keys', ada.key, { name: 'no-delete', permissions: ['read', 'write'] })).key as string;
