@@ -26,7 +26,7 @@ test.after(async () => {
 });
 
 const rest = async (method: string, path: string, key = ada.key, body?: unknown) => {
-  const answer = await g.request(method, `/api/v2${path}`, { key, body });
+  const answer = await g.request(method, path.startsWith('/api/') ? path : `/api/v2${path}`, { key, body });
   assert.ok(answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 };
@@ -144,6 +144,45 @@ test('operator fields refuse a team key, and answer the operator what REST answe
   assert.equal({ id: listed.id, title: listed.title, kind: listed.kind }, { id: made.id, title: 'Quorum', kind: 'parameter' });
   const tick = (await data(g, 'mutation { rebalanceGcu { at prices_recorded rebalanced_to_version } }', undefined, g.k.operatorKey)).rebalanceGcu;
   assert.is(typeof tick.prices_recorded, 'number');
+});
+
+test('dashboard: the same figures as /v1/live-dashboard, the same refusals, and the re-drive for the operator only', async () => {
+  const HEALTH = '{ dashboardDomainHealth(window_seconds: 120) { scope generated_at window_seconds store { connected } domains { domain status store_connected events_total projector_status recent_errors parked_events } projectors { group status pending_events } } }';
+  const health = (await data(g, HEALTH, undefined, ada.key)).dashboardDomainHealth;
+  const viaRest = await rest('GET', '/api/v1/live-dashboard/domain-health?window_seconds=120');
+  assert.is(health.scope, 'team');
+  assert.equal(health, { ...viaRest, store: { connected: viaRest.store.connected } });
+
+  const metrics = (await data(g, '{ dashboardMetrics { scope events { total by_domain { name count } by_type { name count } } } }', undefined, ada.key)).dashboardMetrics;
+  const restMetrics = await rest('GET', '/api/v1/live-dashboard/metrics');
+  assert.is(metrics.events.total, restMetrics.events.total);
+  assert.equal(Object.fromEntries(metrics.events.by_type.map((row: { name: string; count: number }) => [row.name, row.count])), restMetrics.events.by_type);
+  assert.equal(Object.fromEntries(metrics.events.by_domain.map((row: { name: string; count: number }) => [row.name, row.count])), restMetrics.events.by_domain);
+  assert.ok(metrics.events.total > 0, 'Ada’s events are counted');
+
+  const lag = (await data(g, '{ dashboardProjectorLag { scope head_position projectors { group pending_events lag_positions status } } }', undefined, ada.key)).dashboardProjectorLag;
+  const restLag = await rest('GET', '/api/v1/live-dashboard/projector-lag');
+  assert.equal(lag, { scope: restLag.scope, head_position: restLag.head_position, projectors: restLag.projectors.map(({ group, pending_events, lag_positions, status }: Record<string, unknown>) => ({ group, pending_events, lag_positions, status })) });
+
+  // The window is checked as REST's query is (1 … the maximum), with the same code and status.
+  const zero = await gql(g, '{ dashboardEventThroughput(window_seconds: 0) { scope } }', undefined, ada.key);
+  const zeroOverRest = await g.request('GET', '/api/v1/live-dashboard/event-throughput?window_seconds=0', { key: ada.key });
+  assert.is(zeroOverRest.status, 422);
+  assert.is(zero.body.errors?.[0]?.extensions?.code, zeroOverRest.body.errors[0].code, JSON.stringify(zero.body));
+  assert.is(zero.body.errors[0].extensions.status, 422);
+
+  const refused = await gql(g, 'mutation { redriveParkedEvents(group: "webhooks.fanout") { handled } }', undefined, ada.key);
+  assert.is(refused.body.errors?.[0]?.extensions?.status, 403, JSON.stringify(refused.body));
+  const badPosition = await gql(g, 'mutation { redriveParkedEvents(group: "webhooks.fanout", position: "0") { handled } }', undefined, g.k.operatorKey);
+  assert.is(badPosition.body.errors?.[0]?.extensions?.status, 422, JSON.stringify(badPosition.body));
+  const unknown = await gql(g, 'mutation { redriveParkedEvents(group: "no.such-group") { handled } }', undefined, g.k.operatorKey);
+  const unknownOverRest = await g.request('POST', '/api/v2/admin/consumer-groups/no.such-group/redrive', { key: g.k.operatorKey, body: {} });
+  assert.is(unknownOverRest.status, 404);
+  assert.is(unknown.body.errors?.[0]?.extensions?.code, unknownOverRest.body.errors[0].code, JSON.stringify(unknown.body));
+  const group = 'dashboard.event-tally';
+  const none = (await data(g, 'mutation($group: String!) { redriveParkedEvents(group: $group) { group handled failed results { position } } }', { group }, g.k.operatorKey)).redriveParkedEvents;
+  assert.equal(none, { group, handled: 0, failed: 0, results: [] }, 'nothing parked, nothing re-driven');
+  assert.equal(none, await rest('POST', `/admin/consumer-groups/${group}/redrive`, g.k.operatorKey, {}));
 });
 
 test.run();

@@ -350,6 +350,13 @@ const CASES: Record<string, readonly Case[]> = {
     },
   ],
   'Mutation.rebalanceGcu': [{ query: 'mutation { rebalanceGcu { at rebalanced_to_version } }', expect: 'refused' }],
+  // The live dashboard: a team key reads its own team's figures (no ids); the re-drive is the operator's.
+  'Query.dashboardMetrics': [{ query: '{ dashboardMetrics { scope events { total by_type { name count } } errors { parked_total } } }', expect: 'none_of_bob' }],
+  'Query.dashboardDomainHealth': [{ query: '{ dashboardDomainHealth { scope domains { domain events_total } projectors { group pending_events } } }', expect: 'none_of_bob' }],
+  'Query.dashboardEventThroughput': [{ query: '{ dashboardEventThroughput { scope total { events } domains { domain events } } }', expect: 'none_of_bob' }],
+  'Query.dashboardStreamStatus': [{ query: '{ dashboardStreamStatus { scope head_position consumer_groups { group last_error } parked_recent { event_id } } }', expect: 'none_of_bob' }],
+  'Query.dashboardProjectorLag': [{ query: '{ dashboardProjectorLag { scope head_position projectors { group last_error } webhook_deliveries { pending } } }', expect: 'none_of_bob' }],
+  'Mutation.redriveParkedEvents': [{ query: 'mutation { redriveParkedEvents(group: "webhooks.fanout") { handled results { event_id } } }', expect: 'refused' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
