@@ -81,7 +81,14 @@ test('webhook domain: the same refusals as REST (event names, a missing secret, 
   const badStatus = await gql(g, 'query($id: ID!) { webhookOutbox(webhook_id: $id, status: "lost") { data { id } } }', { id: 'any' }, ada.key);
   assert.is(badStatus.body.errors?.[0]?.extensions?.status, 422, JSON.stringify(badStatus.body));
 
-  const made = (await data(g, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { id } }', { input: { url: 'http://127.0.0.1:9/kept', events: ['*'], active: false, secret: SECRET } }, ada.key)).createWebhook;
+  // An Idempotency-Key makes a retried createWebhook one webhook, as a retried POST /webhooks.
+  const keyed = { query: 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { id } }', variables: { input: { url: 'http://127.0.0.1:9/kept', events: ['*'], active: false, secret: SECRET } } };
+  const first = await g.request('POST', '/api/graphql', { key: ada.key, body: keyed, headers: { 'idempotency-key': 'webhook-once' } });
+  const retried = await g.request('POST', '/api/graphql', { key: ada.key, body: keyed, headers: { 'idempotency-key': 'webhook-once' } });
+  assert.is(retried.headers.get('idempotent-replayed'), 'true');
+  assert.equal(retried.body, first.body);
+  const made = first.body.data.createWebhook;
+  assert.equal((await rest('GET', '/webhooks')).map((webhook: { id: string }) => webhook.id), [made.id]);
   const readWrite = (await rest('POST', '/api-keys', ada.key, { name: 'no-delete', permissions: ['read', 'write'] })).key as string;
   const refused = await gql(g, 'mutation($id: ID!) { deleteWebhook(id: $id) { id } }', { id: made.id }, readWrite);
   const refusedOverRest = await g.request('DELETE', `/api/v2/webhooks/${made.id}`, { key: readWrite });
