@@ -24,17 +24,19 @@ import { ProjectorLagOperation } from './application/projector-lag.js';
 import { RedriveParkedOperation } from './application/redrive-parked.js';
 import { StreamStatusOperation } from './application/stream-status.js';
 import { dashboardCommands } from './commands.js';
+import { dashboardGraphql } from './graphql/dashboard.js';
 import { dashboardRoutes, dashboardRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { EventTallyRepository } from './ports.js';
 
 const operations: readonly OperationBinding[] = [
-  operation(ops.Metrics, MetricsOperation),
-  operation(ops.DomainHealth, DomainHealthOperation),
-  operation(ops.EventThroughput, EventThroughputOperation),
+  // Input schemas: GraphQL's arguments are parsed by them on the one entry path, with the bounds of REST's query and body.
+  operation(ops.Metrics, MetricsOperation, ops.WindowArgs),
+  operation(ops.DomainHealth, DomainHealthOperation, ops.WindowArgs),
+  operation(ops.EventThroughput, EventThroughputOperation, ops.WindowArgs),
   operation(ops.StreamStatus, StreamStatusOperation),
   operation(ops.ProjectorLag, ProjectorLagOperation),
-  operation(ops.RedriveParked, RedriveParkedOperation),
+  operation(ops.RedriveParked, RedriveParkedOperation, ops.RedriveInputSchema),
 ];
 
 /**
@@ -67,6 +69,7 @@ export const dashboardPlugin = definePlugin({
   routes: dashboardRoutes,
   routeTags: dashboardRouteTags,
   commands: dashboardCommands,
+  graphql: dashboardGraphql,
   register(bind: Bind) {
     bind<DashboardReader>(DashboardReader).toSelf();
     bind<EventCounts>(EventCounts).toSelf();

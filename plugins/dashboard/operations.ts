@@ -17,6 +17,8 @@ export const WindowQuery = z.object({
 });
 /** Sliding window of the rate figures, in seconds (default 60). */
 export type WindowInput = z.infer<typeof WindowQuery>;
+/** The same bounds for a caller that sends a number, not query text (GraphQL), parsed on the one entry path. */
+export const WindowArgs = z.object({ window_seconds: z.number().int().min(1).max(MAX_WINDOW_SECONDS).optional() });
 
 const position = z.string().regex(/^[0-9]+$/).describe('An event position (digits)');
 const counts = z.record(z.string(), z.number().int());
@@ -263,6 +265,8 @@ export const RedriveParams = z.object({ group: z.string().min(1).max(200) });
 export const RedriveBody = z
   .strictObject({ position: positionText.optional() })
   .meta({ id: 'RedriveRequest', example: { position: '1187' } });
+/** The group and the body together: what a caller that does not validate on its own (GraphQL) is parsed by. */
+export const RedriveInputSchema = RedriveParams.extend({ position: positionText.optional() });
 export type RedriveInput = z.infer<typeof RedriveParams> & {
   /** One parked event's position (digits); absent: every parked event of the group. */
   readonly position?: string;

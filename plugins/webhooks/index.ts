@@ -42,6 +42,7 @@ import { SubscriptionsForOthers } from './application/subscriptions-for-others.j
 import { UrlPolicy } from './application/url-policy.js';
 import { WebhooksConfig, webhooksConfigSchema } from './config.js';
 import { webhookEvents } from './events.js';
+import { webhookGraphql } from './graphql/webhook.js';
 import { webhookRouteTags, webhookRoutes } from './http.js';
 import * as ops from './operations.js';
 import { DeliveryRepository, WebhookRepository, WebhookTransport } from './ports.js';
@@ -103,6 +104,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   routes: webhookRoutes,
   routeTags: webhookRouteTags,
   events: webhookEvents,
+  graphql: webhookGraphql,
   async start(rt) {
     const backbone = rt.get(EventBackbone);
     backbone.register(rt.get(FanOut));

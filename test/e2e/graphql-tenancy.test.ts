@@ -78,6 +78,8 @@ interface Fixture {
   readonly travelRuleCheck: string;
   readonly travelRuleSubmission: string;
   readonly review: string;
+  /** Bob's webhook (inactive, so nothing is sent). */
+  readonly webhook: string;
 }
 let fx: Fixture;
 
@@ -398,6 +400,37 @@ const CASES: Record<string, readonly Case[]> = {
     },
   ],
   'Mutation.closeCgoRound': [{ query: 'mutation($id: ID!) { closeCgoRound(id: $id) { allocated_units } }', variables: (f) => ({ id: f.cgoRound }), expect: 'refused' }],
+  'Query.webhookEventTypes': [{ query: '{ webhookEventTypes { group events { name available } } }', expect: 'none_of_bob' }],
+  'Query.webhooks': [{ query: '{ webhooks(first: 100) { data { id url description } } }', expect: 'none_of_bob', absent: ['bob-hook'] }],
+  'Query.webhook': [{ query: 'query($id: ID!) { webhook(id: $id) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Query.webhookDeliveries': [{ query: 'query($id: ID!) { webhookDeliveries(webhook_id: $id) { data { id } } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Query.webhookOutbox': [{ query: 'query($id: ID!) { webhookOutbox(webhook_id: $id) { data { id } } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.createWebhook': [
+    { query: 'mutation { createWebhook(input: {url: "http://127.0.0.1:9/ada-hook", events: ["*"], active: false, secret: "ada-secret-0123456789"}) { id url } }', expect: 'none_of_bob', absent: ['bob-hook'] },
+  ],
+  'Mutation.updateWebhook': [{ query: 'mutation($id: ID!) { updateWebhook(id: $id, input: {description: "ada was here"}) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.deleteWebhook': [{ query: 'mutation($id: ID!) { deleteWebhook(id: $id) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.testWebhook': [{ query: 'mutation($id: ID!) { testWebhook(id: $id) { delivery_id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' }],
+  'Mutation.freezeAccount': [{ query: 'mutation($id: ID!) { freezeAccount(id: $id, reason: "ada") { id status } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.unfreezeAccount': [{ query: 'mutation($id: ID!) { unfreezeAccount(id: $id) { id status } }', variables: (f) => ({ id: f.account }), expect: 'not_found' }],
+  'Mutation.closeAccount': [{ query: 'mutation($id: ID!) { closeAccount(id: $id) { id status } }', variables: (f) => ({ id: f.otherAccount }), expect: 'not_found' }],
+  'Query.teamTransactions': [{ query: '{ teamTransactions(first: 100) { data { uuid account_uuid } } }', expect: 'none_of_bob' }],
+  // Operator fields: an ordinary team's key is refused before anything runs.
+  'Query.ledgerAudit': [{ query: '{ ledgerAudit { ok totals { team_id asset_code customer_balances } } }', expect: 'refused' }],
+  'Mutation.createGcuProposal': [
+    {
+      query: 'mutation { createGcuProposal(input: {title: "Ada", kind: "parameter", parameter: {name: "quorum", value: "0.2"}, voting_starts_at: "2026-03-01T00:00:00Z", voting_ends_at: "2026-03-08T00:00:00Z"}) { id } }',
+      expect: 'refused',
+    },
+  ],
+  'Mutation.rebalanceGcu': [{ query: 'mutation { rebalanceGcu { at rebalanced_to_version } }', expect: 'refused' }],
+  // The live dashboard: a team key reads its own team's figures (no ids); the re-drive is the operator's.
+  'Query.dashboardMetrics': [{ query: '{ dashboardMetrics { scope events { total by_type { name count } } errors { parked_total } } }', expect: 'none_of_bob' }],
+  'Query.dashboardDomainHealth': [{ query: '{ dashboardDomainHealth { scope domains { domain events_total } projectors { group pending_events } } }', expect: 'none_of_bob' }],
+  'Query.dashboardEventThroughput': [{ query: '{ dashboardEventThroughput { scope total { events } domains { domain events } } }', expect: 'none_of_bob' }],
+  'Query.dashboardStreamStatus': [{ query: '{ dashboardStreamStatus { scope head_position consumer_groups { group last_error } parked_recent { event_id } } }', expect: 'none_of_bob' }],
+  'Query.dashboardProjectorLag': [{ query: '{ dashboardProjectorLag { scope head_position projectors { group last_error } webhook_deliveries { pending } } }', expect: 'none_of_bob' }],
+  'Mutation.redriveParkedEvents': [{ query: 'mutation { redriveParkedEvents(group: "webhooks.fanout") { handled results { event_id } } }', expect: 'refused' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -423,7 +456,7 @@ test.before(async () => {
     rateLimits: false,
     config: {
       prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' },
-      pluginConfig: { gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
+      pluginConfig: { webhooks: { allow_private: true }, gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
     } as any,
   });
   ada = await g.createUser('Ada');
@@ -518,7 +551,9 @@ test.before(async () => {
   const submission = { transfer_id: transfer, originator: { name: 'Bob Builder', account }, beneficiary: { name: 'Bob Builder', vasp_id: 'Open Bank', vasp_country: 'DE' }, amount: '5.00', currency: 'USD' };
   const travelRuleSubmission = (await data(g, SUBMIT, { input: submission }, bob.key)).submitTravelRuleTransfer.submission_id as string;
   const review = (await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { review_id } }', { id: flagged }, bob.key)).flaggedTransaction.review_id as string;
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review };
+  const WEBHOOK = 'mutation { createWebhook(input: {url: "http://127.0.0.1:9/bob-hook", events: ["*"], description: "bob-hook", active: false, secret: "bob-secret-0123456789"}) { id } }';
+  const webhook = (await data(g, WEBHOOK, undefined, bob.key)).createWebhook.id as string;
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -583,6 +618,7 @@ async function bobsView(): Promise<unknown> {
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
     travelRule: await read('query($c: ID!, $s: ID!) { travelRuleCheck(id: $c) { check_id transfer_id risk_score } travelRuleSubmission(id: $s) { submission_id ivms101_json } }', { c: fx.travelRuleCheck, s: fx.travelRuleSubmission }),
     flagged: await read('query($id: String!) { flaggedTransaction(transaction_id: $id) { status reviewed_at review_note } }', { id: fx.flagged }),
+    webhooks: await read('{ webhooks(first: 100) { data { id url events description active status updated_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -600,7 +636,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789'];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -10,7 +10,7 @@ import {
   type GraphqlContext,
 } from '../../../kit/graphql.js';
 import * as ops from '../operations.js';
-import type { ListAccountTransactionsInput, TransactionView } from '../operations.js';
+import type { ListAccountTransactionsInput, ListTransactionsInput, TransactionView } from '../operations.js';
 
 /**
  * The payment domain: transactions of an account, deposit and withdraw (the
@@ -70,6 +70,19 @@ export class TransactionsArgs {
   end_date?: Date;
 }
 
+@ArgsType()
+export class TeamTransactionsArgs {
+  @Field(() => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' })
+  first?: number;
+  @Field(() => Int, { nullable: true })
+  page?: number;
+  @Field(() => String, { nullable: true })
+  asset_code?: string;
+  // Typed as the operation's input; GraphQL sends any string, which the operation refuses with 422.
+  @Field(() => String, { nullable: true, description: 'pending, pending_review, completed or failed.' })
+  status?: ListTransactionsInput['status'];
+}
+
 @InputType({ description: 'Money in or out of one account (as POST /accounts/{id}/deposit and /withdraw).' })
 export class MoneyMovementInput {
   @Field(() => ID)
@@ -110,6 +123,16 @@ export class PaymentResolver {
       // A whole day, as the REST filter reads a date-only value.
       ...(args.start_date ? { start_date: args.start_date.toISOString().slice(0, 10) } : {}),
       ...(args.end_date ? { end_date: args.end_date.toISOString().slice(0, 10) } : {}),
+    }));
+    return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
+  }
+
+  @Query(() => TransactionPage, { description: 'Every transaction of the caller’s team, newest first (GET /transactions); filters asset_code and status.' })
+  async teamTransactions(@Args(() => TeamTransactionsArgs) args: TeamTransactionsArgs, @Ctx() ctx: GraphqlContext): Promise<TransactionPage> {
+    const page = numberedPage(await ctx.run(ops.ListTransactions, {
+      ...pageArgs(args.first, args.page),
+      ...(args.asset_code != null ? { asset_code: args.asset_code } : {}),
+      ...(args.status != null ? { status: args.status } : {}),
     }));
     return { data: [...page.items], paginatorInfo: paginatorInfo(page) };
   }

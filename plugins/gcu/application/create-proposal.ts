@@ -35,6 +35,8 @@ export class CreateProposalOperation implements Operation<CreateProposalInput, P
       throw ValidationError.field('/voting_ends_at', `the voting window may last at most ${MAX_VOTING_DAYS} days`, 'invalid_window');
     }
     const kind = input.kind ?? 'composition';
+    // REST's body schema checks it too; GraphQL and the CLI reach this with any string.
+    if (kind !== 'composition' && kind !== 'parameter') throw ValidationError.field('/kind', 'kind must be composition or parameter', 'invalid_kind');
     const title = String(input.title ?? '').trim();
     if (!title || title.length > 200) throw ValidationError.field('/title', 'title must be 1–200 characters', 'invalid_title');
     let proposedComposition = null;

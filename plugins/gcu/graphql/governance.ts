@@ -179,6 +179,6 @@ function entries(map: Record<string, string> | null): WeightEntry[] | null {
   return map ? Object.entries(map).map(([asset_code, weight]) => ({ asset_code, weight })) : null;
 }
 
-function proposalOf(view: ProposalView): Proposal {
+export function proposalOf(view: ProposalView): Proposal {
   return { ...view, proposed_composition: entries(view.proposed_composition), current_composition: entries(view.current_composition) };
 }
