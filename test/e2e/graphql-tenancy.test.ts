@@ -70,6 +70,10 @@ interface Fixture {
   /** Bob's recovery key (split over REST) and one share of it. */
   readonly recoveryKey: string;
   readonly recoveryShares: readonly string[];
+  /** Bob's approved merchant and an open invoice of it (with its pay code). */
+  readonly merchant: string;
+  readonly invoice: string;
+  readonly payCode: string;
 }
 let fx: Fixture;
 
@@ -324,6 +328,29 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.verifyKeyShares': [
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
+  'Query.merchant': [{ query: 'query($id: ID!) { merchant(id: $id) { id } }', variables: (f) => ({ id: f.merchant }), expect: 'not_found' }],
+  'Query.merchants': [{ query: '{ merchants(first: 100) { data { id name settlement_account_id } } }', expect: 'none_of_bob', absent: ['Bob Bakery'] }],
+  'Query.invoice': [{ query: 'query($id: ID!) { invoice(id: $id) { id } }', variables: (f) => ({ id: f.invoice }), expect: 'not_found' }],
+  'Query.invoices': [{ query: '{ invoices(first: 100) { data { id merchant_id pay_code } } }', expect: 'none_of_bob' }],
+  // A pay code is the payment link a merchant hands out: whoever holds it sees the request; Ada holds none of Bob's.
+  'Query.paymentRequest': [{ query: '{ paymentRequest(code: "pay_00000000000000000000000000000000") { pay_code } }', expect: 'not_found' }],
+  'Mutation.submitMerchantApplication': [
+    { query: 'mutation($a: String!) { submitMerchantApplication(input: { name: "Ada Shop", settlement_account_id: $a }) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.approveMerchant': [{ query: 'mutation($id: ID!) { approveMerchant(id: $id) { id } }', variables: (f) => ({ id: f.merchant }), expect: 'refused' }],
+  'Mutation.suspendMerchant': [{ query: 'mutation($id: ID!) { suspendMerchant(id: $id, reason: "no") { id } }', variables: (f) => ({ id: f.merchant }), expect: 'refused' }],
+  'Mutation.createInvoice': [
+    {
+      query: 'mutation($m: String!) { createInvoice(input: { merchant_id: $m, amount: "1.00", asset_code: "USD", due_at: "2099-01-01T00:00:00Z" }) { id } }',
+      variables: (f) => ({ m: f.merchant }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.voidInvoice': [{ query: 'mutation($id: ID!) { voidInvoice(id: $id) { id } }', variables: (f) => ({ id: f.invoice }), expect: 'not_found' }],
+  // Even with Bob's pay code, Ada cannot pay from Bob's account.
+  'Mutation.payInvoice': [
+    { query: 'mutation($c: String!, $a: ID!) { payInvoice(code: $c, account_id: $a) { movement_id } }', variables: (f) => ({ c: f.payCode, a: f.account }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -431,7 +458,11 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  const merchant = (await data(g, 'mutation($a: String!) { submitMerchantApplication(input: { name: "Bob Bakery", settlement_account_id: $a }) { id } }', { a: account }, bob.key)).submitMerchantApplication.id;
+  assert.is((await g.request('POST', `/api/v2/commerce/merchants/${merchant}/approve`, { key: g.k.operatorKey })).status, 200);
+  const INVOICE = 'mutation($m: String!) { createInvoice(input: { merchant_id: $m, amount: "9.00", asset_code: "USD", due_at: "2099-01-01T00:00:00Z" }) { id pay_code } }';
+  const bill = (await data(g, INVOICE, { m: merchant }, bob.key)).createInvoice;
+  fx = { merchant, invoice: bill.id, payCode: bill.pay_code, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -493,6 +524,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -510,7 +542,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.merchant, fx.invoice, fx.payCode];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
