@@ -74,6 +74,8 @@ interface Fixture {
   readonly merchant: string;
   readonly invoice: string;
   readonly payCode: string;
+  /** Bob's reward earnings (a card capture and a quest bonus). */
+  readonly rewardEarnings: readonly string[];
 }
 let fx: Fixture;
 
@@ -351,6 +353,17 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.payInvoice': [
     { query: 'mutation($c: String!, $a: ID!) { payInvoice(code: $c, account_id: $a) { movement_id } }', variables: (f) => ({ c: f.payCode, a: f.account }), expect: 'not_found' },
   ],
+  // Quests are the bank's: Ada reads Bob's quest, never Bob's progress (none of hers counts Bob's captures).
+  'Query.rewardProfile': [{ query: '{ rewardProfile { status points lifetime_points } }', expect: 'not_found' }],
+  'Query.rewardEarnings': [{ query: '{ rewardEarnings(first: 100) { data { id source_id } } }', expect: 'none_of_bob' }],
+  'Query.rewardQuests': [{ query: '{ rewardQuests { id name progress completed_at } }', expect: 'none_of_bob' }],
+  'Query.rewardRedemptions': [{ query: '{ rewardRedemptions(first: 100) { data { id account_id movement_id } } }', expect: 'none_of_bob' }],
+  'Mutation.enrollRewards': [{ query: 'mutation { enrollRewards { status points } }', expect: 'none_of_bob' }],
+  'Mutation.optOutOfRewards': [{ query: 'mutation { optOutOfRewards { status } }', expect: 'none_of_bob' }],
+  'Mutation.createRewardQuest': [{ query: 'mutation { createRewardQuest(input: { name: "Ada quest", event: "card_capture", target: 1, bonus_points: "1" }) { id } }', expect: 'refused' }],
+  'Mutation.redeemRewardPoints': [
+    { query: 'mutation($a: String!) { redeemRewardPoints(input: { points: "100", account_id: $a }) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -462,7 +475,14 @@ test.before(async () => {
   assert.is((await g.request('POST', `/api/v2/commerce/merchants/${merchant}/approve`, { key: g.k.operatorKey })).status, 200);
   const INVOICE = 'mutation($m: String!) { createInvoice(input: { merchant_id: $m, amount: "9.00", asset_code: "USD", due_at: "2099-01-01T00:00:00Z" }) { id pay_code } }';
   const bill = (await data(g, INVOICE, { m: merchant }, bob.key)).createInvoice;
-  fx = { merchant, invoice: bill.id, payCode: bill.pay_code, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  // Bob enrolled before his card's capture: the capture earns him points, and a quest of the bank counts it.
+  assert.is((await g.request('POST', '/api/v2/rewards/quests', { key: g.k.operatorKey, body: { name: 'One capture', event: 'card_capture', target: 1, bonus_points: '10' } })).status, 201);
+  await data(g, 'mutation { enrollRewards { status } }', undefined, bob.key);
+  assert.is((await g.request('POST', `/api/v2/card-authorizations/${charged.body.data.id}/capture`, { key: bob.key, body: { amount: '2.00' } })).status, 200);
+  await g.k.get(EventBackbone).drain();
+  const bobEarnings = (await data(g, '{ rewardEarnings { data { id } } }', undefined, bob.key)).rewardEarnings.data.map((one: { id: string }) => one.id) as string[];
+  assert.is(bobEarnings.length, 2, 'the capture and the quest bonus');
+  fx = { rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -524,6 +544,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    rewards: await read('{ rewardProfile { status points lifetime_points } rewardEarnings { data { id points } } rewardQuests { progress completed_at } rewardRedemptions { data { id } } }'),
     commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
@@ -542,7 +563,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.merchant, fx.invoice, fx.payCode];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -72,8 +72,9 @@ export class RedeemOperation implements Operation<RedeemInput, RedemptionView> {
       if (!profile) throw new NotFoundError('reward profile', teamId);
       const now = this.clock.now();
       const points = BigInt(input.points);
-      const next = redeemed(profile, points, BigInt(this.config.min_redemption_points), now);
+      // Another team's account is a 404 whatever the points: nothing about it depends on this team's balance.
       await payoutAccount(this.ledger, tx, teamId, input.account_id);
+      const next = redeemed(profile, points, BigInt(this.config.min_redemption_points), now);
       const id = this.ids.uuid();
       const assetCode = this.config.cashback_asset;
       const amount = points * cashbackPerPoint(this.config, this.assets);
