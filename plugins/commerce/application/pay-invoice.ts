@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { AssetCatalog, Clock, InsufficientFundsError, Ledger, NotFoundError, UnitOfWork, type Operation, type RequestContext, type Tx } from '../../../kernel/public.js';
-import { paid, type InvoiceRecord } from '../domain/invoice.js';
+import { paid, requirePayable, type InvoiceRecord } from '../domain/invoice.js';
 import { requireApproved, type MerchantRecord } from '../domain/merchant.js';
 import { InvoicePaid, InvoicePaymentSent } from '../events.js';
 import type { InvoicePaymentView, PayCodeInput, PayInvoiceInput, PaymentRequestView } from '../operations.js';
@@ -67,7 +67,7 @@ export class PayInvoiceOperation implements Operation<PayInvoiceInput, InvoicePa
       const payerTeam = ctx.actor.teamId;
       const { invoice, merchant } = await byPayCode(this.repo, tx, input.code, true);
       const now = this.clock.now();
-      paid(invoice, '', now);
+      requirePayable(invoice, now);
       requireApproved(merchant);
       await activeAccount(this.ledger, tx, payerTeam, input.account_id, '/account_id');
       const reference = `invoice:${invoice.id}`;

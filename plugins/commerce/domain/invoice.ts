@@ -32,9 +32,14 @@ export function statusAt(invoice: InvoiceRecord, now: Date): InvoiceStatus {
   return invoice.status === 'open' && now.getTime() >= invoice.dueAt.getTime() ? 'expired' : invoice.status;
 }
 
+/** A 409 naming why the invoice cannot be paid at `now` (paid, void or expired); checked before any money moves. */
+export function requirePayable(invoice: InvoiceRecord, now: Date): void {
+  refuseUnlessOpen(invoice, now, 'paid');
+}
+
 /** The invoice paid at `now` by the merchant's movement, or a 409 naming why it cannot be paid. */
 export function paid(invoice: InvoiceRecord, movementId: string, now: Date): InvoiceRecord {
-  refuseUnlessOpen(invoice, now, 'paid');
+  requirePayable(invoice, now);
   return { ...invoice, status: 'paid', paidAt: now, movementId, updatedAt: now };
 }
 
