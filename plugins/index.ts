@@ -27,6 +27,8 @@ export const builtinPlugins: BuiltinCatalogue = {
   'trust-cert': () => import('./trust-cert/index.js'),
   'key-management': () => import('./key-management/index.js'),
   cgo: () => import('./cgo/index.js'),
+  commerce: () => import('./commerce/index.js'),
+  rewards: () => import('./rewards/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

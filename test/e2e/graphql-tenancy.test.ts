@@ -80,6 +80,12 @@ interface Fixture {
   readonly review: string;
   /** Bob's webhook (inactive, so nothing is sent). */
   readonly webhook: string;
+  /** Bob's approved merchant and an open invoice of it (with its pay code). */
+  readonly merchant: string;
+  readonly invoice: string;
+  readonly payCode: string;
+  /** Bob's reward earnings (a card capture and a quest bonus). */
+  readonly rewardEarnings: readonly string[];
 }
 let fx: Fixture;
 
@@ -431,6 +437,40 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.dashboardStreamStatus': [{ query: '{ dashboardStreamStatus { scope head_position consumer_groups { group last_error } parked_recent { event_id } } }', expect: 'none_of_bob' }],
   'Query.dashboardProjectorLag': [{ query: '{ dashboardProjectorLag { scope head_position projectors { group last_error } webhook_deliveries { pending } } }', expect: 'none_of_bob' }],
   'Mutation.redriveParkedEvents': [{ query: 'mutation { redriveParkedEvents(group: "webhooks.fanout") { handled results { event_id } } }', expect: 'refused' }],
+  'Query.merchant': [{ query: 'query($id: ID!) { merchant(id: $id) { id } }', variables: (f) => ({ id: f.merchant }), expect: 'not_found' }],
+  'Query.merchants': [{ query: '{ merchants(first: 100) { data { id name settlement_account_id } } }', expect: 'none_of_bob', absent: ['Bob Bakery'] }],
+  'Query.invoice': [{ query: 'query($id: ID!) { invoice(id: $id) { id } }', variables: (f) => ({ id: f.invoice }), expect: 'not_found' }],
+  'Query.invoices': [{ query: '{ invoices(first: 100) { data { id merchant_id pay_code } } }', expect: 'none_of_bob' }],
+  // A pay code is the payment link a merchant hands out: whoever holds it sees the request; Ada holds none of Bob's.
+  'Query.paymentRequest': [{ query: '{ paymentRequest(code: "pay_00000000000000000000000000000000") { pay_code } }', expect: 'not_found' }],
+  'Mutation.submitMerchantApplication': [
+    { query: 'mutation($a: String!) { submitMerchantApplication(input: { name: "Ada Shop", settlement_account_id: $a }) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.approveMerchant': [{ query: 'mutation($id: ID!) { approveMerchant(id: $id) { id } }', variables: (f) => ({ id: f.merchant }), expect: 'refused' }],
+  'Mutation.suspendMerchant': [{ query: 'mutation($id: ID!) { suspendMerchant(id: $id, reason: "no") { id } }', variables: (f) => ({ id: f.merchant }), expect: 'refused' }],
+  'Mutation.createInvoice': [
+    {
+      query: 'mutation($m: String!) { createInvoice(input: { merchant_id: $m, amount: "1.00", asset_code: "USD", due_at: "2099-01-01T00:00:00Z" }) { id } }',
+      variables: (f) => ({ m: f.merchant }),
+      expect: 'not_found',
+    },
+  ],
+  'Mutation.voidInvoice': [{ query: 'mutation($id: ID!) { voidInvoice(id: $id) { id } }', variables: (f) => ({ id: f.invoice }), expect: 'not_found' }],
+  // Even with Bob's pay code, Ada cannot pay from Bob's account.
+  'Mutation.payInvoice': [
+    { query: 'mutation($c: String!, $a: ID!) { payInvoice(code: $c, account_id: $a) { movement_id } }', variables: (f) => ({ c: f.payCode, a: f.account }), expect: 'not_found' },
+  ],
+  // Quests are the bank's: Ada reads Bob's quest, never Bob's progress (none of hers counts Bob's captures).
+  'Query.rewardProfile': [{ query: '{ rewardProfile { status points lifetime_points } }', expect: 'not_found' }],
+  'Query.rewardEarnings': [{ query: '{ rewardEarnings(first: 100) { data { id source_id } } }', expect: 'none_of_bob' }],
+  'Query.rewardQuests': [{ query: '{ rewardQuests { id name progress completed_at } }', expect: 'none_of_bob' }],
+  'Query.rewardRedemptions': [{ query: '{ rewardRedemptions(first: 100) { data { id account_id movement_id } } }', expect: 'none_of_bob' }],
+  'Mutation.enrollRewards': [{ query: 'mutation { enrollRewards { status points } }', expect: 'none_of_bob' }],
+  'Mutation.optOutOfRewards': [{ query: 'mutation { optOutOfRewards { status } }', expect: 'none_of_bob' }],
+  'Mutation.createRewardQuest': [{ query: 'mutation { createRewardQuest(input: { name: "Ada quest", event: "card_capture", target: 1, bonus_points: "1" }) { id } }', expect: 'refused' }],
+  'Mutation.redeemRewardPoints': [
+    { query: 'mutation($a: String!) { redeemRewardPoints(input: { points: "100", account_id: $a }) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -553,7 +593,18 @@ test.before(async () => {
   const review = (await data(g, 'query($id: String!) { flaggedTransaction(transaction_id: $id) { review_id } }', { id: flagged }, bob.key)).flaggedTransaction.review_id as string;
   const WEBHOOK = 'mutation { createWebhook(input: {url: "http://127.0.0.1:9/bob-hook", events: ["*"], description: "bob-hook", active: false, secret: "bob-secret-0123456789"}) { id } }';
   const webhook = (await data(g, WEBHOOK, undefined, bob.key)).createWebhook.id as string;
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook };
+  const merchant = (await data(g, 'mutation($a: String!) { submitMerchantApplication(input: { name: "Bob Bakery", settlement_account_id: $a }) { id } }', { a: account }, bob.key)).submitMerchantApplication.id;
+  assert.is((await g.request('POST', `/api/v2/commerce/merchants/${merchant}/approve`, { key: g.k.operatorKey })).status, 200);
+  const INVOICE = 'mutation($m: String!) { createInvoice(input: { merchant_id: $m, amount: "9.00", asset_code: "USD", due_at: "2099-01-01T00:00:00Z" }) { id pay_code } }';
+  const bill = (await data(g, INVOICE, { m: merchant }, bob.key)).createInvoice;
+  // Bob enrolled before his card's capture: the capture earns him points, and a quest of the bank counts it.
+  assert.is((await g.request('POST', '/api/v2/rewards/quests', { key: g.k.operatorKey, body: { name: 'One capture', event: 'card_capture', target: 1, bonus_points: '10' } })).status, 201);
+  await data(g, 'mutation { enrollRewards { status } }', undefined, bob.key);
+  assert.is((await g.request('POST', `/api/v2/card-authorizations/${charged.body.data.id}/capture`, { key: bob.key, body: { amount: '2.00' } })).status, 200);
+  await g.k.get(EventBackbone).drain();
+  const bobEarnings = (await data(g, '{ rewardEarnings { data { id } } }', undefined, bob.key)).rewardEarnings.data.map((one: { id: string }) => one.id) as string[];
+  assert.is(bobEarnings.length, 2, 'the capture and the quest bonus');
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -619,6 +670,8 @@ async function bobsView(): Promise<unknown> {
     travelRule: await read('query($c: ID!, $s: ID!) { travelRuleCheck(id: $c) { check_id transfer_id risk_score } travelRuleSubmission(id: $s) { submission_id ivms101_json } }', { c: fx.travelRuleCheck, s: fx.travelRuleSubmission }),
     flagged: await read('query($id: String!) { flaggedTransaction(transaction_id: $id) { status reviewed_at review_note } }', { id: fx.flagged }),
     webhooks: await read('{ webhooks(first: 100) { data { id url events description active status updated_at } } }'),
+    rewards: await read('{ rewardProfile { status points lifetime_points } rewardEarnings { data { id points } } rewardQuests { progress completed_at } rewardRedemptions { data { id } } }'),
+    commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -636,7 +689,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789'];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

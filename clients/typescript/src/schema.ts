@@ -1928,6 +1928,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/commerce/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s invoices
+         * @description Newest first; an open invoice past its due time reads expired.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Issue an invoice
+         * @description An open invoice of one of the team’s approved merchants (409 merchant_pending or merchant_suspended), due in the future (422 due_in_past). Its `pay_code` is the payment link the merchant gives the payer.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description 404 for another team’s or an unknown invoice.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an open invoice
+         * @description It can no longer be paid. 409 invoice_paid, invoice_void or invoice_expired.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s merchants
+         * @description Oldest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listMerchants"];
+        put?: never;
+        /**
+         * Apply for a merchant
+         * @description A pending merchant settling into one of the team’s active accounts (404 for another team’s, 422 account_not_active); an operator approves it.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["applyMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a merchant
+         * @description 404 for another team’s or an unknown merchant.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMerchant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/merchants/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a merchant (operator)
+         * @description Any team’s pending or suspended merchant; 409 merchant_approved when it is approved already.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["approveMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/merchants/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a merchant (operator)
+         * @description An approved merchant issues no invoices and its open ones cannot be paid until it is approved again. 409 unless approved.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["suspendMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/commerce/pay/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment request by its pay code
+         * @description What any team holding the code sees before paying: the merchant’s name, amount, asset, due time and status. 404 for an unknown code.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getPaymentRequest"];
+        put?: never;
+        /**
+         * Pay an invoice by its pay code
+         * @description Moves the invoice’s amount from one of the calling team’s active accounts to the merchant’s settlement account, once: 409 invoice_paid, invoice_void, invoice_expired, merchant_suspended; 422 insufficient_funds. Send an Idempotency-Key to retry safely.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["payInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/crosschain/bridge": {
         parameters: {
             query?: never;
@@ -3636,6 +3830,134 @@ export interface paths {
         get: operations["getTravelRuleSubmission"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rewards/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s earnings
+         * @description Newest first: each spend or quest bonus that earned points.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rewards/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s reward profile
+         * @description Points held and earned in all; 404 before the team first opts in.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getProfile"];
+        put?: never;
+        /**
+         * Opt in to rewards
+         * @description From now on the team’s card captures and invoice payments earn points. 409 rewards_enrolled.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["enroll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rewards/profile/opt-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opt out of rewards
+         * @description Nothing more is earned; the points held may still be redeemed. 409 rewards_opted_out, 404 before opting in.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["optOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rewards/quests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quests and the team’s progress this month
+         * @description Every quest of the bank with the calling team’s count of qualifying events in the current calendar month (UTC).
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listQuests"];
+        put?: never;
+        /**
+         * Create a quest (operator)
+         * @description A monthly quest: `target` qualifying events (`card_capture` or `invoice_payment`) in one calendar month earn `bonus_points`, once a month per team.
+         *
+         *     Access: the bank operator key only.
+         */
+        post: operations["createQuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rewards/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s redemptions
+         * @description Newest first.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listRedemptions"];
+        put?: never;
+        /**
+         * Redeem points into cashback
+         * @description Pays `points × cashback_per_point` of the cashback asset from the bank’s rewards-expense account to one of the team’s active accounts. 422 insufficient_points or below_minimum_redemption (pointer /points); 404 for another team’s account.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9049,6 +9371,225 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "merchant_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "pay_code": "pay_3q2b7c9d0e1f4a5b6c7d8e9f0a1b2c3d",
+         *       "amount": "125.00",
+         *       "asset_code": "USD",
+         *       "description": "Order 1042",
+         *       "due_at": "2026-11-25T09:30:00Z",
+         *       "status": "open",
+         *       "paid_at": null,
+         *       "movement_id": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Invoice: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** @description What the payer uses: GET and POST /commerce/pay/{pay_code} (the payment link). */
+            pay_code: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            asset_code: string;
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            due_at: string;
+            /**
+             * @description expired: still open when the due time passed (read from the clock).
+             * @enum {string}
+             */
+            status: "open" | "paid" | "void" | "expired";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            paid_at: string | null;
+            /** @description The ledger movement that credited the settlement account. */
+            movement_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "merchant_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "amount": "125.00",
+         *       "asset_code": "USD",
+         *       "description": "Order 1042",
+         *       "due_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        CreateInvoiceInput: {
+            /**
+             * Format: uuid
+             * @description One of the team’s approved merchants.
+             */
+            merchant_id: string;
+            /** @description A decimal string in the asset, e.g. "125.00". */
+            amount: string;
+            asset_code: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @description When it expires unpaid; in the future.
+             */
+            due_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Corner Grocery",
+         *       "settlement_account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "status": "approved",
+         *       "suspension_reason": null,
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        Merchant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The team’s account that invoice payments are credited to.
+             */
+            settlement_account_id: string;
+            /**
+             * @description pending until an operator approves it; suspended merchants issue and take nothing.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "suspended";
+            suspension_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "name": "Corner Grocery",
+         *       "settlement_account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+         *     }
+         */
+        MerchantApplicationInput: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description One of the team’s active accounts.
+             */
+            settlement_account_id: string;
+        };
+        /**
+         * @example {
+         *       "reason": "Chargeback rate above the agreed limit."
+         *     }
+         */
+        MerchantSuspensionInput: {
+            reason: string;
+        };
+        /**
+         * @example {
+         *       "pay_code": "pay_3q2b7c9d0e1f4a5b6c7d8e9f0a1b2c3d",
+         *       "merchant_name": "Corner Grocery",
+         *       "amount": "125.00",
+         *       "asset_code": "USD",
+         *       "description": "Order 1042",
+         *       "due_at": "2026-11-25T09:30:00Z",
+         *       "status": "open"
+         *     }
+         */
+        PaymentRequest: {
+            pay_code: string;
+            merchant_name: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            asset_code: string;
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            due_at: string;
+            /**
+             * @description expired: still open when the due time passed (read from the clock).
+             * @enum {string}
+             */
+            status: "open" | "paid" | "void" | "expired";
+        };
+        /**
+         * @example {
+         *       "pay_code": "pay_3q2b7c9d0e1f4a5b6c7d8e9f0a1b2c3d",
+         *       "merchant_name": "Corner Grocery",
+         *       "amount": "125.00",
+         *       "asset_code": "USD",
+         *       "account_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "movement_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "paid_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        InvoicePayment: {
+            pay_code: string;
+            merchant_name: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            asset_code: string;
+            /**
+             * Format: uuid
+             * @description The payer’s account that was debited.
+             */
+            account_id: string;
+            /** @description The payer’s ledger movement. */
+            movement_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            paid_at: string;
+        };
+        /**
+         * @example {
+         *       "account_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34"
+         *     }
+         */
+        PayInvoiceInput: {
+            /**
+             * Format: uuid
+             * @description The paying team’s account, holding the invoice’s asset.
+             */
+            account_id: string;
+        };
+        /**
+         * @example {
          *       "source_chain": "ethereum",
          *       "destination_chain": "base",
          *       "token": "USDC",
@@ -13018,6 +13559,158 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             submitted_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "source": "card_capture",
+         *       "source_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "asset_code": "USD",
+         *       "basis": "42.50",
+         *       "points": "42",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        RewardEarning: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            source: "card_capture" | "invoice_payment" | "quest_bonus";
+            /** @description The card authorization, the payment movement, or `<quest id>:<YYYY-MM>` for a bonus. */
+            source_id: string;
+            asset_code: string | null;
+            /**
+             * @description The spend this earning counts; null for a bonus.
+             * @example 100.00
+             */
+            basis: string | null;
+            /** @description A whole number of points, as a string. */
+            points: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "status": "enrolled",
+         *       "points": "1250",
+         *       "lifetime_points": "4000",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "updated_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        RewardProfile: {
+            /** @enum {string} */
+            status: "enrolled" | "opted_out";
+            /** @description A whole number of points, as a string. */
+            points: string;
+            /** @description A whole number of points, as a string. */
+            lifetime_points: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "name": "Five card captures this month",
+         *       "event": "card_capture",
+         *       "target": 5,
+         *       "bonus_points": "500",
+         *       "period": "2026-11",
+         *       "progress": 3,
+         *       "completed_at": null
+         *     }
+         */
+        RewardQuest: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            event: "card_capture" | "invoice_payment";
+            target: number;
+            /** @description A whole number of points, as a string. */
+            bonus_points: string;
+            /** @description The calendar month (UTC) the progress is of: the current one. */
+            period: string;
+            /** @description The team’s qualifying events this month. */
+            progress: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "name": "Five card captures this month",
+         *       "event": "card_capture",
+         *       "target": 5,
+         *       "bonus_points": "500"
+         *     }
+         */
+        CreateRewardQuestInput: {
+            name: string;
+            /** @enum {string} */
+            event: "card_capture" | "invoice_payment";
+            target: number;
+            /** @description A whole number of points, as a string. */
+            bonus_points: string;
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "points": "500",
+         *       "account_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "asset_code": "USD",
+         *       "amount": "5.00",
+         *       "movement_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "created_at": "2026-11-25T09:30:00Z"
+         *     }
+         */
+        RewardRedemption: {
+            /** Format: uuid */
+            id: string;
+            /** @description A whole number of points, as a string. */
+            points: string;
+            /** Format: uuid */
+            account_id: string;
+            asset_code: string;
+            /**
+             * @description Decimal string at the asset precision, e.g. "100.00"
+             * @example 100.00
+             */
+            amount: string;
+            movement_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "points": "500",
+         *       "account_id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34"
+         *     }
+         */
+        RedeemRewardPointsInput: {
+            /** @description A whole number of points, as a string. */
+            points: string;
+            /**
+             * Format: uuid
+             * @description The team’s active account the cashback is paid to.
+             */
+            account_id: string;
         };
         /**
          * @example {
@@ -17868,6 +18561,412 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s invoices */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description Issue an invoice */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an invoice */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Void an open invoice */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMerchants: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s merchants */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    applyMerchant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantApplicationInput"];
+            };
+        };
+        responses: {
+            /** @description Apply for a merchant */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a merchant */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveMerchant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approve a merchant (operator) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suspendMerchant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantSuspensionInput"];
+            };
+        };
+        responses: {
+            /** @description Suspend a merchant (operator) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a payment request by its pay code */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description Pay an invoice by its pay code */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoicePayment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     bridge: {
         parameters: {
             query?: never;
@@ -20838,6 +21937,290 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEarnings: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s earnings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardEarning"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s reward profile */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enroll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Opt in to rewards */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    optOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Opt out of rewards */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listQuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quests and the team’s progress this month */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardQuest"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createQuest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRewardQuestInput"];
+            };
+        };
+        responses: {
+            /** @description Create a quest (operator) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardQuest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRedemptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s redemptions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardRedemption"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemRewardPointsInput"];
+            };
+        };
+        responses: {
+            /** @description Redeem points into cashback */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RewardRedemption"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
