@@ -26,6 +26,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   'card-issuance': () => import('./card-issuance/index.js'),
   'trust-cert': () => import('./trust-cert/index.js'),
   'key-management': () => import('./key-management/index.js'),
+  stablecoin: () => import('./stablecoin/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */
