@@ -26,3 +26,21 @@ export interface StablecoinReserves {
   reserves(tx: Tx, teamId: string): Promise<StablecoinReserve[]>;
 }
 export const StablecoinReserves = token<StablecoinReserves>('stablecoin.reserves');
+
+/** Decimal places of the coverage ratio. */
+export const COVERAGE_RATIO_DECIMALS = 6;
+
+/**
+ * reserve ÷ supply with COVERAGE_RATIO_DECIMALS places, rounded down so that
+ * it never shows more coverage than there is; null while nothing is
+ * outstanding. Shared by the stablecoin module's views and regtech's status.
+ */
+export function coverageRatio(reserve: StablecoinReserve): string | null {
+  if (reserve.outstandingSupply === 0n) return null;
+  const scale = 10n ** BigInt(COVERAGE_RATIO_DECIMALS);
+  const scaled = (reserve.reserveAssets * scale) / reserve.outstandingSupply;
+  return `${scaled / scale}.${(scaled % scale).toString().padStart(COVERAGE_RATIO_DECIMALS, '0')}`;
+}
+
+/** Whether the reserve covers every outstanding token at par (MiCA's floor for e-money tokens). */
+export const fullyReserved = (reserve: StablecoinReserve) => reserve.reserveAssets >= reserve.outstandingSupply;

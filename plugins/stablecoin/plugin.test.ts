@@ -28,7 +28,7 @@ for (const store of stores) {
   let account: string;
 
   test.before(async () => {
-    g = await bootGraphql({ store, modules: ['core-banking', 'stablecoin'], rateLimits: false, config: STABLECOIN_CONFIG });
+    g = await bootGraphql({ store, modules: ['core-banking', 'stablecoin', 'regtech'], rateLimits: false, config: STABLECOIN_CONFIG });
     ada = await g.createUser('Ada Coins');
     bob = await g.createUser('Bob Coins');
     account = (await g.request('POST', '/api/v2/accounts', { key: ada.key, body: { name: 'Main', type: 'personal' } })).body.data.uuid;
@@ -66,6 +66,9 @@ for (const store of stores) {
     assert.equal([listed.data.map((one: { id: string }) => one.id), listed.meta.total], [[redeemed.id, listed.data[1].id], 3]);
     const all = (await g.request('GET', '/api/v2/stablecoins', { key: ada.key })).body.data;
     assert.equal(all.map((one: { code: string; outstanding_supply: string }) => [one.code, one.outstanding_supply]), [['USDB', '150.01']]);
+    const status = (await g.request('GET', '/api/v2/regtech/status', { key: ada.key })).body.data;
+    assert.equal(status.stablecoin_reserves, [{ code: 'USDB', reference_asset: 'USD', outstanding_supply: '150.01', reserve_assets: '150.01', coverage_ratio: '1.000000', fully_reserved: true }]);
+    assert.not.ok(status.open_issues.some((issue: { code: string }) => issue.code === 'stablecoin_under_reserved'));
     const port = await g.k.get(UnitOfWork).run((tx) => g.k.get(StablecoinReserves).reserves(tx, ada.teamId));
     assert.equal(port, [{ code: 'USDB', referenceAsset: 'USD', precision: 2, outstandingSupply: 15_001n, reserveAssets: 15_001n }]);
     const events = await g.k.store.eventStore.readAfter(0n, 1000);

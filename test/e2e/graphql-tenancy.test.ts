@@ -6,6 +6,7 @@ import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GqlResponse, type GraphqlKernel } from './graphql-kit.js';
 import { FUNDING, tick } from './gcu-helpers.js';
 import { SoftwareAuthenticator } from '../../plugins/mobile/testing/software-authenticator.js';
+import { DEFAULT_ASSETS, DEFAULT_USD_PRICES } from '../../config/assets.js';
 
 /**
  * Tenancy of the whole composed schema: every Query and Mutation field is
@@ -324,6 +325,16 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.verifyKeyShares': [
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
+  // The figures are each team's own: Bob's outstanding 7.77 USDB is in none of Ada's answers.
+  'Query.stablecoinReserves': [{ query: '{ stablecoinReserves { code outstanding_supply reserve_assets } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Query.stablecoinReserve': [{ query: '{ stablecoinReserve(code: "USDB") { outstanding_supply reserve_assets coverage_ratio } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Query.stablecoinIssuances': [{ query: '{ stablecoinIssuances(code: "USDB", first: 100) { data { id account_id amount } } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Mutation.mintStablecoin': [
+    { query: 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "1.00"}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.redeemStablecoin': [
+    { query: 'mutation($id: ID!) { redeemStablecoin(input: {code: "USDB", account_id: $id, amount: "1.00"}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -349,7 +360,10 @@ test.before(async () => {
     rateLimits: false,
     config: {
       prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' },
-      pluginConfig: { gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
+      // The stablecoin module's token (an asset of its own in the catalogue, backed by USD).
+      assets: [...DEFAULT_ASSETS, { code: 'USDB', name: 'Bank USD e-money token', type: 'crypto', precision: 2 }],
+      usdPrices: { ...DEFAULT_USD_PRICES, USDB: '1' },
+      pluginConfig: { stablecoin: { tokens: { USDB: { reference_asset: 'USD' } } }, gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
     } as any,
   });
   ada = await g.createUser('Ada');
@@ -431,6 +445,7 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
+  await data(g, 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "7.77"}) { id } }', { id: account }, bob.key);
   fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
 });
 
@@ -493,6 +508,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    stablecoin: await read('{ stablecoinReserves { code outstanding_supply reserve_assets } stablecoinIssuances(code: "USDB") { data { id amount } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }

@@ -1,5 +1,3 @@
-import type { StablecoinReserve } from '../../../kernel/public.js';
-
 /**
  * The token's system accounts in each team's ledger (system accounts may go
  * negative; their balance is the sum of their entries):
@@ -9,23 +7,8 @@ import type { StablecoinReserve } from '../../../kernel/public.js';
 export const reserveAccount = (code: string) => `system:stablecoin-reserve.${code.toLowerCase()}`;
 export const issuerAccount = (code: string) => `system:stablecoin-issuer.${code.toLowerCase()}`;
 
-/** Decimal places of the coverage ratio. */
-export const RATIO_DECIMALS = 6;
-
-/**
- * reserve ÷ supply with RATIO_DECIMALS places, rounded down so that it never
- * shows more coverage than there is; null while nothing is outstanding.
- */
-export function coverageRatio(reserve: StablecoinReserve): string | null {
-  if (reserve.outstandingSupply === 0n) return null;
-  const scale = 10n ** BigInt(RATIO_DECIMALS);
-  const scaled = (reserve.reserveAssets * scale) / reserve.outstandingSupply;
-  const whole = scaled / scale;
-  return `${whole}.${(scaled % scale).toString().padStart(RATIO_DECIMALS, '0')}`;
-}
-
-/** Whether the reserve covers every outstanding token (MiCA: at least at par). */
-export const fullyReserved = (reserve: StablecoinReserve) => reserve.reserveAssets >= reserve.outstandingSupply;
+/** The coverage figures live with the port, so that regtech's status computes them the same way. */
+export { coverageRatio, fullyReserved } from '../../../kernel/public.js';
 
 export type IssuanceKind = 'mint' | 'redeem';
 
