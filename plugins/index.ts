@@ -27,6 +27,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   'trust-cert': () => import('./trust-cert/index.js'),
   'key-management': () => import('./key-management/index.js'),
   stablecoin: () => import('./stablecoin/index.js'),
+  custodian: () => import('./custodian/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */
