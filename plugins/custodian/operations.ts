@@ -45,7 +45,15 @@ export type CustodianBalanceView = z.infer<typeof CustodianBalanceView>;
 
 export const CustodianSyncView = z
   .strictObject({ account: CustodianAccountView, balances: z.array(CustodianBalanceView), differences: z.number().int().describe('Holdings whose balances differ.') })
-  .meta({ id: 'CustodianSync', description: 'A sync’s outcome: the link and every holding reconciled.' });
+  .meta({
+    id: 'CustodianSync',
+    description: 'A sync’s outcome: the link and every holding reconciled.',
+    example: {
+      account: { id: EXAMPLE_ID, account_id: ACCOUNT_ID, custodian: 'simulator', external_id: `sim-${EXAMPLE_ID}`, status: 'linked', last_synced_at: '2026-11-25T09:30:00.000Z', created_at: '2026-11-25T09:00:00.000Z', updated_at: '2026-11-25T09:30:00.000Z' },
+      balances: [{ holding: 'USD', asset_code: 'USD', custodian_balance: '1012.40', ledger_balance: '1000.00', difference: '12.40', reconciled: false, synced_at: '2026-11-25T09:30:00.000Z' }],
+      differences: 1,
+    },
+  });
 export type CustodianSyncView = z.infer<typeof CustodianSyncView>;
 
 export const LinkInput = z

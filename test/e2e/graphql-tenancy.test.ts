@@ -63,6 +63,8 @@ interface Fixture {
   readonly batch: string;
   /** A banking product of Bob's team, active on his account. */
   readonly product: string;
+  /** Bob's account linked to the simulated custodian, synced once. */
+  readonly custodianAccount: string;
   /** Bob's cardholder and card (with an approved authorization on it). */
   readonly cardholder: string;
   readonly card: string;
@@ -335,6 +337,9 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.redeemStablecoin': [
     { query: 'mutation($id: ID!) { redeemStablecoin(input: {code: "USDB", account_id: $id, amount: "1.00"}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
   ],
+  'Query.custodianAccount': [{ query: 'query($id: ID!) { custodianAccount(id: $id) { id } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
+  'Query.custodianAccounts': [{ query: '{ custodianAccounts(first: 100) { data { id account_id external_id } } }', expect: 'none_of_bob' }],
+  'Query.custodianBalances': [{ query: 'query($id: ID!) { custodianBalances(custodian_account_id: $id) { holding } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -445,8 +450,12 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
+  const custodianLink = await g.request('POST', '/api/v2/custodian-accounts', { key: bob.key, body: { account_id: account } });
+  assert.is(custodianLink.status, 201, JSON.stringify(custodianLink.body));
+  const custodianAccount = custodianLink.body.data.id as string;
+  assert.is((await g.request('POST', `/api/v2/custodian-accounts/${custodianAccount}/sync`, { key: bob.key })).status, 200);
   await data(g, 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "7.77"}) { id } }', { id: account }, bob.key);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, custodianAccount };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -509,6 +518,7 @@ async function bobsView(): Promise<unknown> {
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
     stablecoin: await read('{ stablecoinReserves { code outstanding_supply reserve_assets } stablecoinIssuances(code: "USDB") { data { id amount } } }'),
+    custodian: await read('query($id: ID!) { custodianAccounts { data { id status last_synced_at } } custodianBalances(custodian_account_id: $id) { holding custodian_balance ledger_balance } }', { id: fx.custodianAccount }),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -526,7 +536,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.custodianAccount];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
