@@ -93,11 +93,17 @@ for (const store of stores) {
     const first = await sync(relinked.id);
     assert.ok(first.balances.some((one) => one.holding === 'EUR'), 'the new link opened at the ledger’s holdings now');
     assert.equal((await g.request('GET', '/api/v2/custodian-accounts?per_page=1&page=2', { key: ada.key })).body.data.map((one: { id: string }) => one.id), [relinked.id]);
+    // Links of one account at once: one wins, the others are already_linked (never a 500).
+    const other = (await post(ada, '/accounts', { name: 'Race', type: 'personal' })).body.data.uuid;
+    const raced = await Promise.all(Array.from({ length: 3 }, () => post(ada, '/custodian-accounts', { account_id: other })));
+    assert.equal(raced.map((one) => one.status).sort(), [201, 409, 409]);
+    assert.ok(raced.filter((one) => one.status === 409).every((one) => one.body.errors[0].code === 'already_linked'));
+    assert.is((await post(ada, `/custodian-accounts/${raced.find((one) => one.status === 201)!.body.data.id}/unlink`)).status, 200);
     await assertConservation(g.k);
   });
 
   test('bad input is a 4xx with a pointer that changes nothing; another team sees and changes nothing', async () => {
-    const mine = (await g.request('GET', '/api/v2/custodian-accounts', { key: ada.key })).body.data.at(-1).id as string;
+    const mine = (await g.request('GET', '/api/v2/custodian-accounts', { key: ada.key })).body.data[1].id as string;
     const before = (await g.request('GET', `/api/v2/custodian-accounts/${mine}/balances`, { key: ada.key })).body.data;
     const refusals: [unknown, string][] = [
       [{ account_id: 'nope' }, '/account_id'],
@@ -125,7 +131,7 @@ for (const store of stores) {
 
   test('GraphQL: queries only, through the same operations; another team’s link is not_found', async () => {
     const read = await data(g, '{ custodianAccounts(first: 10) { data { id status external_id } paginatorInfo { total } } }', undefined, ada.key);
-    assert.is(read.custodianAccounts.paginatorInfo.total, 2);
+    assert.is(read.custodianAccounts.paginatorInfo.total, 3);
     const id = read.custodianAccounts.data[1].id;
     const one = await data(g, 'query($id: ID!) { custodianAccount(id: $id) { status } custodianBalances(custodian_account_id: $id) { holding custodian_balance ledger_balance difference reconciled } }', { id }, ada.key);
     assert.is(one.custodianAccount.status, 'linked');

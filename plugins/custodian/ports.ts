@@ -6,7 +6,12 @@ import type { BalanceRecord, CustodianAccountRecord } from './domain/custodian-a
  * to adapters/repository.contract.ts. Team-scoped methods name the team.
  */
 export interface CustodianRepository {
-  insertAccount(tx: Tx, account: CustodianAccountRecord): Promise<void>;
+  /**
+   * Stores a link; false (and nothing stored) when the team's account already
+   * has a live link to that custodian — also when a concurrent unit of work
+   * made it first (on SQL stores the unique index decides, after it commits).
+   */
+  insertAccount(tx: Tx, account: CustodianAccountRecord): Promise<boolean>;
   findAccount(tx: Tx, teamId: string, id: string): Promise<CustodianAccountRecord | undefined>;
   /** The link, locked until the unit of work ends: syncs and unlinks of one link run one after another. */
   lockAccount(tx: Tx, teamId: string, id: string): Promise<CustodianAccountRecord | undefined>;

@@ -40,6 +40,18 @@ export function custodianRepositoryContract(title: string, harness: RepositoryHa
     assert.equal([page.items, page.total], [[a1], 2]);
   });
 
+  it('insertAccount refuses a second live link of an account to a custodian, not an unlinked one’s successor', async (repo) => {
+    const first = link(TEAM_A, { accountId: '22222222-2222-4222-8222-222222222222' });
+    assert.ok(await run((tx) => repo.insertAccount(tx, first)));
+    const second = link(TEAM_A, { accountId: first.accountId });
+    assert.not.ok(await run((tx) => repo.insertAccount(tx, second)));
+    assert.is(await run((tx) => repo.findAccount(tx, TEAM_A, second.id)), undefined);
+    assert.ok(await run((tx) => repo.insertAccount(tx, link(TEAM_A, { accountId: first.accountId, custodian: 'other' }))));
+    assert.ok(await run((tx) => repo.insertAccount(tx, link(TEAM_B, { accountId: first.accountId }))));
+    await run((tx) => repo.updateAccount(tx, { ...first, status: 'unlinked' }));
+    assert.ok(await run((tx) => repo.insertAccount(tx, second)));
+  });
+
   it('updateAccount writes status and sync time, never another team’s link', async (repo) => {
     const mine = link(TEAM_A);
     await run((tx) => repo.insertAccount(tx, mine));

@@ -48,7 +48,8 @@ export class LinkOperation implements Operation<LinkInput, CustodianAccountView>
       const externalId = await this.gateway.open(tx, id, await ledgerHoldings(this.ledger, tx, teamId, input.account_id));
       const now = this.clock.now();
       const link: CustodianAccountRecord = { id, teamId, accountId: input.account_id, custodian: input.custodian, externalId, status: 'linked', lastSyncedAt: null, createdAt: now, updatedAt: now };
-      await this.repo.insertAccount(tx, link);
+      // The check above answers the usual case; this one, a concurrent link of the same account.
+      if (!(await this.repo.insertAccount(tx, link))) throw new ConflictError(`The account is already linked to ${input.custodian}; unlink it first.`, 'already_linked');
       const view = accountView(link);
       await tx.append([{ type: CustodianAccountLinked.name, teamId, aggregateType: 'custodian_account', aggregateId: id, payload: view }]);
       return view;

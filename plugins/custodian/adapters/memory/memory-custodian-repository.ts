@@ -15,8 +15,10 @@ export class MemoryCustodianRepository implements CustodianRepository {
   readonly #balances = new Map<string, readonly BalanceRecord[]>();
   readonly #simulated = new Map<string, SimulatedAccount>();
 
-  async insertAccount(tx: Tx, account: CustodianAccountRecord): Promise<void> {
+  async insertAccount(tx: Tx, account: CustodianAccountRecord): Promise<boolean> {
+    if (account.status === 'linked' && (await this.findLinked(tx, account.teamId, account.accountId, account.custodian))) return false;
     putUndoable(tx, this.#accounts, account.id, account);
+    return true;
   }
 
   async findAccount(_tx: Tx, teamId: string, id: string): Promise<CustodianAccountRecord | undefined> {

@@ -58,10 +58,12 @@ function balancesFrom(value: unknown): Map<string, bigint> {
 /** The custodian tables; every statement runs in the transaction it is given. */
 @injectable()
 export class SqlCustodianRepository implements CustodianRepository {
-  async insertAccount(tx: Tx, a: CustodianAccountRecord): Promise<void> {
-    await sql`
+  async insertAccount(tx: Tx, a: CustodianAccountRecord): Promise<boolean> {
+    const result = await sql`
       insert into custodian_accounts (id, team_id, account_id, custodian, external_id, status, last_synced_at, created_at, updated_at)
-      values (${a.id}, ${a.teamId}, ${a.accountId}, ${a.custodian}, ${a.externalId}, ${a.status}, ${a.lastSyncedAt}, ${a.createdAt}, ${a.updatedAt})`.execute(sqlTx(tx).db);
+      values (${a.id}, ${a.teamId}, ${a.accountId}, ${a.custodian}, ${a.externalId}, ${a.status}, ${a.lastSyncedAt}, ${a.createdAt}, ${a.updatedAt})
+      on conflict (team_id, account_id, custodian) where status = 'linked' do nothing`.execute(sqlTx(tx).db);
+    return Number(result.numAffectedRows ?? 0n) === 1;
   }
 
   async findAccount(tx: Tx, teamId: string, id: string): Promise<CustodianAccountRecord | undefined> {
