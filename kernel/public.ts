@@ -74,6 +74,7 @@ export * from '../ports/activity-history.js';
 export * from '../ports/token-swaps.js';
 export * from '../ports/secret-store.js';
 export * from '../ports/settlement-gate.js';
+export * from '../ports/stablecoin-reserves.js';
 export * from '../ports/session-authenticator.js';
 export * from '../ports/team-provisioning.js';
 export * from '../ports/team-quotas.js';

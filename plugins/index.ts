@@ -29,6 +29,8 @@ export const builtinPlugins: BuiltinCatalogue = {
   cgo: () => import('./cgo/index.js'),
   commerce: () => import('./commerce/index.js'),
   rewards: () => import('./rewards/index.js'),
+  stablecoin: () => import('./stablecoin/index.js'),
+  custodian: () => import('./custodian/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

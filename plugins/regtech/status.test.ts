@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { StablecoinReserves, type StablecoinReserve } from '../../kernel/public.js';
 import { bootTestKernel, type TestKernel, type TestUser } from '../../test/fixtures/boot.js';
 import { RegtechStatusView } from './operations.js';
 
@@ -16,12 +17,15 @@ for (const store of stores) {
   let k: TestKernel;
   let ada: TestUser;
   let bob: TestUser;
+  // Stands in for the stablecoin module's StablecoinReserves (its own e2e suite reads the real one through this status): figures a test sets.
+  let reserves: StablecoinReserve[] = [];
 
   test.before(async () => {
     k = await bootTestKernel({
       store,
       modules: ['core-banking', 'regtech'],
       now: '2026-11-25T04:00:00.000Z',
+      overrides: [[StablecoinReserves, { reserves: async () => reserves }]],
       config: { pluginConfig: { regtech: { reporting_entity_lei: LEI, instruments: { XAU: { isin: 'XS00000XAU05' } }, list_max_age_hours: 48 } } } as any,
     });
     ada = await k.createUser('Ada Status');
@@ -38,6 +42,7 @@ for (const store of stores) {
   test('a new team is compliant with nothing stored; the test lists are listed with their ages', async () => {
     const view = await status(ada);
     assert.equal([view.status, view.open_issues, view.screenings, view.reports], ['compliant', [], { total: 0, with_matches: 0 }, { submitted: 0, accepted: 0, rejected: 0 }]);
+    assert.equal(view.stablecoin_reserves, []);
     assert.equal(view.sanctions_lists.map((list) => [list.source, list.age_seconds, list.stale]), [['eu_fsf', 0, false], ['ofac_sdn', 0, false], ['un_sc', 0, false]]);
   });
 
@@ -82,6 +87,22 @@ for (const store of stores) {
     assert.ok((await status(bob)).open_issues.some((issue) => issue.code === 'travel_rule_check_failed' && issue.count === 1));
     k.clock.advance(31 * 60_000);
     assert.not.ok((await status(bob)).open_issues.some((issue) => issue.code === 'travel_rule_check_failed'));
+  });
+
+  test('e-money token reserves are shown with their coverage; one below par is an open issue', async () => {
+    reserves = [
+      { code: 'USDB', referenceAsset: 'USD', precision: 2, outstandingSupply: 150_000n, reserveAssets: 150_000n },
+      { code: 'EURB', referenceAsset: 'EUR', precision: 2, outstandingSupply: 3n, reserveAssets: 2n },
+    ];
+    const view = await status(bob);
+    assert.equal(view.stablecoin_reserves, [
+      { code: 'USDB', reference_asset: 'USD', outstanding_supply: '1500.00', reserve_assets: '1500.00', coverage_ratio: '1.000000', fully_reserved: true },
+      { code: 'EURB', reference_asset: 'EUR', outstanding_supply: '0.03', reserve_assets: '0.02', coverage_ratio: '0.666666', fully_reserved: false },
+    ]);
+    assert.ok(view.open_issues.some((issue) => issue.code === 'stablecoin_under_reserved' && issue.count === 1));
+    assert.is(view.status, 'attention_required');
+    reserves = [];
+    assert.not.ok((await status(bob)).open_issues.some((issue) => issue.code === 'stablecoin_under_reserved'));
   });
 
   test.run();

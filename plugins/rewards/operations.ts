@@ -78,5 +78,5 @@ export const GetProfile = token<Operation<NoInput, ProfileView>>('rewards.get-pr
 export const ListEarnings = token<Operation<ListInput, Page<EarningView>>>('rewards.list-earnings');
 export const ListQuests = token<Operation<NoInput, QuestView[]>>('rewards.list-quests');
 export const CreateQuest = token<Operation<CreateQuestInput, QuestView>>('rewards.create-quest');
-export const Redeem = token<Operation<RedeemInput, RedemptionView>>('rewards.redeem');
+export const Redeem = token<Operation<RedeemInput, RedemptionView>>('rewards.redeem-points');
 export const ListRedemptions = token<Operation<ListInput, Page<RedemptionView>>>('rewards.list-redemptions');

@@ -6,6 +6,7 @@ import type { TestUser } from '../fixtures/boot.js';
 import { bootGraphql, data, gql, type GqlResponse, type GraphqlKernel } from './graphql-kit.js';
 import { FUNDING, tick } from './gcu-helpers.js';
 import { SoftwareAuthenticator } from '../../plugins/mobile/testing/software-authenticator.js';
+import { DEFAULT_ASSETS, DEFAULT_USD_PRICES } from '../../config/assets.js';
 
 /**
  * Tenancy of the whole composed schema: every Query and Mutation field is
@@ -62,6 +63,8 @@ interface Fixture {
   readonly batch: string;
   /** A banking product of Bob's team, active on his account. */
   readonly product: string;
+  /** Bob's account linked to the simulated custodian, synced once. */
+  readonly custodianAccount: string;
   /** Bob's cardholder and card (with an approved authorization on it). */
   readonly cardholder: string;
   readonly card: string;
@@ -471,6 +474,19 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.redeemRewardPoints': [
     { query: 'mutation($a: String!) { redeemRewardPoints(input: { points: "100", account_id: $a }) { id } }', variables: (f) => ({ a: f.account }), expect: 'not_found' },
   ],
+  // The figures are each team's own: Bob's outstanding 7.77 USDB is in none of Ada's answers.
+  'Query.stablecoinReserves': [{ query: '{ stablecoinReserves { code outstanding_supply reserve_assets } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Query.stablecoinReserve': [{ query: '{ stablecoinReserve(code: "USDB") { outstanding_supply reserve_assets coverage_ratio } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Query.stablecoinIssuances': [{ query: '{ stablecoinIssuances(code: "USDB", first: 100) { data { id account_id amount } } }', expect: 'none_of_bob', absent: ['7.77'] }],
+  'Mutation.mintStablecoin': [
+    { query: 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "1.00"}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Mutation.redeemStablecoin': [
+    { query: 'mutation($id: ID!) { redeemStablecoin(input: {code: "USDB", account_id: $id, amount: "1.00"}) { id } }', variables: (f) => ({ id: f.account }), expect: 'not_found' },
+  ],
+  'Query.custodianAccount': [{ query: 'query($id: ID!) { custodianAccount(id: $id) { id } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
+  'Query.custodianAccounts': [{ query: '{ custodianAccounts(first: 100) { data { id account_id external_id } } }', expect: 'none_of_bob' }],
+  'Query.custodianBalances': [{ query: 'query($id: ID!) { custodianBalances(custodian_account_id: $id) { holding } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -496,7 +512,10 @@ test.before(async () => {
     rateLimits: false,
     config: {
       prices: { source: 'simulated', seed: 'tenancy', epoch: '2025-12-25T00:00:00Z' },
-      pluginConfig: { webhooks: { allow_private: true }, gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
+      // The stablecoin module's token (an asset of its own in the catalogue, backed by USD).
+      assets: [...DEFAULT_ASSETS, { code: 'USDB', name: 'Bank USD e-money token', type: 'crypto', precision: 2 }],
+      usdPrices: { ...DEFAULT_USD_PRICES, USDB: '1' },
+      pluginConfig: { webhooks: { allow_private: true }, stablecoin: { tokens: { USDB: { reference_asset: 'USD' } } }, gcu: { tick_interval_ms: 0 }, regtech: { reporting_entity_lei: '5493001KJTIIGC8Y1R12', instruments: { XAU: { isin: 'XS00000XAU05' } } } },
     } as any,
   });
   ada = await g.createUser('Ada');
@@ -604,7 +623,12 @@ test.before(async () => {
   await g.k.get(EventBackbone).drain();
   const bobEarnings = (await data(g, '{ rewardEarnings { data { id } } }', undefined, bob.key)).rewardEarnings.data.map((one: { id: string }) => one.id) as string[];
   assert.is(bobEarnings.length, 2, 'the capture and the quest bonus');
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code };
+  const custodianLink = await g.request('POST', '/api/v2/custodian-accounts', { key: bob.key, body: { account_id: account } });
+  assert.is(custodianLink.status, 201, JSON.stringify(custodianLink.body));
+  const custodianAccount = custodianLink.body.data.id as string;
+  assert.is((await g.request('POST', `/api/v2/custodian-accounts/${custodianAccount}/sync`, { key: bob.key })).status, 200);
+  await data(g, 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "7.77"}) { id } }', { id: account }, bob.key);
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, custodianAccount };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -672,6 +696,8 @@ async function bobsView(): Promise<unknown> {
     webhooks: await read('{ webhooks(first: 100) { data { id url events description active status updated_at } } }'),
     rewards: await read('{ rewardProfile { status points lifetime_points } rewardEarnings { data { id points } } rewardQuests { progress completed_at } rewardRedemptions { data { id } } }'),
     commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
+    stablecoin: await read('{ stablecoinReserves { code outstanding_supply reserve_assets } stablecoinIssuances(code: "USDB") { data { id amount } } }'),
+    custodian: await read('query($id: ID!) { custodianAccounts { data { id status last_synced_at } } custodianBalances(custodian_account_id: $id) { holding custodian_balance ledger_balance } }', { id: fx.custodianAccount }),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -689,7 +715,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings, fx.custodianAccount];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

@@ -2254,6 +2254,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/custodian-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s custodian accounts
+         * @description Oldest first, unlinked ones included; paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Link an account to a custodian
+         * @description Opens an account at the custodian holding what the ledger records for the team’s account now, and links it. 404 for another team’s account; 422 unknown_custodian; 409 already_linked.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custodian-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a custodian account
+         * @description 404 for another team’s or an unknown one.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custodian-accounts/{id}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A custodian account’s balances and differences
+         * @description Each holding at the latest sync, in holding order; empty before the first sync.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custodian-accounts/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync balances from the custodian
+         * @description Reads the custodian’s balances and the ledger’s and stores each holding’s pair with its difference (custodian − ledger). Moves no money. 409 not_linked.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/custodian-accounts/{id}/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlink a custodian account
+         * @description It is no longer synced; its last balances stay readable. 409 not_linked.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["unlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/defi/flash-loan": {
         parameters: {
             query?: never;
@@ -3957,7 +4073,7 @@ export interface paths {
          *
          *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
          */
-        post: operations["redeem"];
+        post: operations["redeemPoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3980,6 +4096,116 @@ export interface paths {
          *     Access: the bank operator key only.
          */
         post: operations["faucet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stablecoins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bank’s tokens with the team’s reserve figures
+         * @description Every configured token: the team’s outstanding supply, the reserve behind it and the coverage ratio, read from the ledger now.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listReserves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stablecoins/{code}/issuances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s mints and redemptions of a token
+         * @description Newest first, paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listIssuances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stablecoins/{code}/mint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint tokens against fiat
+         * @description Moves `amount` of the reference asset from the account into the team’s reserve account and credits the same amount of tokens to it, in one ledger movement. 404 for another team’s account; 422 insufficient_funds, account_not_active.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["mintStablecoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stablecoins/{code}/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem tokens for fiat at par
+         * @description The reverse of a mint. 422 exceeds_outstanding_supply beyond what the team has outstanding, insufficient_funds beyond what the account holds.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["redeemStablecoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/stablecoins/{code}/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token’s supply, reserve and coverage
+         * @description 404 for a code the bank does not issue.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getReserve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9986,6 +10212,131 @@ export interface components {
             account_id?: string;
         };
         /**
+         * @description An account at an external custodian linked to one of the team’s accounts.
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "custodian": "simulator",
+         *       "external_id": "sim-6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "status": "linked",
+         *       "last_synced_at": null,
+         *       "created_at": "2026-11-25T09:30:00.000Z",
+         *       "updated_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        CustodianAccount: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The team’s account whose holdings the custodian keeps.
+             */
+            account_id: string;
+            custodian: string;
+            /** @description The custodian’s id of the account. */
+            external_id: string;
+            /** @enum {string} */
+            status: "linked" | "unlinked";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            last_synced_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "custodian": "simulator"
+         *     }
+         */
+        LinkCustodianAccountInput: {
+            /** Format: uuid */
+            account_id: string;
+            /**
+             * @description The custodian adapter (default and only built-in: simulator).
+             * @default simulator
+             */
+            custodian: string;
+        };
+        /**
+         * @description One holding of a linked account at its latest sync: the custodian’s balance against the ledger’s.
+         * @example {
+         *       "holding": "USD",
+         *       "asset_code": "USD",
+         *       "custodian_balance": "1012.40",
+         *       "ledger_balance": "1000.00",
+         *       "difference": "12.40",
+         *       "reconciled": false,
+         *       "synced_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        CustodianBalance: {
+            /** @description The ledger’s holding: an asset code, or `<asset>@<chain>`. */
+            holding: string;
+            asset_code: string;
+            /**
+             * @description What the custodian reported at the sync.
+             * @example 100.00
+             */
+            custodian_balance: string;
+            /**
+             * @description What the ledger recorded for the account at the sync (available + reserved).
+             * @example 100.00
+             */
+            ledger_balance: string;
+            /** @description custodian − ledger, signed decimal string; "0.00" when they agree. */
+            difference: string;
+            reconciled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            synced_at: string;
+        };
+        /**
+         * @description A sync’s outcome: the link and every holding reconciled.
+         * @example {
+         *       "account": {
+         *         "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *         "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *         "custodian": "simulator",
+         *         "external_id": "sim-6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *         "status": "linked",
+         *         "last_synced_at": "2026-11-25T09:30:00.000Z",
+         *         "created_at": "2026-11-25T09:00:00.000Z",
+         *         "updated_at": "2026-11-25T09:30:00.000Z"
+         *       },
+         *       "balances": [
+         *         {
+         *           "holding": "USD",
+         *           "asset_code": "USD",
+         *           "custodian_balance": "1012.40",
+         *           "ledger_balance": "1000.00",
+         *           "difference": "12.40",
+         *           "reconciled": false,
+         *           "synced_at": "2026-11-25T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "differences": 1
+         *     }
+         */
+        CustodianSync: {
+            account: components["schemas"]["CustodianAccount"];
+            balances: components["schemas"]["CustodianBalance"][];
+            /** @description Holdings whose balances differ. */
+            differences: number;
+        };
+        /**
          * @example {
          *       "flash_loan_id": null,
          *       "status": "reverted",
@@ -13104,6 +13455,16 @@ export interface components {
          *         "compliant": 2,
          *         "non_compliant": 1
          *       },
+         *       "stablecoin_reserves": [
+         *         {
+         *           "code": "USDB",
+         *           "reference_asset": "USD",
+         *           "outstanding_supply": "1500.00",
+         *           "reserve_assets": "1500.00",
+         *           "coverage_ratio": "1.000000",
+         *           "fully_reserved": true
+         *         }
+         *       ],
          *       "sanctions_lists": [
          *         {
          *           "source": "ofac_sdn",
@@ -13167,6 +13528,15 @@ export interface components {
                 compliant: number;
                 non_compliant: number;
             };
+            /** @description The team's e-money tokens and the reserve behind them (MiCA), from the stablecoin module; empty without it */
+            stablecoin_reserves: {
+                code: string;
+                reference_asset: string;
+                outstanding_supply: string;
+                reserve_assets: string;
+                coverage_ratio: string | null;
+                fully_reserved: boolean;
+            }[];
             sanctions_lists: {
                 source: string;
                 version: string;
@@ -13728,6 +14098,93 @@ export interface components {
             /** @description A token of that chain, native coin included */
             asset_code: string;
             /** @description Decimal string at the token's decimals, e.g. "100.000000" */
+            amount: string;
+        };
+        /**
+         * @description A token’s outstanding supply and the reserve behind it, read from the ledger now.
+         * @example {
+         *       "code": "USDB",
+         *       "reference_asset": "USD",
+         *       "outstanding_supply": "1500.00",
+         *       "reserve_assets": "1500.00",
+         *       "coverage_ratio": "1.000000",
+         *       "fully_reserved": true,
+         *       "computed_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        StablecoinReserve: {
+            /** @description The token’s asset code. */
+            code: string;
+            /** @description The fiat asset each token is redeemable for at par. */
+            reference_asset: string;
+            /**
+             * @description Tokens the team minted and has not redeemed.
+             * @example 100.00
+             */
+            outstanding_supply: string;
+            /**
+             * @description The reference asset held in the team’s reserve account for them.
+             * @example 100.00
+             */
+            reserve_assets: string;
+            /** @description reserve_assets ÷ outstanding_supply to 6 decimal places, rounded down; null while nothing is outstanding. */
+            coverage_ratio: string | null;
+            /** @description Whether the reserve covers every outstanding token at par. */
+            fully_reserved: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            computed_at: string;
+        };
+        /**
+         * @description One mint or redemption.
+         * @example {
+         *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
+         *       "kind": "mint",
+         *       "code": "USDB",
+         *       "reference_asset": "USD",
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "amount": "250.00",
+         *       "movement_id": "0b4e7d5c-1f2a-4c3b-8d9e-6a7b8c9d0e1f",
+         *       "created_at": "2026-11-25T09:30:00.000Z"
+         *     }
+         */
+        StablecoinIssuance: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "mint" | "redeem";
+            code: string;
+            reference_asset: string;
+            /** Format: uuid */
+            account_id: string;
+            /**
+             * @description Tokens minted or redeemed; the same amount of the reference asset moved into or out of the reserve.
+             * @example 100.00
+             */
+            amount: string;
+            /** @description The ledger movement that moved both. */
+            movement_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "account_id": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d",
+         *       "amount": "250.00"
+         *     }
+         */
+        StablecoinIssueInput: {
+            /**
+             * Format: uuid
+             * @description The team’s account the reference asset comes from and the tokens go to (or the reverse, to redeem).
+             */
+            account_id: string;
+            /** @description A decimal string: tokens to mint or redeem, at par. */
             amount: string;
         };
         /**
@@ -19185,6 +19642,223 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the team’s custodian accounts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianAccount"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCustodianAccountInput"];
+            };
+        };
+        responses: {
+            /** @description Link an account to a custodian */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a custodian account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    balances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A custodian account’s balances and differences */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianBalance"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sync balances from the custodian */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianSync"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unlink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlink a custodian account */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustodianAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     flashLoan: {
         parameters: {
             query?: never;
@@ -22186,7 +22860,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    redeem: {
+    redeemPoints: {
         parameters: {
             query?: never;
             header?: {
@@ -22261,6 +22935,195 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReserves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the bank’s tokens with the team’s reserve figures */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StablecoinReserve"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIssuances: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The token’s asset code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s mints and redemptions of a token */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StablecoinIssuance"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    mintStablecoin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The token’s asset code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinIssueInput"];
+            };
+        };
+        responses: {
+            /** @description Mint tokens against fiat */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StablecoinIssuance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemStablecoin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The token’s asset code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StablecoinIssueInput"];
+            };
+        };
+        responses: {
+            /** @description Redeem tokens for fiat at par */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StablecoinIssuance"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token’s asset code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A token’s supply, reserve and coverage */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StablecoinReserve"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -1,6 +1,6 @@
 import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { DateTimeScalar, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
-import { GetRegtechStatus, type RegtechStatusView } from '../operations.js';
+import { DateTimeScalar, graphqlObjectType, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { GetRegtechStatus, RegtechStatusView } from '../operations.js';
 
 /** The regtech domain (queries only, as the spec says): the team's compliance status, through the same operation as GET /regtech/status. */
 @ObjectType('ComplianceIssue', { description: 'An issue open now, with its count.' })
@@ -97,6 +97,9 @@ export class SanctionsListStateType {
   stale!: boolean;
 }
 
+/** Derived from the status view's element, so it cannot drift from REST. */
+const StablecoinReserveFiguresType = graphqlObjectType('RegtechStablecoinReserve', RegtechStatusView.shape.stablecoin_reserves.element);
+
 @ObjectType('RegtechStatus', { description: "The team's compliance status, computed from stored state." })
 export class RegtechStatusType {
   @Field(() => String, { description: 'compliant or attention_required' })
@@ -115,6 +118,8 @@ export class RegtechStatusType {
   monitoring!: RegtechStatusView['monitoring'];
   @Field(() => MicaCheckCountsType)
   mica_checks!: RegtechStatusView['mica_checks'];
+  @Field(() => [StablecoinReserveFiguresType], { description: 'The team’s e-money tokens and their reserve; empty without the stablecoin module.' })
+  stablecoin_reserves!: RegtechStatusView['stablecoin_reserves'];
   @Field(() => [SanctionsListStateType])
   sanctions_lists!: RegtechStatusView['sanctions_lists'];
 }
