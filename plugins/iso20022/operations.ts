@@ -5,6 +5,18 @@ import { pageNumber, pageSize, timestamp, token, type FileAnswer, type Operation
 const messageType = z.enum(['pacs.008', 'camt.053']);
 const day = z.iso.date().describe('A UTC day, YYYY-MM-DD.');
 
+const SUMMARY_EXAMPLE = {
+  id: '0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90',
+  message_id: 'OB0B6F1F1E6A4E4B8E9D3A2F7C1B5E8A90',
+  type: 'camt.053' as const,
+  transfer_id: null,
+  account_id: '3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35',
+  currency: 'EUR',
+  from: '2026-01-01',
+  to: '2026-01-31',
+  created_at: '2026-02-01T08:00:00.000Z',
+};
+
 export const MessageSummaryView = z
   .object({
     id: z.uuid(),
@@ -20,13 +32,17 @@ export const MessageSummaryView = z
   .strict()
   .meta({
     id: 'Iso20022MessageSummary',
-    example: { id: '0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90', message_id: 'OB0B6F1F1E6A4E4B8E9D3A2F7C1B5E8A90', type: 'camt.053', transfer_id: null, account_id: '3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35', currency: 'EUR', from: '2026-01-01', to: '2026-01-31', created_at: '2026-02-01T08:00:00.000Z' },
+    example: SUMMARY_EXAMPLE,
   });
 export type MessageSummaryView = z.infer<typeof MessageSummaryView>;
 
 export const MessageView = MessageSummaryView.extend({ xml: z.string().describe('The document as issued (UTF-8 XML).') })
   .strict()
-  .meta({ id: 'Iso20022Message', description: 'An ISO 20022 message the service issued for the team, with its XML.' });
+  .meta({
+    id: 'Iso20022Message',
+    description: 'An ISO 20022 message the service issued for the team, with its XML.',
+    example: { ...SUMMARY_EXAMPLE, xml: '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">\n  <BkToCstmrStmt>…</BkToCstmrStmt>\n</Document>' },
+  });
 export type MessageView = z.infer<typeof MessageView>;
 
 export const FindingView = z

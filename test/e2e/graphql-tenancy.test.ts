@@ -70,6 +70,8 @@ interface Fixture {
   /** Bob's recovery key (split over REST) and one share of it. */
   readonly recoveryKey: string;
   readonly recoveryShares: readonly string[];
+  /** Bob's camt.053 statement of his account (iso20022). */
+  readonly isoMessage: string;
 }
 let fx: Fixture;
 
@@ -324,6 +326,18 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.verifyKeyShares': [
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
+  'Query.iso20022Message': [{ query: 'query($id: ID!) { iso20022Message(id: $id) { id xml } }', variables: (f) => ({ id: f.isoMessage }), expect: 'not_found' }],
+  'Query.iso20022Messages': [{ query: '{ iso20022Messages(first: 100) { data { id message_id account_id } } }', expect: 'none_of_bob' }],
+  'Mutation.exportPacs008': [{ query: 'mutation($t: ID!) { exportPacs008(transfer_id: $t) { id } }', variables: (f) => ({ t: f.transfer }), expect: 'not_found' }],
+  'Mutation.exportCamt053': [
+    {
+      query: 'mutation($input: ExportCamt053Input!) { exportCamt053(input: $input) { id xml } }',
+      variables: (f) => ({ input: { account_id: f.account, currency: 'USD', from: '2026-01-01', to: '2026-01-24' } }),
+      expect: 'not_found',
+    },
+  ],
+  // Validation reads only the document it is sent; Ada has none of Bob's.
+  'Mutation.validateIso20022': [{ query: 'mutation { validateIso20022(document: "<Document/>") { valid findings { pointer code } } }', expect: 'none_of_bob' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -431,7 +445,9 @@ test.before(async () => {
   assert.is(recovery.status, 201, JSON.stringify(recovery.body));
   const recoveryKey = recovery.body.data.id as string;
   const recoveryShares = (recovery.body.data.share_values as string[]).slice(0, 2);
-  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares };
+  const STATEMENT = 'mutation($input: ExportCamt053Input!) { exportCamt053(input: $input) { id } }';
+  const isoMessage = (await data(g, STATEMENT, { input: { account_id: account, currency: 'USD', from: '2026-01-01', to: '2026-01-24' } }, bob.key)).exportCamt053.id as string;
+  fx = { account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, isoMessage };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -493,6 +509,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    iso20022: await read('{ iso20022Messages(first: 100) { data { id message_id created_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -510,7 +527,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.isoMessage];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};
