@@ -107,6 +107,15 @@ test('a closed day’s statement adds up, is issued once, and a tampered one fai
   await assertConservation(g.k.kernel);
 });
 
+test('concurrent exports of one period issue one message: every caller gets it, one event', async () => {
+  const events = await issuedEvents();
+  const body = { account_id: savings, currency: 'USD', from: '2026-03-09', to: '2026-03-09' };
+  const answers = await Promise.all(Array.from({ length: 6 }, () => request('POST', '/iso20022/camt053', alice, body)));
+  assert.equal(answers.map((one) => one.status), [200, 200, 200, 200, 200, 200], JSON.stringify(answers.map((one) => one.body)));
+  assert.equal(new Set(answers.map((one) => JSON.stringify(one.body.data))).size, 1);
+  assert.is(await issuedEvents(), events + 1);
+});
+
 test('bad input is a 4xx with a pointer that stores nothing; another team sees and issues nothing', async () => {
   const count = async (user: TestUser) => (await request('GET', '/iso20022/messages', user)).body.meta.total;
   const before = await count(alice);
@@ -135,14 +144,19 @@ test('GraphQL: export, read the XML, list and validate through the same operatio
   const made = await data(g, 'mutation($t: ID!) { exportPacs008(transfer_id: $t) { id message_id xml } }', { t: transferId }, alice.key);
   const read = await data(g, 'query($id: ID!) { iso20022Message(id: $id) { message_id xml } iso20022Messages(type: "camt.053") { data { type from to } paginatorInfo { total } } }', { id: made.exportPacs008.id }, alice.key);
   assert.equal(read.iso20022Message, { message_id: made.exportPacs008.message_id, xml: made.exportPacs008.xml });
-  assert.equal(read.iso20022Messages.data, [{ type: 'camt.053', from: '2026-03-09', to: '2026-03-10' }]);
+  assert.equal(read.iso20022Messages.data, [
+    { type: 'camt.053', from: '2026-03-09', to: '2026-03-09' },
+    { type: 'camt.053', from: '2026-03-09', to: '2026-03-10' },
+  ]);
   const statement = await data(g, 'mutation($a: String!) { exportCamt053(input: { account_id: $a, currency: "USD", from: "2026-03-10", to: "2026-03-10" }) { type xml } }', { a: savings }, alice.key);
   const checked = await data(g, 'mutation($d: String!) { validateIso20022(document: $d) { valid message_type findings { pointer code } } }', { d: statement.exportCamt053.xml }, alice.key);
   assert.equal(checked.validateIso20022, { valid: true, message_type: 'camt.053', findings: [] });
   const hidden = await gql(g, 'query($id: ID!) { iso20022Message(id: $id) { id } }', { id: made.exportPacs008.id }, bob.key);
   assert.is(hidden.body.errors[0].extensions.code, 'not_found');
-  const refused = await gql(g, 'mutation { exportPacs008(transfer_id: "x") { id } }', undefined, alice.key);
-  assert.is(refused.body.errors[0].extensions.code, 'validation_failed');
+  for (const query of ['mutation { exportPacs008(transfer_id: "x") { id } }', '{ iso20022Message(id: "x") { id } }', '{ iso20022Messages(type: "pain.001") { data { id } } }']) {
+    const refused = await gql(g, query, undefined, alice.key);
+    assert.is(refused.body.errors[0].extensions.code, 'validation_failed', query);
+  }
   await assertConservation(g.k.kernel);
 });
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { FileAnswer, listPage, NotFoundError, pageRequest, UnitOfWork, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
+import { FileAnswer, listPage, NotFoundError, pageRequest, UnitOfWork, ValidationError, type Operation, type Page, type RequestContext } from '../../../kernel/public.js';
 import type { MessageRecord } from '../domain/message.js';
 import type { ListMessagesInput, MessageIdInput, MessageSummaryView, MessageView } from '../operations.js';
 import { MessageRepository } from '../ports.js';
@@ -38,7 +38,13 @@ export class GetMessageDocumentOperation implements Operation<MessageIdInput, Fi
   }
 }
 
-/** GET /iso20022/messages, iso20022Messages: the team's messages, newest first. */
+const TYPES: readonly string[] = ['pacs.008', 'camt.053'];
+
+/**
+ * GET /iso20022/messages, iso20022Messages: the team's messages, newest
+ * first. The route's query schema checks `type` for REST; GraphQL's pages are
+ * numbers, so its `type` is checked here.
+ */
 @injectable()
 export class ListMessagesOperation implements Operation<ListMessagesInput, Page<MessageSummaryView>> {
   constructor(
@@ -47,6 +53,7 @@ export class ListMessagesOperation implements Operation<ListMessagesInput, Page<
   ) {}
 
   execute(input: ListMessagesInput, ctx: RequestContext): Promise<Page<MessageSummaryView>> {
+    if (input.type !== undefined && !TYPES.includes(input.type)) throw ValidationError.field('/type', 'type is pacs.008 or camt.053.');
     return listPage(this.uow, pageRequest(input.page, input.per_page), messageSummaryView, (tx, page) => this.messages.list(tx, ctx.actor.teamId, page, input.type));
   }
 }
