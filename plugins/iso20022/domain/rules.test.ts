@@ -49,10 +49,12 @@ test('pacs.008: counts, control sum, required parties and currency decimals', ()
     .replace('<NbOfTxs>1</NbOfTxs>', '<NbOfTxs>2</NbOfTxs>')
     .replace(/(<TtlIntrBkSttlmAmt Ccy="EUR">)123\.45/, '$1123.40')
     .replace(/<Dbtr>[\s\S]*?<\/Dbtr>/, '')
-    .replace('<SttlmMtd>INDA</SttlmMtd>', '<SttlmMtd>CASH</SttlmMtd>');
+    .replace('<SttlmMtd>INDA</SttlmMtd>', '<SttlmMtd>CASH</SttlmMtd>')
+    .replace('<ChrgBr>SLEV</ChrgBr>', '');
   assert.equal(codes(xml), [
     '/Document/FIToFICstmrCdtTrf/GrpHdr/NbOfTxs count_mismatch',
     '/Document/FIToFICstmrCdtTrf/GrpHdr/SttlmInf/SttlmMtd unknown_code',
+    '/Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/ChrgBr required',
     '/Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/Dbtr required',
     '/Document/FIToFICstmrCdtTrf/GrpHdr/TtlIntrBkSttlmAmt sum_mismatch',
   ]);

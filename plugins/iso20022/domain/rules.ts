@@ -193,7 +193,7 @@ function checkCreditTransfer(c: Checker, root: XmlNode, at: string): void {
     amounts.push(c.amount(transaction, 'IntrBkSttlmAmt', txAt, true));
     const settlementDay = element(transaction.IntrBkSttlmDt);
     if (settlementDay) c.date(textOf(settlementDay), `${txAt}/IntrBkSttlmDt`);
-    if (element(transaction.ChrgBr)) c.coded(transaction, 'ChrgBr', txAt, CHARGE_BEARERS);
+    c.coded(transaction, 'ChrgBr', txAt, CHARGE_BEARERS);
     for (const party of ['Dbtr', 'Cdtr']) c.child(transaction, party, txAt);
     for (const account of ['DbtrAcct', 'CdtrAcct']) c.account(transaction, account, txAt);
     for (const agent of ['DbtrAgt', 'CdtrAgt']) c.child(c.child(transaction, agent, txAt), 'FinInstnId', `${txAt}/${agent}`);
