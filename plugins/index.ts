@@ -25,6 +25,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   product: () => import('./product/index.js'),
   'card-issuance': () => import('./card-issuance/index.js'),
   'trust-cert': () => import('./trust-cert/index.js'),
+  iso20022: () => import('./iso20022/index.js'),
   'key-management': () => import('./key-management/index.js'),
   cgo: () => import('./cgo/index.js'),
   commerce: () => import('./commerce/index.js'),

@@ -89,6 +89,8 @@ interface Fixture {
   readonly payCode: string;
   /** Bob's reward earnings (a card capture and a quest bonus). */
   readonly rewardEarnings: readonly string[];
+  /** Bob's camt.053 statement of his account (iso20022). */
+  readonly isoMessage: string;
 }
 let fx: Fixture;
 
@@ -487,6 +489,18 @@ const CASES: Record<string, readonly Case[]> = {
   'Query.custodianAccount': [{ query: 'query($id: ID!) { custodianAccount(id: $id) { id } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
   'Query.custodianAccounts': [{ query: '{ custodianAccounts(first: 100) { data { id account_id external_id } } }', expect: 'none_of_bob' }],
   'Query.custodianBalances': [{ query: 'query($id: ID!) { custodianBalances(custodian_account_id: $id) { holding } }', variables: (f) => ({ id: f.custodianAccount }), expect: 'not_found' }],
+  'Query.iso20022Message': [{ query: 'query($id: ID!) { iso20022Message(id: $id) { id xml } }', variables: (f) => ({ id: f.isoMessage }), expect: 'not_found' }],
+  'Query.iso20022Messages': [{ query: '{ iso20022Messages(first: 100) { data { id message_id account_id } } }', expect: 'none_of_bob' }],
+  'Mutation.exportPacs008': [{ query: 'mutation($t: ID!) { exportPacs008(transfer_id: $t) { id } }', variables: (f) => ({ t: f.transfer }), expect: 'not_found' }],
+  'Mutation.exportCamt053': [
+    {
+      query: 'mutation($input: ExportCamt053Input!) { exportCamt053(input: $input) { id xml } }',
+      variables: (f) => ({ input: { account_id: f.account, currency: 'USD', from: '2026-01-01', to: '2026-01-24' } }),
+      expect: 'not_found',
+    },
+  ],
+  // Validation reads only the document it is sent; Ada has none of Bob's.
+  'Mutation.validateIso20022': [{ query: 'mutation { validateIso20022(document: "<Document/>") { valid findings { pointer code } } }', expect: 'none_of_bob' }],
   'Mutation.revokeApiKey': [{ query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' }],
 };
 
@@ -628,7 +642,9 @@ test.before(async () => {
   const custodianAccount = custodianLink.body.data.id as string;
   assert.is((await g.request('POST', `/api/v2/custodian-accounts/${custodianAccount}/sync`, { key: bob.key })).status, 200);
   await data(g, 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "7.77"}) { id } }', { id: account }, bob.key);
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, custodianAccount };
+  const STATEMENT = 'mutation($input: ExportCamt053Input!) { exportCamt053(input: $input) { id } }';
+  const isoMessage = (await data(g, STATEMENT, { input: { account_id: account, currency: 'USD', from: '2026-01-01', to: '2026-01-24' } }, bob.key)).exportCamt053.id as string;
+  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, custodianAccount, isoMessage };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -698,6 +714,7 @@ async function bobsView(): Promise<unknown> {
     commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
     stablecoin: await read('{ stablecoinReserves { code outstanding_supply reserve_assets } stablecoinIssuances(code: "USDB") { data { id amount } } }'),
     custodian: await read('query($id: ID!) { custodianAccounts { data { id status last_synced_at } } custodianBalances(custodian_account_id: $id) { holding custodian_balance ledger_balance } }', { id: fx.custodianAccount }),
+    iso20022: await read('{ iso20022Messages(first: 100) { data { id message_id created_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
   };
 }
@@ -715,7 +732,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings, fx.custodianAccount];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings, fx.custodianAccount, fx.isoMessage];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

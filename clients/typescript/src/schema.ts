@@ -2926,6 +2926,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/iso20022/camt053": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An account statement as a camt.053
+         * @description Issues the BankToCustomerStatement of an account of the team in one currency for whole UTC days that have ended: opening and closing booked balances and one entry per ledger posting. Asked again, answers the same message. 404 for another team’s account; 422 period_not_closed, not_iso_currency.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["exportCamt053"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/iso20022/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages issued for the team
+         * @description Newest first, of one type with type; paginated by page and per_page.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/iso20022/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An issued message with its XML
+         * @description 404 for another team’s message.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/iso20022/messages/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An issued message as an XML file
+         * @description The document as issued, as an attachment. 404 for another team’s message.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getMessageDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/iso20022/pacs008": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A settled transfer as a pacs.008
+         * @description Issues the FIToFICustomerCreditTransfer of a settled transfer of the team; asked again, answers the same message (same message id, time and XML). 404 for another team’s transfer, 422 transfer_not_settled, 422 not_iso_currency for a non-fiat asset.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["exportPacs008"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/iso20022/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a pacs.008 or camt.053 document
+         * @description Checks structure and the business rules of iso20022.md (required elements, amounts with the currency’s decimals, counts and sums, entries = closing − opening). A failing document is an answer with findings, each with an XPath-like pointer; nothing is stored.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        post: operations["validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/key-management/recovery-keys": {
         parameters: {
             query?: never;
@@ -11761,6 +11893,158 @@ export interface components {
         CastVoteRequest: {
             /** @enum {string} */
             vote: "for" | "against" | "abstain";
+        };
+        /**
+         * @description An ISO 20022 message the service issued for the team, with its XML.
+         * @example {
+         *       "id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "message_id": "OB0B6F1F1E6A4E4B8E9D3A2F7C1B5E8A90",
+         *       "type": "camt.053",
+         *       "transfer_id": null,
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "currency": "EUR",
+         *       "from": "2026-01-01",
+         *       "to": "2026-01-31",
+         *       "created_at": "2026-02-01T08:00:00.000Z",
+         *       "xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.08\">\n  <BkToCstmrStmt>…</BkToCstmrStmt>\n</Document>"
+         *     }
+         */
+        Iso20022Message: {
+            /** Format: uuid */
+            id: string;
+            /** @description GrpHdr/MsgId: unique, and the same each time the same transfer or period is exported. */
+            message_id: string;
+            /** @enum {string} */
+            type: "pacs.008" | "camt.053";
+            /** @description The transfer of a pacs.008. */
+            transfer_id: string | null;
+            /** @description The account of a camt.053. */
+            account_id: string | null;
+            currency: string;
+            /** @description A statement’s first booking day. */
+            from: string | null;
+            /** @description A statement’s last booking day. */
+            to: string | null;
+            /**
+             * Format: date-time
+             * @description GrpHdr/CreDtTm: when the message was first issued.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description The document as issued (UTF-8 XML). */
+            xml: string;
+        };
+        /**
+         * @example {
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "currency": "EUR",
+         *       "from": "2026-01-01",
+         *       "to": "2026-01-31"
+         *     }
+         */
+        ExportCamt053Input: {
+            /** Format: uuid */
+            account_id: string;
+            /** @description A fiat asset of the service (ISO 4217 code). */
+            currency: string;
+            /**
+             * Format: date
+             * @description A UTC day, YYYY-MM-DD.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last day, inclusive; it must have ended.
+             */
+            to: string;
+        };
+        /**
+         * @example {
+         *       "id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90",
+         *       "message_id": "OB0B6F1F1E6A4E4B8E9D3A2F7C1B5E8A90",
+         *       "type": "camt.053",
+         *       "transfer_id": null,
+         *       "account_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "currency": "EUR",
+         *       "from": "2026-01-01",
+         *       "to": "2026-01-31",
+         *       "created_at": "2026-02-01T08:00:00.000Z"
+         *     }
+         */
+        Iso20022MessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description GrpHdr/MsgId: unique, and the same each time the same transfer or period is exported. */
+            message_id: string;
+            /** @enum {string} */
+            type: "pacs.008" | "camt.053";
+            /** @description The transfer of a pacs.008. */
+            transfer_id: string | null;
+            /** @description The account of a camt.053. */
+            account_id: string | null;
+            currency: string;
+            /** @description A statement’s first booking day. */
+            from: string | null;
+            /** @description A statement’s last booking day. */
+            to: string | null;
+            /**
+             * Format: date-time
+             * @description GrpHdr/CreDtTm: when the message was first issued.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "transfer_id": "0b6f1f1e-6a4e-4b8e-9d3a-2f7c1b5e8a90"
+         *     }
+         */
+        ExportPacs008Input: {
+            /**
+             * Format: uuid
+             * @description A settled transfer of the team.
+             */
+            transfer_id: string;
+        };
+        /**
+         * @description The rules of docs/iso20022.md checked on an uploaded document: a failing document is an answer, not an error.
+         * @example {
+         *       "valid": false,
+         *       "message_type": "camt.053",
+         *       "findings": [
+         *         {
+         *           "pointer": "/Document/BkToCstmrStmt/Stmt[1]/Bal[2]",
+         *           "code": "balance_mismatch",
+         *           "message": "Booked entries sum to 30.00, but closing − opening is 20.00."
+         *         }
+         *       ]
+         *     }
+         */
+        Iso20022Validation: {
+            /** @description No finding. */
+            valid: boolean;
+            /**
+             * @description What the document is, when it is one of the two.
+             * @enum {string|null}
+             */
+            message_type: "pacs.008" | "camt.053" | null;
+            findings: components["schemas"]["Iso20022Finding"][];
+        };
+        Iso20022Finding: {
+            /** @description XPath-like path of the element or attribute, 1-based indices on repeated elements. */
+            pointer: string;
+            /** @description required, too_long, invalid_amount, too_many_decimals, sum_mismatch, balance_mismatch … */
+            code: string;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "document": "<?xml version=\"1.0\"?><Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.08\">…</Document>"
+         *     }
+         */
+        ValidateIso20022Input: {
+            /** @description A pacs.008 or camt.053 document as XML text. */
+            document: string;
         };
         /**
          * @example {
@@ -20776,6 +21060,224 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Vote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCamt053: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCamt053Input"];
+            };
+        };
+        responses: {
+            /** @description An account statement as a camt.053 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Iso20022Message"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                type?: "pacs.008" | "camt.053";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages issued for the team */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Iso20022MessageSummary"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An issued message with its XML */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Iso20022Message"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessageDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An issued message as an XML file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPacs008: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportPacs008Input"];
+            };
+        };
+        responses: {
+            /** @description A settled transfer as a pacs.008 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Iso20022Message"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateIso20022Input"];
+            };
+        };
+        responses: {
+            /** @description Validate a pacs.008 or camt.053 document */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Iso20022Validation"];
                     };
                 };
             };
