@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { bootGraphql, data, gql, type GraphqlKernel } from '../../test/e2e/graphql-kit.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { assertConservation } from '../../test/fixtures/conservation.js';
-import { drift } from './domain/drift.js';
+import { drift } from './adapters/simulator/drift.js';
 import { CustodianAccountView, CustodianBalanceView, CustodianSyncView } from './operations.js';
 
 /**

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Tx } from '../../../../kernel/public.js';
-import { drift } from '../../domain/drift.js';
+import { drift } from './drift.js';
 import { CustodianRepository, type CustodianGateway } from '../../ports.js';
 
 /**
  * The default custodian: an account opens with the holdings the bank put
  * into custody, and every read of its balances is one sync that first
- * applies the seeded drift of domain/drift.ts (deposits and withdrawals at
+ * applies the seeded drift of drift.ts (deposits and withdrawals at
  * the custodian the bank has not booked). Its state is stored with the
  * module's tables, in the caller's unit of work, so a restart resumes it.
  */
