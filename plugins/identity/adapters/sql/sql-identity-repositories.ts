@@ -115,6 +115,17 @@ export class SqlUserRepository implements UserRepository {
     const row = await db(tx).selectFrom('identity_users').selectAll().where('email', '=', email).executeTakeFirst();
     return row && toUser(row);
   }
+
+  async rename(tx: Tx, teamId: string, id: string, name: string, email: string): Promise<UserRecord | undefined> {
+    const row = await db(tx)
+      .updateTable('identity_users')
+      .set({ name, email })
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
 }
 
 function toUser(row: Selectable<IdentityUsersTable>): UserRecord {
