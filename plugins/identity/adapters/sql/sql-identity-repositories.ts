@@ -117,14 +117,19 @@ export class SqlUserRepository implements UserRepository {
   }
 
   async rename(tx: Tx, teamId: string, id: string, name: string, email: string): Promise<UserRecord | undefined> {
-    const row = await db(tx)
-      .updateTable('identity_users')
-      .set({ name, email })
-      .where('team_id', '=', teamId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toUser(row);
+    try {
+      const row = await db(tx)
+        .updateTable('identity_users')
+        .set({ name, email })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(`A user with email '${email}' already exists.`, 'email_taken');
+      throw error;
+    }
   }
 }
 
