@@ -24,11 +24,12 @@ const file = (request: string, key = ada.key) => call(key, 'GET', `/privacy/requ
 const total = async (user: TestUser) => (await call(user.key, 'GET', '/privacy/requests')).body.meta.total as number;
 
 test.before(async () => {
-  g = await bootGraphql({ modules: ['core-banking', 'privacy'], rateLimits: false });
+  g = await bootGraphql({ modules: ['core-banking', 'mobile', 'privacy'], rateLimits: false });
   ada = await g.createUser('Ada Privacy');
   bob = await g.createUser('Bob Privacy');
   account = (await call(ada.key, 'POST', '/accounts', { name: 'Main', type: 'personal' })).body.data.uuid as string;
   await call(ada.key, 'POST', `/accounts/${account}/deposit`, { amount: '125.50', asset_code: 'USD' });
+  assert.is((await call(ada.key, 'POST', '/mobile/devices', { push_token: 'ada-phone-token-0001', platform: 'ios', name: 'Ada’s phone' })).status, 201);
 });
 test.after(() => g.close());
 
@@ -36,13 +37,14 @@ test('an export completes at once with its event; the document is a JSON file wi
   const made = await call(ada.key, 'POST', '/privacy/requests', { user_id: ada.userId, type: 'export' });
   assert.is(made.status, 201, JSON.stringify(made.body));
   const view = PrivacyRequestView.parse(made.body.data);
-  assert.equal([view.status, view.type, view.modules, view.export_available, view.completed_at !== null], ['completed', 'export', ['identity'], true, true]);
+  assert.equal([view.status, view.type, view.modules, view.export_available, view.completed_at !== null], ['completed', 'export', ['identity', 'mobile'], true, true]);
   const download = await file(view.id);
   assert.is(download.status, 200);
   assert.match(download.headers.get('content-type') ?? '', 'application/json');
   assert.match(download.headers.get('content-disposition') ?? '', 'attachment');
   const document = typeof download.body === 'string' ? JSON.parse(download.body) : download.body;
   assert.equal(document.modules.identity.user, { id: ada.userId, name: 'Ada Privacy', email: 'ada.privacy@example.test', created_at: document.modules.identity.user.created_at });
+  assert.equal(document.modules.mobile.devices.map((device: { name: string; push_token: string }) => [device.name, device.push_token]), [['Ada’s phone', 'ada-phone-token-0001']]);
   assert.equal((await call(ada.key, 'GET', `/privacy/requests/${view.id}`)).body.data, view);
   const events = await g.k.store.eventStore.readAfter(0n, 1000);
   const completed = events.filter((event) => event.type === 'privacy.request.completed');
@@ -79,14 +81,16 @@ test('erasure pseudonymises the user, deletes earlier exports and leaves the mon
   const before = await balance();
   const [earlier] = (await call(ada.key, 'GET', '/privacy/requests')).body.data as PrivacyRequestView[];
   const erased = PrivacyRequestView.parse((await call(ada.key, 'POST', '/privacy/requests', { user_id: ada.userId, type: 'erasure' })).body.data);
-  assert.equal([erased.status, erased.modules, erased.export_available], ['completed', ['identity', 'privacy'], false]);
+  assert.equal([erased.status, erased.modules, erased.export_available], ['completed', ['identity', 'mobile', 'privacy'], false]);
+  assert.equal((await call(ada.key, 'GET', '/mobile/devices')).body.data, []);
   assert.is((await file(erased.id)).body.errors[0].code, 'not_an_export');
   const gone = await file(earlier!.id);
   assert.equal([gone.status, gone.body.errors[0].code], [409, 'export_erased']);
   // A new export shows what is left: the alias, never the old name or email.
   const again = PrivacyRequestView.parse((await call(ada.key, 'POST', '/privacy/requests', { user_id: ada.userId, type: 'export' })).body.data);
   const text = JSON.stringify((await file(again.id)).body);
-  assert.ok(!text.includes('Ada Privacy') && !text.includes('ada.privacy@'), text);
+  assert.ok(!text.includes('Ada Privacy') && !text.includes('ada.privacy@') && !text.includes('ada-phone'), text);
+  assert.equal(again.modules, ['identity']);
   assert.ok(text.includes(`erased-${erased.id}@erased.invalid`), text);
   assert.equal(await balance(), before);
   await assertConservation(g.k.kernel);
