@@ -32,6 +32,7 @@ export const builtinPlugins: BuiltinCatalogue = {
   rewards: () => import('./rewards/index.js'),
   stablecoin: () => import('./stablecoin/index.js'),
   custodian: () => import('./custodian/index.js'),
+  privacy: () => import('./privacy/index.js'),
 };
 
 /** Every bank needs API keys: identity is on whatever BANK_MODULES says. */

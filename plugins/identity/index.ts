@@ -1,4 +1,4 @@
-import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
+import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, PersonalData, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,
@@ -10,6 +10,7 @@ import { ApiKeyAuthenticator } from './application/authenticate.js';
 import { CreateApiKeyOperation } from './application/create-api-key.js';
 import { CreateUserOperation } from './application/create-user.js';
 import { OperatorKeyBootstrap } from './application/ensure-operator.js';
+import { IdentityPersonalData } from './application/personal-data.js';
 import { KeyHasher } from './application/key-hasher.js';
 import { KeyIssuer } from './application/key-issuer.js';
 import { ListApiKeysOperation } from './application/list-api-keys.js';
@@ -35,6 +36,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
   provides: [Authenticator, OperatorKeys, TeamProvisioning, UserDirectory],
+  contributes: [PersonalData],
   requires: [UnitOfWork, Clock, Ids, Random],
   config: identityConfigSchema,
   register(bind, ctx) {
@@ -45,6 +47,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
     bind(OperatorKeys).to(OperatorKeyBootstrap);
     bind(TeamProvisioning).to(TeamProvisioner);
     bind(UserDirectory).to(IdentityUserDirectory);
+    bind(PersonalData).to(IdentityPersonalData);
   },
   operations: [
     operation(CreateUser, CreateUserOperation),

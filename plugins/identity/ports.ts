@@ -57,6 +57,8 @@ export interface UserRepository {
   insert(tx: Tx, user: UserRecord): Promise<void>;
   findById(tx: Tx, teamId: string, id: string): Promise<UserRecord | undefined>;
   findByEmail(tx: Tx, email: string): Promise<UserRecord | undefined>;
+  /** Sets the user's name and email (a privacy erasure); the updated user, undefined when unknown in the team. */
+  rename(tx: Tx, teamId: string, id: string, name: string, email: string): Promise<UserRecord | undefined>;
 }
 export const UserRepository = token<UserRepository>('identity.user-repository');
 

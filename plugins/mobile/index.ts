@@ -1,6 +1,7 @@
 import type { Bind } from 'inversify';
 import {
   ActivityHistory,
+  PersonalData,
   AssetCatalog,
   Clock,
   definePlugin,
@@ -16,6 +17,7 @@ import {
   WorkflowEngine,
   type PluginContext,
 } from '../../kernel/public.js';
+import { MobilePersonalData } from './application/personal-data.js';
 import { PaymentHistory } from './application/payment-history.js';
 import { MemoryChallengeRepository, MemoryPasskeyRepository, MemorySessionRepository } from './adapters/memory/memory-passkey-repositories.js';
 import { MemoryActivityRepository, MemoryP2pTransferRepository } from './adapters/memory/memory-activity-repositories.js';
@@ -118,13 +120,14 @@ export const mobilePlugin = definePlugin<MobileConfig>({
   description: 'Mobile wallet: passkeys (WebAuthn), passkey sessions, wallet accounts, payment intents, p2p transfers across teams, activity feed, devices and push notifications.',
   dependsOn: ['identity', 'core-banking'],
   provides: [SessionAuthenticator],
-  contributes: [ActivityHistory],
+  contributes: [ActivityHistory, PersonalData],
   requires: [UnitOfWork, Clock, Ids, Random, Scheduler, UserDirectory, Ledger, AssetCatalog, WorkflowEngine, EventBackbone],
   config: mobileConfigSchema,
   register(bind: Bind, ctx: PluginContext<MobileConfig>) {
     bind(MobileConfig).toConstantValue(ctx.config);
     bind(RelyingParty).toSelf();
     bind(ActivityHistory).to(PaymentHistory);
+    bind(PersonalData).to(MobilePersonalData);
     bind(SessionIssuer).toSelf();
     bind(ChallengeCleanup).toSelf();
     bind(SessionAuthenticator).to(MobileSessionAuthenticator);

@@ -91,6 +91,8 @@ interface Fixture {
   readonly rewardEarnings: readonly string[];
   /** Bob's camt.053 statement of his account (iso20022). */
   readonly isoMessage: string;
+  /** Bob's data-subject request (an export of himself). */
+  readonly privacyRequest: string;
 }
 let fx: Fixture;
 
@@ -399,6 +401,12 @@ const CASES: Record<string, readonly Case[]> = {
     { query: 'mutation($id: ID!, $s: [String!]!) { verifyKeyShares(recovery_key_id: $id, shares: $s) { matches } }', variables: (f) => ({ id: f.recoveryKey, s: f.recoveryShares }), expect: 'not_found' },
   ],
   // Rounds are the bank's: Ada reads the round Bob invested in, never his investment.
+  'Query.privacyRequest': [{ query: 'query($id: ID!) { privacyRequest(id: $id) { id user_id } }', variables: (f) => ({ id: f.privacyRequest }), expect: 'not_found' }],
+  'Query.privacyRequests': [{ query: '{ privacyRequests(first: 100) { data { id user_id team_id } } }', expect: 'none_of_bob' }],
+  'Mutation.createPrivacyRequest': [
+    { query: 'mutation($u: ID!) { createPrivacyRequest(user_id: $u, type: "erasure") { id } }', variables: () => ({ u: bob.userId }), expect: 'not_found' },
+    { query: 'mutation($u: ID!, $t: ID!) { createPrivacyRequest(user_id: $u, type: "erasure", team_id: $t) { id } }', variables: () => ({ u: bob.userId, t: bob.teamId }), expect: 'refused' },
+  ],
   'Query.cgoRound': [{ query: 'query($id: ID!) { cgoRound(id: $id) { id status } }', variables: (f) => ({ id: f.cgoRound }), expect: 'none_of_bob' }],
   'Query.cgoRounds': [{ query: '{ cgoRounds(first: 100) { data { id } } }', expect: 'none_of_bob' }],
   'Query.cgoInvestment': [{ query: 'query($id: ID!) { cgoInvestment(id: $id) { id } }', variables: (f) => ({ id: f.cgoInvestment }), expect: 'not_found' }],
@@ -644,7 +652,8 @@ test.before(async () => {
   await data(g, 'mutation($id: ID!) { mintStablecoin(input: {code: "USDB", account_id: $id, amount: "7.77"}) { id } }', { id: account }, bob.key);
   const STATEMENT = 'mutation($input: ExportCamt053Input!) { exportCamt053(input: $input) { id } }';
   const isoMessage = (await data(g, STATEMENT, { input: { account_id: account, currency: 'USD', from: '2026-01-01', to: '2026-01-24' } }, bob.key)).exportCamt053.id as string;
-  fx = { cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, custodianAccount, isoMessage };
+  const privacyRequest = (await data(g, 'mutation($u: ID!) { createPrivacyRequest(user_id: $u, type: "export") { id } }', { u: bob.userId }, bob.key)).createPrivacyRequest.id as string;
+  fx = { privacyRequest, cgoRound, cgoInvestment, account, otherAccount, transfer, order, trade, apiKey: key.body.data.id, proposal, swapQuote, swap, screening, deposit, mifirReport, flagged, micaIssuer, lendingPosition, liquidityPosition, yieldPosition, x402Endpoint, treasuryRebalance, adaAccount, bridgeQuote, bridgeTransfer, crossChainSwap, movement, batch, product, ...mobile, cardholder, card, certificate, recoveryKey, recoveryShares, cardAuthorization, travelRuleCheck, travelRuleSubmission, review, webhook, rewardEarnings: bobEarnings, merchant, invoice: bill.id, payCode: bill.pay_code, custodianAccount, isoMessage };
 });
 
 /** Bob's mobile objects: a passkey and its session, a device, a wallet, an open payment intent and a p2p transfer to Carol (a third team). */
@@ -713,6 +722,7 @@ async function bobsView(): Promise<unknown> {
     rewards: await read('{ rewardProfile { status points lifetime_points } rewardEarnings { data { id points } } rewardQuests { progress completed_at } rewardRedemptions { data { id } } }'),
     commerce: await read('{ merchants { data { id status } } invoices { data { id status paid_at } } }'),
     stablecoin: await read('{ stablecoinReserves { code outstanding_supply reserve_assets } stablecoinIssuances(code: "USDB") { data { id amount } } }'),
+    privacy: await read('{ privacyRequests { data { id status export_available } } }'),
     custodian: await read('query($id: ID!) { custodianAccounts { data { id status last_synced_at } } custodianBalances(custodian_account_id: $id) { holding custodian_balance ledger_balance } }', { id: fx.custodianAccount }),
     iso20022: await read('{ iso20022Messages(first: 100) { data { id message_id created_at } } }'),
     x402Limits: await read('{ x402SpendingLimits { configured team { daily_usd per_request_usd spent_today_usd } agents { api_key_id name daily_usd } } }'),
@@ -732,7 +742,7 @@ test('every Query and Mutation field of the composed schema, called with another
   assert.equal(stale, [], `cases for fields the schema no longer has: ${stale.join(', ')}`);
 
   const before = await bobsView();
-  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings, fx.custodianAccount, fx.isoMessage];
+  const bobsIds = [bob.teamId, bob.userId, fx.account, fx.otherAccount, fx.transfer, fx.order, fx.trade, fx.apiKey, fx.swapQuote, fx.swap, fx.lendingPosition, fx.liquidityPosition, fx.yieldPosition, fx.screening, fx.deposit, fx.mifirReport, fx.flagged, fx.intent, fx.p2p, fx.device, fx.session, fx.passkey, fx.x402Endpoint, fx.bridgeQuote, fx.bridgeTransfer, fx.crossChainSwap, fx.treasuryRebalance, fx.movement, fx.batch, fx.product, fx.cardholder, fx.card, fx.certificate, fx.recoveryKey, fx.cgoInvestment, fx.cardAuthorization, fx.travelRuleCheck, fx.travelRuleSubmission, fx.review, fx.webhook, 'bob-secret-0123456789', fx.merchant, fx.invoice, fx.payCode, ...fx.rewardEarnings, fx.custodianAccount, fx.isoMessage, fx.privacyRequest];
   for (const { name, field } of fields) {
     for (const call of CASES[name]!) {
       const variables = call.variables?.(fx) ?? {};

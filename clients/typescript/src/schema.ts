@@ -3814,6 +3814,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/privacy/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s data-subject requests, newest first
+         * @description Paginated by page and per_page; an operator key sees every team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listPrivacyRequests"];
+        put?: never;
+        /**
+         * File a data-subject request (export or erasure)
+         * @description For a user of the caller’s team (an operator key may name another team in team_id; 403 operator_only otherwise). Completed at once: an export collects every module’s section into a JSON document (GET …/export); an erasure replaces the user’s names, emails and free text with an alias in every module and deletes earlier export documents, leaving balances and ledger movements intact. 404 for an unknown user or another team’s.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["createPrivacyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/privacy/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A data-subject request
+         * @description 404 for an unknown id or another team’s request.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getPrivacyRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/privacy/requests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export request’s document (a JSON file)
+         * @description The user’s personal data, one section per module, as a download. 409 not_an_export for an erasure, 409 export_erased once the user was erased; 404 for an unknown id or another team’s.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getPrivacyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/products": {
         parameters: {
             query?: never;
@@ -13256,6 +13328,67 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "6e2b1c0a-9d8f-4e7a-8b6c-5d4e3f2a1b0c",
+         *       "team_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "user_id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "type": "export",
+         *       "status": "completed",
+         *       "modules": [
+         *         "identity"
+         *       ],
+         *       "requested_by_team_id": "3f2a7c1e-5b8d-4e9f-a6c2-1d4b7e9f0a35",
+         *       "created_at": "2026-01-15T10:00:00.000Z",
+         *       "completed_at": "2026-01-15T10:00:00.000Z",
+         *       "export_available": true
+         *     }
+         */
+        PrivacyRequest: {
+            /** Format: uuid */
+            id: string;
+            /** @description The subject’s team. */
+            team_id: string;
+            /** @description The data subject: a user of team_id. */
+            user_id: string;
+            /** @enum {string} */
+            type: "export" | "erasure";
+            /**
+             * @description received, then completed in the same unit of work (every module answers at once).
+             * @enum {string}
+             */
+            status: "received" | "completed";
+            /** @description Modules that held data about the user (export) or changed records (erasure). */
+            modules: string[];
+            /** @description The caller’s team: differs from team_id when an operator acted for a team. */
+            requested_by_team_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completed_at: string | null;
+            /** @description Whether GET /privacy/requests/{id}/export answers the document (export requests, until the user is erased). */
+            export_available: boolean;
+        };
+        /**
+         * @example {
+         *       "user_id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "type": "export"
+         *     }
+         */
+        CreatePrivacyRequestInput: {
+            /** @description A user of the caller’s team (of team_id for an operator). */
+            user_id: string;
+            /** @enum {string} */
+            type: "export" | "erasure";
+            /** @description Operator key only: the subject’s team (default: the caller’s). */
+            team_id?: string;
+        };
+        /**
+         * @example {
          *       "id": "6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34",
          *       "name": "Easy Saver",
          *       "account_type": "savings",
@@ -22638,6 +22771,143 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPrivacyRequests: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team’s data-subject requests, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PrivacyRequest"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPrivacyRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePrivacyRequestInput"];
+            };
+        };
+        responses: {
+            /** @description File a data-subject request (export or erasure) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PrivacyRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPrivacyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A data-subject request */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PrivacyRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPrivacyExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An export request’s document (a JSON file) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -91,6 +91,20 @@ export function identityRepositoryContract(label: string, harness: RepositoryHar
     assert.equal([error.status, error.code], [409, 'email_taken']);
   });
 
+  it('rename changes a user of the team only, moving its email (a privacy erasure)', async (r) => {
+    await seed(r);
+    assert.is(await run((tx) => r.users.rename(tx, 't2', 'u1', 'x', 'x@erased.invalid')), undefined);
+    const renamed = await run((tx) => r.users.rename(tx, 't1', 'u1', 'alias', 'alias@erased.invalid'));
+    assert.equal(renamed, { ...user('u1', 't1'), name: 'alias', email: 'alias@erased.invalid' });
+    await run(async (tx) => {
+      assert.equal(await r.users.findById(tx, 't1', 'u1'), renamed);
+      assert.equal(await r.users.findByEmail(tx, 'alias@erased.invalid'), renamed);
+      assert.is(await r.users.findByEmail(tx, 'u1@example.test'), undefined);
+    });
+    const error = (await rejection(run((tx) => r.users.rename(tx, 't2', 'u2', 'alias', 'alias@erased.invalid')))) as { code?: string };
+    assert.is(error.code, 'email_taken');
+  });
+
   it('round-trips keys (arrays, dates, nulls) and finds them by hash and by team', async (r) => {
     await seed(r);
     const full = key('k1', 't1', 'u1', {

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { putUndoable } from '../../../../kit/memory.js';
+import { deleteUndoable, putUndoable } from '../../../../kit/memory.js';
 import { ConflictError, pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type {
   ApiKeyRecord,
@@ -61,6 +61,19 @@ export class MemoryUserRepository implements UserRepository {
   async findByEmail(_tx: Tx, email: string): Promise<UserRecord | undefined> {
     const id = this.byEmail.get(email);
     return id === undefined ? undefined : this.rows.get(id);
+  }
+
+  async rename(tx: Tx, teamId: string, id: string, name: string, email: string): Promise<UserRecord | undefined> {
+    const user = this.rows.get(id);
+    if (!user || user.teamId !== teamId) return undefined;
+    if (email !== user.email && this.byEmail.has(email)) throw new ConflictError(`A user with email '${email}' already exists.`, 'email_taken');
+    const renamed = Object.freeze({ ...user, name, email });
+    putUndoable(tx, this.rows, id, renamed);
+    if (email !== user.email) {
+      deleteUndoable(tx, this.byEmail, user.email);
+      putUndoable(tx, this.byEmail, email, id);
+    }
+    return renamed;
   }
 }
 

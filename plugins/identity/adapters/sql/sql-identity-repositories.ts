@@ -115,6 +115,22 @@ export class SqlUserRepository implements UserRepository {
     const row = await db(tx).selectFrom('identity_users').selectAll().where('email', '=', email).executeTakeFirst();
     return row && toUser(row);
   }
+
+  async rename(tx: Tx, teamId: string, id: string, name: string, email: string): Promise<UserRecord | undefined> {
+    try {
+      const row = await db(tx)
+        .updateTable('identity_users')
+        .set({ name, email })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(`A user with email '${email}' already exists.`, 'email_taken');
+      throw error;
+    }
+  }
 }
 
 function toUser(row: Selectable<IdentityUsersTable>): UserRecord {
