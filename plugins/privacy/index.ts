@@ -19,7 +19,7 @@ import { PrivacyRequestRepository } from './ports.js';
 export const privacyPlugin = definePlugin({
   name: 'privacy',
   version: '0.1.0',
-  kernel: '^2.4.0',
+  kernel: '^2.3.0',
   description: 'GDPR data-subject requests: a user’s personal data exported as a JSON file, or pseudonymised in every module.',
   dependsOn: ['identity'],
   provides: [],
