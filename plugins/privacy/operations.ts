@@ -35,15 +35,15 @@ export type PrivacyRequestView = z.infer<typeof PrivacyRequestView>;
 
 export const CreatePrivacyRequestInput = z
   .object({
-    user_id: z.string().min(1).max(100).describe('A user of the caller’s team (of team_id for an operator).'),
+    user_id: z.uuid().describe('A user of the caller’s team (of team_id for an operator).'),
     type: z.enum(['export', 'erasure']),
-    team_id: z.string().min(1).max(100).optional().describe('Operator key only: the subject’s team (default: the caller’s).'),
+    team_id: z.uuid().optional().describe('Operator key only: the subject’s team (default: the caller’s).'),
   })
   .strict()
   .meta({ id: 'CreatePrivacyRequestInput', example: { user_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', type: 'export' } });
 export type CreatePrivacyRequestInput = z.infer<typeof CreatePrivacyRequestInput>;
 
-export const IdParams = z.object({ id: z.string().min(1).max(100) });
+export const IdParams = z.object({ id: z.uuid().describe('A privacy request id') });
 export type IdInput = z.infer<typeof IdParams>;
 export const PageQuery = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
 export type PageInput = z.infer<typeof PageQuery>;

@@ -13380,11 +13380,17 @@ export interface components {
          *     }
          */
         CreatePrivacyRequestInput: {
-            /** @description A user of the caller’s team (of team_id for an operator). */
+            /**
+             * Format: uuid
+             * @description A user of the caller’s team (of team_id for an operator).
+             */
             user_id: string;
             /** @enum {string} */
             type: "export" | "erasure";
-            /** @description Operator key only: the subject’s team (default: the caller’s). */
+            /**
+             * Format: uuid
+             * @description Operator key only: the subject’s team (default: the caller’s).
+             */
             team_id?: string;
         };
         /**
@@ -22856,6 +22862,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A privacy request id */
                 id: string;
             };
             cookie?: never;
@@ -22888,6 +22895,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A privacy request id */
                 id: string;
             };
             cookie?: never;
