@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { databaseName, ownCpuMs, PostgresCpuSampler, processCpuMs } from './cpu.js';
 import { runPgbench } from './pgbench.js';
 import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
@@ -69,6 +70,13 @@ async function analyze(url: string): Promise<void> {
   }
 }
 
+/** Each process's CPU divided by the operations it served, in ms, with the total. */
+function perOperation(cpuMs: Record<string, number>, operations: number): Record<string, number> & { total: number } {
+  const each = Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, Number((ms / operations).toFixed(3))]));
+  const total = Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0);
+  return { ...each, total: Number((total / operations).toFixed(3)) };
+}
+
 async function main(): Promise<void> {
   const store = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
   if (!['memory', 'pglite', 'postgres'].includes(store)) throw new Error(`BENCH_STORE must be memory, pglite or postgres, not ${store}`);
@@ -124,6 +132,11 @@ async function main(): Promise<void> {
     const statuses: Record<string, number> = {};
     let refused = 0;
     const deadlocksBefore = databaseUrl ? await deadlocks(databaseUrl) : 0;
+    // CPU over the measured run and its settlement: the service, PostgreSQL's processes, this load generator.
+    const postgresCpu = databaseUrl ? new PostgresCpuSampler(databaseUrl, databaseName(databaseUrl)) : undefined;
+    await postgresCpu?.start();
+    const serviceCpuBefore = processCpuMs(service.child.pid!)!;
+    const ownCpuBefore = ownCpuMs();
     const stopAt = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async () => {
@@ -144,6 +157,11 @@ async function main(): Promise<void> {
     }
     // Creation can outrun settlement for a while; this counts both, so a growing backlog shows.
     const settledS = (performance.now() - started) / 1000 - SETTLEMENT_DELAY_S;
+    const cpuMs = {
+      service: processCpuMs(service.child.pid!)! - serviceCpuBefore,
+      postgres: (await postgresCpu?.stop()) ?? 0,
+      load_generator: ownCpuMs() - ownCpuBefore,
+    };
     let total = 0n;
     let negative = 0;
     await runConcurrently(CONNECTIONS, () => accounts.length > 0, async () => {
@@ -172,13 +190,17 @@ async function main(): Promise<void> {
       statuses,
       ...(databaseUrl ? { deadlocks: (await deadlocks(databaseUrl)) - deadlocksBefore } : {}),
       seconds: Number(elapsedS.toFixed(1)),
+      cpu_ms_per_transfer: perOperation(cpuMs, latencies.length),
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
     if (referenceUrl) {
-      const tps = runPgbench(databaseUrl ?? (await freshBenchDatabase(referenceUrl, 'bank_bench')), SECONDS, CONNECTIONS);
-      if (tps !== undefined) {
-        result.pgbench_tps = Math.round(tps);
-        result.ratio = Number(((result.transfers_per_s as number) / tps).toFixed(2));
+      const pgbench = await runPgbench(databaseUrl ?? (await freshBenchDatabase(referenceUrl, 'bank_bench')), SECONDS, CONNECTIONS);
+      if (pgbench !== undefined) {
+        result.pgbench_tps = Math.round(pgbench.tps);
+        result.ratio = Number(((result.transfers_per_s as number) / pgbench.tps).toFixed(2));
+        const pgbenchCpu = perOperation({ pgbench: pgbench.pgbenchCpuMs, postgres: pgbench.postgresCpuMs }, pgbench.transactions);
+        result.pgbench_cpu_ms_per_tx = pgbenchCpu;
+        result.cpu_ratio = Number(((result.cpu_ms_per_transfer as { total: number }).total / pgbenchCpu.total).toFixed(2));
       }
     }
     process.stdout.write(JSON.stringify(result) + '\n');
