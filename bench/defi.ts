@@ -42,7 +42,7 @@ function percentile(sorted: readonly number[], p: number): number {
 async function main(): Promise<void> {
   const store = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
   if (store === 'postgres' && !process.env.DATABASE_URL) throw new Error('BENCH_STORE=postgres needs DATABASE_URL');
-  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, 'bank_bench_defi') : undefined;
+  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, '_bench_defi') : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-defi-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
   const service = await startService({

@@ -71,8 +71,14 @@ export async function startService(env: Record<string, string>): Promise<Service
   };
 }
 
-/** Drops and creates database `name` beside the one `url` names, for a bench that starts empty; returns its URL. */
-export async function freshBenchDatabase(url: string, name: string): Promise<string> {
+/**
+ * Drops and creates a database beside the one `url` names, called after it
+ * with `suffix` (`lead` + `_bench` → `lead_bench`), so benches run from two
+ * databases of one server never drop each other's; returns its URL.
+ */
+export async function freshBenchDatabase(url: string, suffix: string): Promise<string> {
+  const target = new URL(url);
+  const name = `${decodeURIComponent(target.pathname.slice(1)) || 'postgres'}${suffix}`.replace(/[^a-zA-Z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -81,7 +87,6 @@ export async function freshBenchDatabase(url: string, name: string): Promise<str
   } finally {
     await admin.end();
   }
-  const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();
 }

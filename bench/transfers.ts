@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const store = process.env.BENCH_STORE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
   if (!['memory', 'pglite', 'postgres'].includes(store)) throw new Error(`BENCH_STORE must be memory, pglite or postgres, not ${store}`);
   if (store === 'postgres' && !process.env.DATABASE_URL) throw new Error('BENCH_STORE=postgres needs DATABASE_URL');
-  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, 'bank_bench') : undefined;
+  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, '_bench') : undefined;
   const referenceUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
     if (referenceUrl) {
-      const pgbench = await runPgbench(databaseUrl ?? (await freshBenchDatabase(referenceUrl, 'bank_bench')), SECONDS, CONNECTIONS);
+      const pgbench = await runPgbench(databaseUrl ?? (await freshBenchDatabase(referenceUrl, '_bench')), SECONDS, CONNECTIONS);
       if (pgbench !== undefined) {
         result.pgbench_tps = Math.round(pgbench.tps);
         result.ratio = Number(((result.transfers_per_s as number) / pgbench.tps).toFixed(2));

@@ -13,7 +13,7 @@ import { benchConfigFile, freshBenchDatabase, startService } from './service-pro
  * every event and a local receiver answering 200. Prints one JSON line:
  * webhook deliveries per second (first event to last delivery) and
  * event-to-delivery latency (the body's created_at to arrival) p50/p99.
- * Uses PostgreSQL when DATABASE_URL is set (a fresh bank_bench_webhooks
+ * Uses PostgreSQL when DATABASE_URL is set (a fresh <database>_bench_webhooks
  * database), else PGlite in a temporary directory.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,7 +27,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 async function main(): Promise<void> {
   const store = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, 'bank_bench_webhooks') : undefined;
+  const databaseUrl = store === 'postgres' ? await freshBenchDatabase(process.env.DATABASE_URL!, '_bench_webhooks') : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-bench-webhooks-'));
   const adminKey = `fak_bench_${randomBytes(24).toString('hex')}`;
 
