@@ -21,5 +21,14 @@ export interface GatedCall {
  */
 export interface CallGate {
   admit(call: GatedCall): Promise<Actor>;
+  /**
+   * One GraphQL field's operation, judged as its REST route would be: a
+   * module the partner did not enable, a feature a tenant's partner switched
+   * off, or a partner call without X-Partner-Key is refused. Takes no rate
+   * token and changes no actor (`admit` did both for the whole request);
+   * `call.actor` is the key's own actor, as `admit` received it. Optional
+   * (added in kernel 2.4.0): a gate without it judges GraphQL by request only.
+   */
+  check?(call: GatedCall): Promise<void>;
 }
 export const CallGate = token<CallGate>('kernel.call-gate');

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { RequestContext } from '../../kernel/contract/context.js';
 import type { GraphqlContext } from '../../kernel/contract/graphql.js';
 import type { Operation, RouteAccess } from '../../kernel/contract/route.js';
+import type { CallGate, GatedCall } from '../../ports/call-gate.js';
 import type { Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
@@ -17,6 +18,8 @@ export interface GraphqlRuntime {
   inputOf(token: Token<unknown>): ZodType | undefined;
   /** The access the operation's REST routes declare (operator, delete, …), if it has any: GraphQL needs the same. */
   accessOf(token: Token<unknown>): RouteAccess | undefined;
+  /** The module and mounted REST routes ('POST /api/v2/…') that run the operation: the CallGate judges a field by them. */
+  routesOf(token: Token<unknown>): readonly { readonly module: string; readonly route: string }[];
   readonly events: EventStream;
   /** The edge's one way into an operation: a batch operation's mutation joins the same group commit as REST. */
   readonly invoker: OperationInvoker;
@@ -44,14 +47,22 @@ export class ListeningCounter {
   }
 }
 
+/** The CallGate and the call it admitted (the key's own actor, address and X-Partner-Key), when the partner module is on. */
+export interface GatedRequest {
+  readonly gate: CallGate;
+  readonly call: GatedCall;
+}
+
 /** The per-request (or per-subscription) context handed to every resolver. */
-export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext): GraphqlContext {
+export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext, gated?: GatedRequest): GraphqlContext {
   return {
     request,
     run: async <I, O>(operation: Token<Operation<I, O>>, input: I) => {
       // The @tenant directive checked the field's read or write permission; the operation's own route may ask more.
       const access = runtime.accessOf(operation);
       if (access !== undefined) authorize(request.actor, access);
+      // A partner's module switches, a tenant's features and X-Partner-Key on partner calls, as on the field's REST routes.
+      if (gated?.gate.check) for (const route of runtime.routesOf(operation)) await gated.gate.check({ ...gated.call, ...route });
       return runtime.invoker.invoke(runtime.resolve(operation), (await parseInput(runtime.inputOf(operation), input)) as I, request);
     },
     assets: runtime.resolve(AssetCatalog),

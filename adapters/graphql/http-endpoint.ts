@@ -10,7 +10,7 @@ import { partnerKeyHeader } from '../edge/partner-key.js';
 import { readJsonBody } from '../edge/body.js';
 import { idempotencyKeyOf, requestHash } from '../edge/idempotency.js';
 import { requestIdOfResponse } from '../edge/request-id.js';
-import { graphqlContext, type GraphqlRuntime } from './context.js';
+import { graphqlContext, type GatedRequest, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { execute, OperationPreparer } from './execute.js';
 import type { GraphqlRateLimits } from './rate-limits.js';
@@ -55,9 +55,13 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
       send(res, status, { errors: errors.map((error) => formatError(error, requestId, deps.logger)) });
     try {
       let actor: Actor = ANONYMOUS;
+      let gated: GatedRequest | undefined;
       const header = authorizationHeader(req.headersDistinct['authorization']);
       if (header !== undefined) actor = await authenticate(deps.authenticator, header, ip);
-      if (header !== undefined && deps.gate) actor = await deps.gate.admit({ actor, ip, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) });
+      if (header !== undefined && deps.gate) {
+        gated = { gate: deps.gate, call: { actor, ip, ...partnerKeyHeader(req.headersDistinct['x-partner-key']) } };
+        actor = await deps.gate.admit(gated.call);
+      }
       const limited = deps.limits.take(actor, ip);
       if (limited) {
         res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limited.retryAfter))));
@@ -79,7 +83,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
           document: prepared.prepared.document,
           operationName: request.operationName,
           variableValues: request.variables,
-          contextValue: graphqlContext(deps.runtime, context),
+          contextValue: graphqlContext(deps.runtime, context, gated),
         })) as ExecutionResult;
       // Formatting logs unexpected errors: only the result that is answered is formatted.
       const answerOf = (result: ExecutionResult): ResultBody => resultBody(result, (error) => formatError(error, requestId, deps.logger));

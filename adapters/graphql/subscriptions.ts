@@ -11,7 +11,7 @@ import type { EventStream } from '../../ports/event-stream.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate } from '../edge/auth.js';
-import { graphqlContext, type GraphqlRuntime } from './context.js';
+import { graphqlContext, type GatedRequest, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { subscribe, type OperationPreparer } from './execute.js';
 import type { GraphqlRateLimits } from './rate-limits.js';
@@ -141,9 +141,13 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
     else delete state.expiresAt;
   };
   /** The key, then the CallGate (a partner's status, allow-list, limits, sandbox key), as on POST /graphql. */
-  const admitted = async (state: ConnectionState): Promise<Actor> => {
+  const admitted = async (state: ConnectionState): Promise<Actor> => (await admittedCall(state)).actor;
+  /** The same, with what the gate admitted, which judges each field's operation too. */
+  const admittedCall = async (state: ConnectionState): Promise<{ actor: Actor; gated?: GatedRequest }> => {
     const actor = await authenticate(deps.authenticator, state.header, state.ip);
-    return deps.gate ? deps.gate.admit({ actor, ip: state.ip, ...(state.partnerKey !== undefined ? { partnerKey: state.partnerKey } : {}) }) : actor;
+    if (!deps.gate) return { actor };
+    const call = { actor, ip: state.ip, ...(state.partnerKey !== undefined ? { partnerKey: state.partnerKey } : {}) };
+    return { actor: await deps.gate.admit(call), gated: { gate: deps.gate, call } };
   };
 
   bindGraphqlWs<Record<string, unknown>, { state?: ConnectionState }>(
@@ -213,8 +217,9 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
         };
         // The key is checked again for every subscription: one revoked or expired since connecting gets nothing new.
         let actor: Actor;
+        let gated: GatedRequest | undefined;
         try {
-          actor = await admitted(state);
+          ({ actor, gated } = await admittedCall(state));
         } catch (error) {
           if (error instanceof AppError) return refuse([new GraphQLError(error.message, { originalError: error })]);
           throw error;
@@ -230,7 +235,7 @@ export function createSubscriptionServer(deps: SubscriptionDeps): {
           document: prepared.prepared.document,
           operationName: payload.operationName ?? undefined,
           variableValues: variables,
-          contextValue: graphqlContext(deps.runtime, { actor, requestId: state.operations.get(id)!, ip: state.ip }),
+          contextValue: graphqlContext(deps.runtime, { actor, requestId: state.operations.get(id)!, ip: state.ip }, gated),
         };
       },
       subscribe: (args) => subscribe(args),

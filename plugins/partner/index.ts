@@ -62,7 +62,7 @@ import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRe
 export const partnerPlugin = definePlugin<PartnerConfig>({
   name: 'partner',
   version: '0.1.0',
-  kernel: '^2.1.0',
+  kernel: '^2.4.0',
   description: 'Partner onboarding, fpk_ partner keys with sandbox, allow-lists and rate limits, tenants (isolated teams).',
   dependsOn: ['identity'],
   provides: [CallGate, TeamQuotas],

@@ -419,6 +419,30 @@ test('GraphQL calls pass the same gate: the sandbox key selects the sandbox, a s
   assert.is(await connect(p.live), 'closed 4403');
 });
 
+test('GraphQL fields are judged by their REST routes: X-Partner-Key on partner calls, module switches, tenants’ features', async () => {
+  const p = await onboard({ modules: ['core-banking', 'crosschain'] });
+  const graph = (key: string, query: string, partnerKey?: string) =>
+    k.request('POST', '/api/graphql', { key, body: { query }, ...(partnerKey ? { headers: { 'x-partner-key': partnerKey } } : {}) });
+  const fieldCodes = (response: TestResponse): string[] => (response.body?.errors ?? []).map((error: any) => error.extensions?.code);
+  // A partner call: the partner user's bearer key alone may not change the white-label over GraphQL either.
+  const put = 'mutation { putPartnerWhitelabel(input: { logo_url: "https://cdn.example/l.svg", primary_color: "#123456", features: [{ name: "crosschain", enabled: false }] }) { version } }';
+  const unkeyed = await graph(p.bearer, put);
+  assert.equal(fieldCodes(unkeyed), ['partner_key_missing'], JSON.stringify(unkeyed.body));
+  assert.is((await call('GET', '/api/v2/partner/config/whitelabel', p.bearer, p.live)).status, 404);
+  assert.equal(fieldCodes(await graph(p.bearer, '{ partnerWhitelabel { version } }')), ['partner_key_missing']);
+  const keyed = await graph(p.bearer, put, p.live);
+  assert.is(keyed.body.data?.putPartnerWhitelabel?.version, 1, JSON.stringify(keyed.body));
+  // A module the partner did not enable, refused field by field.
+  const webhooks = await graph(p.bearer, '{ webhooks(first: 1) { data { id } } }', p.live);
+  assert.equal(fieldCodes(webhooks), ['module_not_enabled'], JSON.stringify(webhooks.body));
+  assert.is((await graph(p.bearer, '{ accounts(first: 1) { data { id } } }', p.live)).body.errors, undefined);
+  // A tenant: the feature its partner switched off is refused over GraphQL as over REST.
+  const tenant = createdTenantView.parse((await call('POST', '/api/v2/partner/tenants', p.bearer, p.live, { name: 'Shop', plan: 'growth', domain: 'judged-shop.example' })).body.data);
+  const fees = '{ bridgeFees(from: "ethereum", to: "polygon", token: "USDC", amount: "100") { token } }';
+  assert.equal(fieldCodes(await graph(tenant.api_key, fees)), ['feature_disabled']);
+  assert.is((await graph(tenant.api_key, '{ accounts(first: 1) { data { id } } }')).body.errors, undefined);
+});
+
 test('SDKs: generated through the port for the partner’s modules, stored, downloaded as generated, with sdk.generated', async () => {
   const p = await onboard({ modules: ['core-banking', 'webhooks'], sdk_languages: ['typescript'] });
   assert.is(p.body.sdk_packages.length, 1);

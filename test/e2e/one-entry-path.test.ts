@@ -53,7 +53,7 @@ for (const store of stores) {
     // Executed without HTTP: on the memory store authenticating a request reads under the lock the held batch keeps.
     const actor: Actor = await kernel.get(Authenticator).authenticate(ada.key, '127.0.0.1');
     const invoker = kernelEdge(kernel).invoker;
-    const runtime = { resolve: kernel.get, inputOf: () => undefined, accessOf: () => undefined, events: kernel.get(EventStream), invoker };
+    const runtime = { resolve: kernel.get, inputOf: () => undefined, accessOf: () => undefined, routesOf: () => [], events: kernel.get(EventStream), invoker };
     const schema = composeSchema(kernel.graphql);
     const document = parse(TRANSFER);
     const mutate = (n: number) =>

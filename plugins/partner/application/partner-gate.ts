@@ -76,7 +76,16 @@ export class PartnerGate implements CallGate {
     this.#buckets = new TokenBuckets(() => this.clock.now().getTime());
   }
 
-  async admit(call: GatedCall): Promise<Actor> {
+  admit(call: GatedCall): Promise<Actor> {
+    return this.#judge(call, 'request');
+  }
+
+  async check(call: GatedCall): Promise<void> {
+    await this.#judge(call, 'operation');
+  }
+
+  /** A whole request takes a rate token and may switch to the sandbox team; one GraphQL field's operation does neither. */
+  async #judge(call: GatedCall, scope: 'request' | 'operation'): Promise<Actor> {
     const { actor } = call;
     const partnerCall = isPartnerCall(call.route);
     const membership = actor.kind === 'user' ? await this.#membership(actor.teamId) : undefined;
@@ -96,25 +105,26 @@ export class PartnerGate implements CallGate {
       if (!featureEnabled(membership.whitelabel, call.module)) {
         throw new ForbiddenError(`The '${call.module}' feature is disabled by this tenant's partner.`, 'feature_disabled');
       }
-      return this.#admitTenant(call, tenant, partnerCall);
+      return this.#admitTenant(call, tenant, partnerCall, scope);
     }
 
     if (!ipAllowed(partner.ipWhitelist, call.ip)) throw new ForbiddenError(`This partner's keys may not be used from ${call.ip}.`, 'ip_not_allowed');
-    this.#buckets.take(`partner:${partner.id}`, partner.requestsPerMinute, partner.burst);
+    if (scope === 'request') this.#buckets.take(`partner:${partner.id}`, partner.requestsPerMinute, partner.burst);
     if (call.partnerKey === undefined) {
       if (partnerCall) throw missingKey();
       return actor;
     }
     const environment = await this.#environmentOfKey(call.partnerKey, partner);
-    if (environment === 'live') return actor;
+    if (environment === 'live' || scope === 'operation') return actor;
     if (partner.sandboxTestedAt === null) await this.uow.run((tx) => this.partners.markSandboxTested(tx, partner.id, this.clock.now()));
     return { ...actor, teamId: partner.sandboxTeamId };
   }
 
   /** A tenant's keys: no partner calls, no partner key, the plan's rate. */
-  #admitTenant(call: GatedCall, tenant: TenantRecord, partnerCall: boolean): Actor {
+  #admitTenant(call: GatedCall, tenant: TenantRecord, partnerCall: boolean, scope: 'request' | 'operation'): Actor {
     if (partnerCall) throw new ForbiddenError('Partner calls need a key of the partner’s own users, not a tenant’s.', 'not_a_partner_user');
     if (call.partnerKey !== undefined) throw invalidKey();
+    if (scope === 'operation') return call.actor;
     const perMinute = TIER_LIMITS[tenant.plan].tenantRequestsPerMinute;
     this.#buckets.take(`tenant:${tenant.id}`, perMinute, burstOf(perMinute));
     return call.actor;
