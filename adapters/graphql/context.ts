@@ -1,21 +1,20 @@
-import type { ZodType } from 'zod';
 import type { RequestContext } from '../../kernel/contract/context.js';
 import type { GraphqlContext } from '../../kernel/contract/graphql.js';
 import type { Operation, RouteAccess } from '../../kernel/contract/route.js';
 import type { CallGate, GatedCall } from '../../ports/call-gate.js';
-import type { Token } from '../../kernel/contract/token.js';
+import { tokenId, type Token } from '../../kernel/contract/token.js';
 import { AssetCatalog } from '../../ports/asset-catalog.js';
 import type { EventStream } from '../../ports/event-stream.js';
 import { authorize } from '../edge/auth.js';
 import type { OperationInvoker } from '../edge/invoke-operation.js';
-import { parseInput } from '../edge/zod-issues.js';
+import type { InputValidator } from '../edge/operation-input.js';
 import { teamEvents } from './live-events.js';
 
 /** What the adapter takes from the booted kernel to build resolver contexts. */
 export interface GraphqlRuntime {
   resolve<T>(token: Token<T>): T;
-  /** The input schema an operation declared, if any: resolvers' inputs are parsed by it (REST routes validate on their own). */
-  inputOf(token: Token<unknown>): ZodType | undefined;
+  /** How an operation's input is validated: by its REST route's schemas, else by the schema it declares (adapters/edge/operation-input.ts). */
+  validatorOf(token: Token<unknown>): InputValidator | undefined;
   /** The access the operation's REST routes declare (operator, delete, …), if it has any: GraphQL needs the same. */
   accessOf(token: Token<unknown>): RouteAccess | undefined;
   /** The module and mounted REST routes ('POST /api/v2/…') that run the operation: the CallGate judges a field by them. */
@@ -63,7 +62,10 @@ export function graphqlContext(runtime: GraphqlRuntime, request: RequestContext,
       if (access !== undefined) authorize(request.actor, access);
       // A partner's module switches, a tenant's features and X-Partner-Key on partner calls, as on the field's REST routes.
       if (gated?.gate.check) for (const route of runtime.routesOf(operation)) await gated.gate.check({ ...gated.call, ...route });
-      return runtime.invoker.invoke(runtime.resolve(operation), (await parseInput(runtime.inputOf(operation), input)) as I, request);
+      // The kernel refused to boot with a field whose operation has no validator (kernel/boot/verify-graphql-inputs.ts); this is the backstop.
+      const validate = runtime.validatorOf(operation);
+      if (!validate) throw new Error(`Operation '${tokenId(operation)}' has no input schema to validate a GraphQL input with.`);
+      return runtime.invoker.invoke(runtime.resolve(operation), (await validate(input as Record<string, unknown>)) as I, request);
     },
     assets: runtime.resolve(AssetCatalog),
     events: (accept) => teamEvents(runtime.events, request.actor.teamId, accept),

@@ -73,7 +73,7 @@ test.before(async () => {
     schema,
     clientAddress: () => '203.0.113.7',
     preparer: new OperationPreparer(schema),
-    runtime: { resolve: () => ({}) as never, inputOf: () => undefined, accessOf: () => undefined, routesOf: () => [], events: { subscribe: () => () => undefined }, invoker: {} as never },
+    runtime: { resolve: () => ({}) as never, validatorOf: () => undefined, accessOf: () => undefined, routesOf: () => [], events: { subscribe: () => () => undefined }, invoker: {} as never },
     keyEvents,
     authenticator: {
       authenticate: async (key, ip) => {

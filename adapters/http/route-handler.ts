@@ -12,9 +12,9 @@ import { idempotencyKeyOf, requestHash, type KeyedRequest } from '../edge/idempo
 import { rateKey, type TokenBucketLimiter } from '../edge/rate-limit.js';
 import type { RenderedResponse } from '../edge/rendered-response.js';
 import { requestIdOfResponse } from '../edge/request-id.js';
+import { mergeInput, validateParts } from '../edge/validate-parts.js';
 import { renderSuccess, splitUrl } from './envelope.js';
 import { checkResponse } from './response-check.js';
-import { validateParts } from './validate.js';
 
 export interface RouteServices {
   readonly edge: Edge;
@@ -133,24 +133,6 @@ function gatedCall(actor: Actor, ip: string, req: Request, mounted: { readonly m
 function sendGateResponse(res: Response, response: GateResponse): void {
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   res.status(response.status).type('application/json; charset=utf-8').send(JSON.stringify(response.body));
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** {...params, ...query, ...body}; a body that is not an object arrives as `body`. */
-export function mergeInput(params: unknown, query: unknown, body: unknown): Record<string, unknown> {
-  // Spread defines properties, so an own "__proto__" key stays a plain key.
-  const input: Record<string, unknown> = {
-    ...(isPlainObject(params) ? params : {}),
-    ...(isPlainObject(query) ? query : {}),
-    ...(isPlainObject(body) ? body : {}),
-  };
-  if (body !== undefined && !isPlainObject(body)) input['body'] = body;
-  return input;
 }
 
 /** A FileAnswer as it is: its bytes, media type and file name (no envelope, nothing cached by proxies). */

@@ -5,7 +5,7 @@ import { Ids } from '../../ports/ids.js';
 import { Logger } from '../../ports/logger.js';
 import { kernelEdge } from '../edge/kernel-edge.js';
 import { operationAccess } from '../edge/operation-access.js';
-import { routeParamSchemas } from '../edge/route-params.js';
+import { operationInputValidators } from '../edge/operation-input.js';
 import { createGraphqlAdapter, type GraphqlAdapter } from '../graphql/index.js';
 import { expandRoutes } from '../http/routes.js';
 import type { Token } from '../../kernel/contract/token.js';
@@ -24,11 +24,11 @@ function operationRoutes(kernel: Kernel): ReadonlyMap<Token<unknown>, readonly {
 /** The GraphQL adapter over a booted kernel's domains and ports (the server, tests and the bench share this wiring). */
 export function kernelGraphql(kernel: Kernel, options: { readonly rateLimits?: boolean } = {}): GraphqlAdapter {
   const access = operationAccess(kernel.routes);
-  const routeParams = routeParamSchemas(kernel.routes);
+  const validators = operationInputValidators(kernel.routes, kernel.operationInputs);
   const routes = operationRoutes(kernel);
   return createGraphqlAdapter({
     domains: kernel.graphql,
-    runtime: { resolve: (token) => kernel.get(token), inputOf: (token) => kernel.operationInputs.get(token) ?? routeParams.get(token), accessOf: (token) => access.get(token), routesOf: (token) => routes.get(token) ?? [], events: kernel.get(EventStream) },
+    runtime: { resolve: (token) => kernel.get(token), validatorOf: (token) => validators.get(token), accessOf: (token) => access.get(token), routesOf: (token) => routes.get(token) ?? [], events: kernel.get(EventStream) },
     edge: kernelEdge(kernel),
     clock: kernel.get(Clock),
     ids: kernel.get(Ids),

@@ -37,6 +37,7 @@ import { resolvePluginConfigs } from './plugin-config.js';
 import { pluginModule } from './plugin-module.js';
 import { selectPlugins, type BuiltinCatalogue } from './select-plugins.js';
 import { verifyBindings } from './verify-bindings.js';
+import { verifyGraphqlInputs } from './verify-graphql-inputs.js';
 
 export interface BootOptions {
   readonly config: KernelConfig;
@@ -65,7 +66,7 @@ export interface Kernel {
   readonly commands: readonly { plugin: string; command: CommandDeclaration }[];
   /** GraphQL domains of the enabled plugins, in load order. */
   readonly graphql: readonly { plugin: string; contribution: GraphqlContribution }[];
-  /** The input schemas operations declared (operation(token, Class, input)), for callers that do not validate on their own. */
+  /** The input schemas operations declared (operation(token, Class, input)): GraphQL validates with them where an operation has no REST route. */
   readonly operationInputs: ReadonlyMap<Token<unknown>, ZodType>;
   readonly events: EventRegistry;
   readonly workflows: WorkflowRunner;
@@ -203,6 +204,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
     for (const [port, , input] of manifest.operations ?? []) if (input) operationInputs.set(port, input);
     for (const workflow of manifest.workflows ?? []) runner.register(container.get(workflow));
   }
+  await verifyGraphqlInputs(graphql, routes, operationInputs);
 
   const get = <T>(port: Token<T>): T => container.get<T>(port);
   const runtime: RuntimeContext = { logger, get: <T>(port: Token<T> | Newable<T>): T => container.get<T>(port) };

@@ -25,3 +25,13 @@ export function pageNumber() {
 export function pageSize() {
   return wholeNumber(1, MAX_PER_PAGE);
 }
+
+/**
+ * The page fields of an operation without a REST route, as GraphQL's
+ * `pageArgs` hands them (numbers, checked there): spread into the input
+ * schema the operation declares, operation(token, Class, input).
+ */
+export const pageArgsShape = {
+  page: z.number().int().min(1).max(MAX_PAGE),
+  per_page: z.number().int().min(1).max(MAX_PER_PAGE),
+};

@@ -8,7 +8,19 @@ import { PlaceOrderOperation } from './application/place-order.js';
 import { GetOrderBookOperation, GetOrderOperation, ListOrdersOperation, ListTradesOperation } from './application/queries.js';
 import { exchangeEvents } from './events.js';
 import { exchangeGraphql } from './graphql.js';
-import { CancelOrder, GetOrder, GetOrderBook, ListOrders, ListTrades, PlaceOrder } from './operations.js';
+import {
+  CancelOrder,
+  GetOrder,
+  GetOrderBook,
+  ListOrders,
+  ListOrdersInput,
+  ListTrades,
+  ListTradesInput,
+  OrderBookInput,
+  OrderIdInput,
+  PlaceOrder,
+  PlaceOrderInput,
+} from './operations.js';
 import { ExchangeRepository } from './ports.js';
 
 /**
@@ -26,12 +38,13 @@ export const exchangePlugin = definePlugin({
   provides: [],
   requires: [UnitOfWork, Ledger, AssetCatalog, Clock, Ids],
   operations: [
-    operation(PlaceOrder, PlaceOrderOperation),
-    operation(CancelOrder, CancelOrderOperation),
-    operation(GetOrder, GetOrderOperation),
-    operation(ListOrders, ListOrdersOperation),
-    operation(GetOrderBook, GetOrderBookOperation),
-    operation(ListTrades, ListTradesOperation),
+    // No REST routes: GraphQL validates every input with these schemas.
+    operation(PlaceOrder, PlaceOrderOperation, PlaceOrderInput),
+    operation(CancelOrder, CancelOrderOperation, OrderIdInput),
+    operation(GetOrder, GetOrderOperation, OrderIdInput),
+    operation(ListOrders, ListOrdersOperation, ListOrdersInput),
+    operation(GetOrderBook, GetOrderBookOperation, OrderBookInput),
+    operation(ListTrades, ListTradesOperation, ListTradesInput),
   ],
   persistence: {
     memory(bind: Bind) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { decimal, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
+import { decimal, pageArgsShape, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 
 /**
  * The exchange's operations (GraphQL calls them; no REST routes in the spec)
  * and the zod schema of every input and view: the one source of the TS
  * types, and of the GraphQL types' fields (test/e2e/graphql-views.test.ts).
- * Decimal strings in and out. GraphQL does not parse with these schemas:
- * `validOrder` checks every field of an order at run time.
+ * Decimal strings in and out. The manifest declares the input schemas, so
+ * GraphQL parses every input with them (there is no REST route to validate
+ * by); `validOrder` then checks an order's amounts, pair and assets.
  */
 const SIDE = z.enum(['BUY', 'SELL']);
 
@@ -60,12 +61,10 @@ export const OrderBookView = z
   .meta({ id: 'OrderBook' });
 export type OrderBookView = z.infer<typeof OrderBookView>;
 
-const page = { page: z.number().int().optional(), per_page: z.number().int().optional() };
-
-export const ListOrdersInput = z.object({ pair: z.string().optional(), status: z.string().optional(), ...page });
+export const ListOrdersInput = z.object({ pair: z.string().optional(), status: z.string().optional(), ...pageArgsShape });
 export type ListOrdersInput = z.infer<typeof ListOrdersInput>;
 
-export const ListTradesInput = z.object({ pair: z.string().optional(), ...page });
+export const ListTradesInput = z.object({ pair: z.string().optional(), ...pageArgsShape });
 export type ListTradesInput = z.infer<typeof ListTradesInput>;
 
 export const OrderIdInput = z.object({ id: z.string() });

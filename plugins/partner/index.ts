@@ -80,7 +80,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   operations: [
     operation(ops.OnboardPartner, OnboardPartnerOperation),
     operation(ops.GetOwnPartner, GetOwnPartnerOperation),
-    operation(ops.ListCallerModules, ListCallerModulesOperation),
+    operation(ops.ListCallerModules, ListCallerModulesOperation, ops.emptyInput),
     operation(ops.ListPartners, ListPartnersOperation),
     operation(ops.GetPartner, GetPartnerOperation),
     operation(ops.SuspendPartner, SuspendPartnerOperation, ops.partnerIdInput),

@@ -28,7 +28,7 @@ import { x402Events } from './events.js';
 import { x402Graphql } from './graphql/contributions.js';
 import { x402Routes, x402RouteTags } from './http.js';
 import { GetSpendingLimits, ListAgents, Pay, payInput, PutAgent, putAgentInput, RemoveAgent, SetSpendingLimits, setLimitsInput } from './operations.js';
-import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, UpdateEndpoint, updateEndpointInput } from './operations.js';
+import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, relayListInput, UpdateEndpoint, updateEndpointInput } from './operations.js';
 import { EndpointRepository, Facilitator, PaymentRepository, PayTransport, SpendingRepository } from './ports.js';
 
 /**
@@ -69,7 +69,7 @@ export const x402Plugin = definePlugin<X402Config>({
     operation(UpdateEndpoint, UpdateEndpointOperation, updateEndpointInput),
     operation(DeleteEndpoint, DeleteEndpointOperation),
     operation(ListPayments, ListPaymentsOperation),
-    operation(ListRelays, ListRelaysOperation),
+    operation(ListRelays, ListRelaysOperation, relayListInput),
     operation(GetSupported, GetSupportedOperation),
     operation(GetStatus, GetStatusOperation),
     operation(FacilitatorVerify, FacilitatorVerifyOperation),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, pageNumber, pageSize, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
+import { decimal, pageArgsShape, pageNumber, pageSize, timestamp, token, type Operation, type Page } from '../../kernel/public.js';
 
 const uuidExample = '6f1c2b9e-4a8d-4f3e-9b7a-2d5c8e1f0a34';
 const address = z.string().describe('EVM address, EIP-55 checksummed.');
@@ -71,6 +71,9 @@ export type EndpointIdInput = z.infer<typeof endpointId>;
 
 export const listInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
 export type ListInput = z.infer<typeof listInput>;
+
+/** The relays list has no REST route: GraphQL hands its page as numbers (pageArgs). */
+export const relayListInput = z.object(pageArgsShape);
 
 export const paymentView = z
   .object({

@@ -1,49 +1,21 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
-import { getMetadataStorage } from 'type-graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PluginManifest, Token } from '../../kernel/public.js';
+import { fieldOperations } from '../../kernel/boot/field-operations.js';
+import type { PluginManifest } from '../../kernel/public.js';
 import { tokenId } from '../../kernel/contract/token.js';
 import { builtinPlugins } from '../../plugins/index.js';
 
 /**
  * Every REST operation is reachable in GraphQL too (issue 19), or docs/graphql.md
  * names it under "REST operations without a GraphQL field" with the reason.
- * Resolvers hold no state and reach operations only through `ctx.run`, so
- * calling each Query and Mutation method with a recording context shows which
- * operations GraphQL reaches, without booting anything. Each method is called
- * three ways (every argument a permissive stand-in; arguments absent; arguments
- * the number 1) so a resolver that reads its input before running still gets
- * to `run`. The list in the docs is checked both ways: a listed operation that
- * GraphQL now reaches must leave the list.
+ * Which operations GraphQL reaches is found without booting anything, by
+ * calling each Query and Mutation method with a recording context
+ * (kernel/boot/field-operations.ts, which the kernel's boot check uses too).
+ * The list in the docs is checked both ways: a listed operation that GraphQL
+ * now reaches must leave the list.
  */
-
-/** An object that answers every property, call and await-less use with itself; `run` records the operation. */
-function standIn(record: (operation: Token<unknown>) => void): unknown {
-  const target = function standInTarget() {};
-  const proxy: unknown = new Proxy(target, {
-    get(_target, key) {
-      if (key === 'run') return (operation: Token<unknown>) => (record(operation), Promise.resolve(proxy));
-      if (key === 'then') return undefined;
-      if (key === Symbol.toPrimitive) return () => 1;
-      if (key === Symbol.iterator) return function* empty() {};
-      if (key === Symbol.asyncIterator) return async function* emptyAsync() {};
-      return proxy;
-    },
-    apply: () => proxy,
-  });
-  return proxy;
-}
-
-interface HandlerMetadata {
-  readonly target: Function;
-  readonly methodName: string;
-}
-interface ParamMetadata extends HandlerMetadata {
-  readonly index: number;
-  readonly kind: string;
-}
 
 async function manifests(): Promise<PluginManifest<any>[]> {
   const loaded = await Promise.all(Object.values(builtinPlugins).map((load) => load()));
@@ -51,26 +23,8 @@ async function manifests(): Promise<PluginManifest<any>[]> {
 }
 
 async function operationsReachedByGraphql(all: readonly PluginManifest<any>[]): Promise<Set<string>> {
-  const storage = getMetadataStorage() as unknown as { queries: HandlerMetadata[]; mutations: HandlerMetadata[]; params: ParamMetadata[] };
-  const reached = new Set<string>();
-  const record = (operation: Token<unknown>) => reached.add(tokenId(operation));
-  const resolvers = all.flatMap((manifest) => (manifest.graphql ?? []).flatMap((contribution) => contribution.resolvers));
-  for (const resolver of resolvers) {
-    for (const handler of [...storage.queries, ...storage.mutations].filter((entry) => entry.target === resolver)) {
-      const contextIndex = storage.params.find((param) => param.target === resolver && param.methodName === handler.methodName && param.kind === 'context')?.index;
-      const context = standIn(record);
-      const instance = new (resolver as new () => Record<string, (...args: unknown[]) => unknown>)();
-      for (const fill of [() => standIn(record), () => undefined, () => 1]) {
-        const args = Array.from({ length: 8 }, (_, index) => (index === contextIndex ? context : fill()));
-        try {
-          await instance[handler.methodName]!(...args);
-        } catch {
-          // A stand-in can make a resolver throw after (or before) it ran its operation: what it reached is recorded.
-        }
-      }
-    }
-  }
-  return reached;
+  const entries = all.flatMap((manifest) => (manifest.graphql ?? []).map((contribution) => ({ plugin: manifest.name, contribution })));
+  return new Set((await fieldOperations(entries)).flatMap(({ operations }) => operations.map((operation) => tokenId(operation))));
 }
 
 /** The operation ids listed in docs/graphql.md's exception table (first column, in backticks). */

@@ -4,11 +4,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runCommand } from '../../adapters/cli/run-command.js';
 import { kernelEdge } from '../../adapters/edge/kernel-edge.js';
+import { operationInputValidators } from '../../adapters/edge/operation-input.js';
 import { graphqlContext } from '../../adapters/graphql/context.js';
 import { composeSchema } from '../../adapters/graphql/schema.js';
 import type { StoreKind } from '../../adapters/store.js';
 import type { BatchOperation } from '../../kernel/contract/batch.js';
 import type { Actor } from '../../kernel/contract/context.js';
+import type { Token } from '../../kernel/contract/token.js';
 import { CreateTransfer } from '../../plugins/core-banking/operations.js';
 import { Authenticator } from '../../ports/authenticator.js';
 import { EventStream } from '../../ports/event-stream.js';
@@ -53,7 +55,8 @@ for (const store of stores) {
     // Executed without HTTP: on the memory store authenticating a request reads under the lock the held batch keeps.
     const actor: Actor = await kernel.get(Authenticator).authenticate(ada.key, '127.0.0.1');
     const invoker = kernelEdge(kernel).invoker;
-    const runtime = { resolve: kernel.get, inputOf: () => undefined, accessOf: () => undefined, routesOf: () => [], events: kernel.get(EventStream), invoker };
+    const validators = operationInputValidators(kernel.routes, kernel.operationInputs);
+    const runtime = { resolve: kernel.get, validatorOf: (token: Token<unknown>) => validators.get(token), accessOf: () => undefined, routesOf: () => [], events: kernel.get(EventStream), invoker };
     const schema = composeSchema(kernel.graphql);
     const document = parse(TRANSFER);
     const mutate = (n: number) =>

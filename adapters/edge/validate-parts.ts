@@ -1,8 +1,8 @@
 import type { ZodType } from 'zod';
 import { ValidationError, type ValidationIssue } from '../../kernel/errors/index.js';
 import { findUnstorableText, printableText, UNSTORABLE_TEXT_RULE } from '../../kernel/text/storable-text.js';
-import { jsonPointer } from '../edge/json-pointer.js';
-import { toIssues, type InputPart } from '../edge/zod-issues.js';
+import { jsonPointer } from './json-pointer.js';
+import { toIssues, type InputPart } from './zod-issues.js';
 
 /**
  * Strings no store can hold (kernel/text), anywhere in a part, whatever the
@@ -59,4 +59,22 @@ export async function validateParts(parts: readonly PartInput[]): Promise<unknow
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return outputs;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** {...params, ...query, ...body}, the operation's one flat input; a body that is not an object arrives as `body`. */
+export function mergeInput(params: unknown, query: unknown, body: unknown): Record<string, unknown> {
+  // Spread defines properties, so an own "__proto__" key stays a plain key.
+  const input: Record<string, unknown> = {
+    ...(isPlainObject(params) ? params : {}),
+    ...(isPlainObject(query) ? query : {}),
+    ...(isPlainObject(body) ? body : {}),
+  };
+  if (body !== undefined && !isPlainObject(body)) input['body'] = body;
+  return input;
 }
