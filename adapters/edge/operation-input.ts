@@ -67,7 +67,10 @@ function asUrlText(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asUrlText).filter((item) => item !== undefined);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (asUrlText(item) === undefined ? [] : [[key, asUrlText(item)]])));
+    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => {
+      const text = asUrlText(item);
+      return text === undefined ? [] : [[key, text]];
+    }));
   }
   return String(value);
 }

@@ -20,9 +20,10 @@ export type OperationBinding = readonly [Token<Operation<any, any>>, Newable<Ope
 
 /**
  * Pairs an operation token with its implementation, checking that both speak
- * the same input and output. With `input`, callers that do not validate on
- * their own (GraphQL resolvers) have their input parsed by it on the one
- * entry path, so the operation receives what a REST route would hand it.
+ * the same input and output. GraphQL resolvers' inputs are validated with the
+ * operation's REST route; an operation without one that a GraphQL field runs
+ * must give `input`, which parses resolvers' inputs on the one entry path
+ * (the kernel refuses to boot otherwise, kernel/boot/verify-graphql-inputs.ts).
  */
 export function operation<I, O>(port: Token<Operation<I, O>>, implementation: Newable<Operation<I, O>>, input?: ZodType<I, any>): OperationBinding {
   return input ? [port, implementation, input] : [port, implementation];

@@ -10,8 +10,8 @@ import type { TestUser } from '../fixtures/boot.js';
  * uuid columns (PGlite, or PostgreSQL when DATABASE_URL is set): the answer is
  * a client error (validation_failed, not_found, …) or null, never
  * internal_error. A malformed id must be refused before it reaches a store,
- * as in a REST path (the route's params schema guards operations that declare
- * no input schema of their own; adapters/edge/route-params.ts).
+ * as in a REST path (GraphQL validates with the route's schemas;
+ * adapters/edge/operation-input.ts).
  */
 let g: GraphqlKernel;
 let ada: TestUser;
