@@ -34,32 +34,48 @@ interface ParamMetadata {
  * reached.
  */
 export async function fieldOperations(entries: readonly { readonly plugin: string; readonly contribution: GraphqlContribution }[]): Promise<FieldOperations[]> {
-  const storage = getMetadataStorage() as unknown as { queries: HandlerMetadata[]; mutations: HandlerMetadata[]; params: ParamMetadata[] };
   const found: FieldOperations[] = [];
   for (const { plugin, contribution } of entries) {
-    for (const resolver of contribution.resolvers) {
-      const handlers = [
-        ...storage.queries.filter((entry) => entry.target === resolver).map((handler) => ({ handler, root: 'Query' })),
-        ...storage.mutations.filter((entry) => entry.target === resolver).map((handler) => ({ handler, root: 'Mutation' })),
-      ];
-      for (const { handler, root } of handlers) {
-        const reached = new Map<string, Token<unknown>>();
-        const context = standIn((operation) => reached.set(tokenId(operation), operation));
-        const contextIndex = storage.params.find((param) => param.target === resolver && param.methodName === handler.methodName && param.kind === 'context')?.index;
-        const instance = new (resolver as new () => Record<string, (...args: unknown[]) => unknown>)();
-        for (const fill of [() => standIn(() => undefined), () => undefined, () => 1]) {
-          const args = Array.from({ length: 8 }, (_, index) => (index === contextIndex ? context : fill()));
-          try {
-            await instance[handler.methodName]!(...args);
-          } catch {
-            // A stand-in can make a resolver throw after (or before) it ran its operation: what it reached is recorded.
-          }
-        }
-        found.push({ plugin, field: `${root}.${handler.schemaName}`, operations: [...reached.values()] });
-      }
-    }
+    for (const resolver of contribution.resolvers) for (const field of await resolverFields(resolver)) found.push({ plugin, ...field });
   }
   return found;
+}
+
+/** A resolver's fields depend only on its class: found once per process, however many kernels boot (tests boot hundreds). */
+const probed = new WeakMap<Function, Promise<readonly Omit<FieldOperations, 'plugin'>[]>>();
+
+function resolverFields(resolver: Function): Promise<readonly Omit<FieldOperations, 'plugin'>[]> {
+  let fields = probed.get(resolver);
+  if (!fields) {
+    fields = probe(resolver);
+    probed.set(resolver, fields);
+  }
+  return fields;
+}
+
+async function probe(resolver: Function): Promise<Omit<FieldOperations, 'plugin'>[]> {
+  const storage = getMetadataStorage() as unknown as { queries: HandlerMetadata[]; mutations: HandlerMetadata[]; params: ParamMetadata[] };
+  const handlers = [
+    ...storage.queries.filter((entry) => entry.target === resolver).map((handler) => ({ handler, root: 'Query' })),
+    ...storage.mutations.filter((entry) => entry.target === resolver).map((handler) => ({ handler, root: 'Mutation' })),
+  ];
+  const fields: Omit<FieldOperations, 'plugin'>[] = [];
+  for (const { handler, root } of handlers) {
+    const reached = new Map<string, Token<unknown>>();
+    const context = standIn((operation) => reached.set(tokenId(operation), operation));
+    const contextIndex = storage.params.find((param) => param.target === resolver && param.methodName === handler.methodName && param.kind === 'context')?.index;
+    const instance = new (resolver as new () => Record<string, (...args: unknown[]) => unknown>)();
+    for (const fill of [() => standIn(() => undefined), () => undefined, () => 1]) {
+      const args = Array.from({ length: 8 }, (_, index) => (index === contextIndex ? context : fill()));
+      try {
+        await instance[handler.methodName]!(...args);
+      } catch {
+        // A stand-in can make a resolver throw after (or before) it ran its operation: what it reached is recorded.
+      }
+    }
+    fields.push({ field: `${root}.${handler.schemaName}`, operations: [...reached.values()] });
+  }
+  return fields;
 }
 
 /** An object that answers every property, call and await-less use with itself; `run` records the operation. */
