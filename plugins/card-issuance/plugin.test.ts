@@ -8,6 +8,7 @@ import { PanVault } from './application/pan-vault.js';
 import { isLuhnValid } from './domain/pan.js';
 import { authorizationView, cardView, issuedCardView } from './operations.js';
 import { CardRepository } from './ports.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
  * Card issuing end to end over real HTTP and GraphQL on every store:
@@ -15,9 +16,7 @@ import { CardRepository } from './ports.js';
  * partial captures, reversals, controls, freeze and cancel, bad input and
  * other teams, with the ledger's conservation checked after each scenario.
  */
-const stores = ['memory', 'pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`card-issuance over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;

@@ -6,18 +6,17 @@ import { assertConservation } from '../../test/fixtures/conservation.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { COMMERCE_CLEARING_ACCOUNT } from './application/pay-invoice.js';
 import { invoicePaymentView, invoiceView, merchantView, paymentRequestView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
- * Commerce end to end over real HTTP and GraphQL, on memory (and
- * PostgreSQL when DATABASE_URL is set; PGlite runs the repository contract):
+ * Commerce end to end over real HTTP and GraphQL on every store (memory,
+ * PGlite, and PostgreSQL when DATABASE_URL is set):
  * a merchant applied for and approved by the operator, invoices paid once
  * by another team, void, expired by the clock, a suspended merchant, bad
  * input and other teams; conservation checked after each scenario, with
  * the clearing account summing to zero over all teams.
  */
-const stores = ['memory', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`commerce over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let shop: TestUser;

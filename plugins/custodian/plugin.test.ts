@@ -5,17 +5,16 @@ import type { TestUser } from '../../test/fixtures/boot.js';
 import { assertConservation } from '../../test/fixtures/conservation.js';
 import { drift } from './adapters/simulator/drift.js';
 import { CustodianAccountView, CustodianBalanceView, CustodianSyncView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
- * Custodian links end to end over real HTTP and GraphQL (memory, and
- * PostgreSQL when DATABASE_URL is set): link, sync from the simulated
+ * Custodian links end to end over real HTTP and GraphQL (memory, PGlite,
+ * and PostgreSQL when DATABASE_URL is set): link, sync from the simulated
  * custodian (its drift model checked exactly), reconciliation against the
  * ledger, unlink, bad input and other teams. Nothing here moves money; the
  * ledger's conservation is checked after every scenario all the same.
  */
-const stores = ['memory', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`custodian over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { bootGraphql, data, gql, type GraphqlKernel } from '../../test/e2e/graphql-kit.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { reconstructedView, reconstructionView, recoveryKeyView, splitKeyView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
  * Recovery keys end to end over real HTTP and GraphQL on every store: a key
@@ -11,9 +12,7 @@ import { reconstructedView, reconstructionView, recoveryKeyView, splitKeyView } 
  * every attempt logged, nothing of the key or shares kept or evented, bad
  * input refused with a pointer, other teams kept out.
  */
-const stores = ['memory', 'pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`key-management over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;

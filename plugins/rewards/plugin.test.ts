@@ -6,17 +6,16 @@ import { assertConservation } from '../../test/fixtures/conservation.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { REWARDS_EXPENSE_ACCOUNT } from './application/redeem.js';
 import { earningView, profileView, questView, redemptionView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
- * Rewards end to end over real HTTP and GraphQL, on memory (and PostgreSQL
- * when DATABASE_URL is set; PGlite runs the repository contract): card
+ * Rewards end to end over real HTTP and GraphQL on every store (memory,
+ * PGlite, and PostgreSQL when DATABASE_URL is set): card
  * captures and invoice payments earn through the durable consumer, each
  * event once; quests pay a bonus once a month; points are redeemed into
  * cashback through the ledger; conservation is checked after each scenario.
  */
-const stores = ['memory', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`rewards over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;

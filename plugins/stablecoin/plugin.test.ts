@@ -6,10 +6,11 @@ import { bootGraphql, data, gql, type GraphqlKernel } from '../../test/e2e/graph
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { assertConservation } from '../../test/fixtures/conservation.js';
 import { StablecoinIssuanceView, StablecoinReserveView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
- * The e-money token end to end over real HTTP and GraphQL (memory, and
- * PostgreSQL when DATABASE_URL is set): mint and redeem at par through the
+ * The e-money token end to end over real HTTP and GraphQL (memory, PGlite,
+ * and PostgreSQL when DATABASE_URL is set): mint and redeem at par through the
  * ledger, the reserve figures after each, bad input and other teams, with
  * the ledger's conservation checked after every scenario.
  */
@@ -18,9 +19,7 @@ export const STABLECOIN_CONFIG = {
   usdPrices: { ...DEFAULT_USD_PRICES, USDB: '1' },
   pluginConfig: { stablecoin: { tokens: { USDB: { reference_asset: 'USD' } } } },
 };
-const stores = ['memory', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`stablecoin over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;

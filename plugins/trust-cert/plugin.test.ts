@@ -4,15 +4,14 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { bootGraphql, data, gql, type GraphqlKernel } from '../../test/e2e/graphql-kit.js';
 import type { TestUser } from '../../test/fixtures/boot.js';
 import { certificateView, verificationView } from './operations.js';
+import { e2eStores } from '../../test/fixtures/stores.js';
 
 /**
  * Trust certificates end to end over real HTTP and GraphQL on every store:
  * issue, verify (by another team too), offline verification against the
  * published key set, revocation, expiry by the clock, bad input and tenancy.
  */
-const stores = ['memory', 'pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
-
-for (const store of stores) {
+for (const store of e2eStores()) {
   const test = suite(`trust-cert over HTTP and GraphQL: ${store}`);
   let g: GraphqlKernel;
   let ada: TestUser;
