@@ -14,6 +14,8 @@ export interface Worker {
   readonly index: number;
   /** Its team's id (the events table's team_id, for the webhook checker). */
   readonly teamId: string;
+  /** Its user's email (the p2p recipient address). */
+  readonly email: string;
   readonly client: CarefulClient;
   readonly accounts: string[];
   readonly model: BalanceModel;
@@ -35,7 +37,8 @@ export interface WorkloadFigures {
 export async function createWorkers(admin: CarefulClient, urls: () => string[], modules: readonly ChaosModule[], count: number, random: ChaosRandom): Promise<Worker[]> {
   const workers: Worker[] = [];
   for (let index = 0; index < count; index++) {
-    const user = await admin.send('POST', '/api/v2/admin/users', { name: `Chaos ${index}`, email: `chaos-${index}-${random.hex(4)}@example.test` }, random.hex(12));
+    const email = `chaos-${index}-${random.hex(4)}@example.test`;
+    const user = await admin.send('POST', '/api/v2/admin/users', { name: `Chaos ${index}`, email }, random.hex(12));
     if (user.status !== 201) throw new Error(`creating a user: ${user.status} ${JSON.stringify(user.body)}`);
     const client = new CarefulClient(urls, user.body.data.api_key.key, (n) => random.int(n));
     const accounts: string[] = [];
@@ -44,7 +47,7 @@ export async function createWorkers(admin: CarefulClient, urls: () => string[], 
       if (account.status !== 201) throw new Error(`creating an account: ${account.status} ${JSON.stringify(account.body)}`);
       accounts.push(account.body.data.uuid);
     }
-    const worker: Worker = { index, teamId: user.body.data.user.team_id, client, accounts, model: new BalanceModel(), acknowledged: new Map() };
+    const worker: Worker = { index, teamId: user.body.data.user.team_id, email, client, accounts, model: new BalanceModel(), acknowledged: new Map() };
     for (const module of modules) {
       await module.setup?.({ client, accounts, idempotencyKey: () => random.hex(16), record: (effects) => worker.model.apply(effects) });
     }
@@ -69,6 +72,16 @@ export async function runWorkload(
 ): Promise<WorkloadFigures> {
   const operations: (readonly [ChaosOperation, number])[] = modules.flatMap((module) => module.operations.map((operation) => [operation, operation.weight] as const));
   const figures: WorkloadFigures = { operations: 0, acknowledged: 0, refused: 0, unresolved: 0, reads: 0, byOperation: {}, refusals: {} };
+  // Effects may name another team's accounts: each goes to the model of the team that holds it.
+  const owner = new Map(workers.flatMap((worker) => worker.accounts.map((account) => [account, worker] as const)));
+  const modelOf = (effect: Effect) => {
+    const holder = owner.get(effect.account);
+    if (!holder) throw new Error(`an effect on ${effect.account}, which no client holds`);
+    return holder.model;
+  };
+  const apply = (effects: readonly Effect[]) => {
+    for (const effect of effects) modelOf(effect).apply([effect]);
+  };
   await Promise.all(
     workers.map(async (worker) => {
       let step = 0;
@@ -84,15 +97,24 @@ export async function runWorkload(
         const operation = random.weighted(operations);
         figures.operations += 1;
         figures.byOperation[operation.name] = (figures.byOperation[operation.name] ?? 0) + 1;
+        const expected: Effect[] = [];
+        const releases: (() => void)[] = [];
+        const peers = workers.filter((peer) => peer !== worker).map((peer) => ({ email: peer.email, accounts: peer.accounts }));
+        const expect = (effects: readonly Effect[]) => {
+          for (const effect of effects) {
+            expected.push(effect);
+            releases.push(modelOf(effect).expect([effect]));
+          }
+        };
         try {
-          const result = await operation.run({ client: worker.client, random, accounts: worker.accounts, idempotencyKey: () => random.hex(16) });
+          const result = await operation.run({ client: worker.client, random, accounts: worker.accounts, peers, expect, idempotencyKey: () => random.hex(16) });
           if (result.outcome === 'refused') {
             figures.refused += 1;
             figures.refusals[`${operation.name}:${result.code}`] = (figures.refusals[`${operation.name}:${result.code}`] ?? 0) + 1;
             continue;
           }
           figures.acknowledged += 1;
-          worker.model.apply(result.effects);
+          apply(result.effects);
           if (result.pending) worker.model.addPending(result.pending);
           else if (result.id) for (const effect of result.effects) recordId(worker, effect, result.id, operation.name);
         } catch (error) {
@@ -100,6 +122,10 @@ export async function runWorkload(
           // No definitive answer within the retry budget: this team's exact balance is unknown from here on.
           figures.unresolved += 1;
           for (const account of worker.accounts) worker.model.ambiguous.add(account);
+          // So is every other team's holding the request may have reached.
+          for (const effect of expected) modelOf(effect).ambiguous.add(effect.account);
+        } finally {
+          for (const release of releases) release();
         }
       }
     }),

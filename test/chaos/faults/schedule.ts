@@ -20,15 +20,25 @@ export interface FaultFigures {
  * fault turns the teams' receiver down, slow or garbage-answering for
  * 0.5–3 s (faults/webhook-receiver.ts).
  */
-export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, pool: ServicePool, cluster: PostgresCluster, proxy: TcpProxy, receiver?: ChaosWebhookReceiver): { stop(): Promise<FaultFigures> } {
+export function startFaults(
+  kinds: readonly FaultKind[],
+  random: ChaosRandom,
+  pool: ServicePool,
+  proxy: TcpProxy,
+  options: { receiver?: ChaosWebhookReceiver | undefined; cluster?: PostgresCluster | undefined; first?: FaultKind | undefined } = {},
+): { stop(): Promise<FaultFigures> } {
+  const { receiver, cluster } = options;
+  if (kinds.includes('postgres-restart') && !cluster) throw new Error('the postgres-restart fault needs the harness\'s own cluster');
   const figures: FaultFigures = { injected: {} };
   let running = kinds.length > 0;
+  let first = options.first;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const loop = (async () => {
     while (running) {
       await sleep(2000 + random.int(4000));
       if (!running) break;
-      const kind = random.pick(kinds);
+      const kind = first ?? random.pick(kinds);
+      first = undefined;
       figures.injected[kind] = (figures.injected[kind] ?? 0) + 1;
       if (kind === 'kill-9') {
         const victim = random.int(pool.size);
@@ -36,7 +46,7 @@ export function startFaults(kinds: readonly FaultKind[], random: ChaosRandom, po
         await sleep(1000);
         await pool.respawn(victim);
       } else if (kind === 'postgres-restart') {
-        cluster.restartImmediate();
+        cluster!.restartImmediate();
       } else if (kind === 'webhook-receiver') {
         if (receiver) await receiver.strike(random.pick(['down', 'slow', 'garbage'] as const), 500 + random.int(2500));
       } else {
