@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PostgresCluster } from './faults/postgres-cluster.js';
 import type { FaultKind } from './faults/schedule.js';
 import { TcpProxy } from './faults/tcp-proxy.js';
+import { fuzzGraphqlOnPostgres } from './fuzz/run-graphql-fuzz.js';
 import { ChaosWebhookReceiver } from './faults/webhook-receiver.js';
 import { ChaosRandom } from './random.js';
 import { runScenario } from './scenario.js';
@@ -15,8 +16,8 @@ import { runScenario } from './scenario.js';
  * through the harness's TCP proxy; CHAOS_WORKERS careful clients mix every
  * registered operation for CHAOS_SECONDS while the scenario's faults
  * strike; then the faults stop and every checker runs (scenario.ts). One
- * JSON line per scenario, then the negative controls and the fuzz after
- * the last. Exit code 1 on any violation or any control a checker missed.
+ * JSON line per scenario (the negative controls and the OpenAPI fuzz
+ * after the last), then one for the GraphQL fuzz. Exit code 1 on any violation or any control a checker missed.
  */
 const SCENARIOS: Record<string, FaultKind[]> = {
   baseline: [],
@@ -78,6 +79,17 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(result.line));
       if (result.fuzz) console.log(JSON.stringify(result.fuzz));
       if (result.failed) failed = true;
+    }
+    if (process.env.CHAOS_FUZZ !== '0') {
+      await createDatabase(cluster, 'chaos_graphql');
+      const fuzz = await fuzzGraphqlOnPostgres({
+        databaseUrl: cluster.url.replace(/\/chaos$/, '/chaos_graphql'),
+        seed: SEED,
+        perField: process.env.CHAOS_FUZZ_ROUTES === '1',
+        ...(process.env.CHAOS_FUZZ_LIMIT ? { limit: Number(process.env.CHAOS_FUZZ_LIMIT) } : {}),
+      });
+      console.log(JSON.stringify(fuzz));
+      if (fuzz.violations) failed = true;
     }
   } finally {
     await receiver.down();

@@ -28,13 +28,16 @@ async function authorize(context: OperationContext): Promise<OperationResult> {
   const authorization = answer.body.data;
   if (authorization.status === 'declined') return { outcome: 'acknowledged', id: authorization.id, effects: [] };
   const held = units(authorization.amount);
-  const close = context.random.int(4);
+  const cent = 10n ** 16n;
+  // A partial capture needs two cents at least (half of one cent is no amount): a one-cent hold is captured whole instead.
+  const drawn = context.random.int(4);
+  const close = drawn === 1 && held < 2n * cent ? 0 : drawn;
   if (close === 3) {
     // Over-capture: refused, then the authorisation is reversed whole.
     const over = await context.client.send('POST', `/api/v2/card-authorizations/${authorization.id}/capture`, { amount: decimalCents(held + 10n ** 18n) }, context.idempotencyKey());
     if (over.status !== 422) throw new Error(`capturing more than authorised: ${over.status} ${JSON.stringify(over.body).slice(0, 300)}`);
   }
-  const partial = close === 1 ? (held / 2n / 10n ** 16n) * 10n ** 16n : undefined;
+  const partial = close === 1 ? (held / 2n / cent) * cent : undefined;
   if (close <= 1) {
     const capture = await context.client.send('POST', `/api/v2/card-authorizations/${authorization.id}/capture`, partial === undefined ? {} : { amount: decimalCents(partial) }, context.idempotencyKey());
     if (capture.status !== 200 && capture.status !== 201) throw new Error(`capturing authorisation ${authorization.id}: ${capture.status} ${JSON.stringify(capture.body).slice(0, 300)}`);
