@@ -13,15 +13,15 @@ import { runScenario } from './scenario.js';
  * DATABASE_URL's PostgreSQL (a fresh database, dropped after), two service
  * processes behind the harness's TCP proxy, every registered workload,
  * faults kill -9 (first, so the short run is sure to see one), the proxy's
- * connection cut and the webhook receiver's; then every checker and every
- * negative control. The PostgreSQL restart needs a server of the
+ * connection cut, the webhook receiver's and the clock jump; then every
+ * checker and every negative control. The PostgreSQL restart needs a server of the
  * harness's own and stays in `npm run chaos` (docs/reliability.md).
  * Skipped without DATABASE_URL.
  */
 const url = process.env.DATABASE_URL;
 const SEED = 2026;
 
-test('chaos slice: every workload under kill -9, cuts and webhook faults; every checker clean, every control caught', async () => {
+test('chaos slice: every workload under kill -9, cuts, webhook faults and clock jumps; every checker clean, every control caught', async () => {
   if (!url) {
     console.log('chaos slice skipped: no DATABASE_URL');
     return;
@@ -45,7 +45,7 @@ test('chaos slice: every workload under kill -9, cuts and webhook faults; every 
     };
     const result = await runScenario({
       name: 'npm-test-slice',
-      faults: ['kill-9', 'db-partition', 'webhook-receiver'],
+      faults: ['kill-9', 'db-partition', 'webhook-receiver', 'clock-jump'],
       firstFault: 'kill-9',
       seed: SEED,
       seconds: 25,

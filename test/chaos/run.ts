@@ -25,7 +25,8 @@ const SCENARIOS: Record<string, FaultKind[]> = {
   'postgres-restart': ['postgres-restart'],
   'db-partition': ['db-partition'],
   'webhook-receiver': ['webhook-receiver'],
-  all: ['kill-9', 'postgres-restart', 'db-partition', 'webhook-receiver'],
+  'clock-jump': ['clock-jump'],
+  all: ['kill-9', 'postgres-restart', 'db-partition', 'webhook-receiver', 'clock-jump'],
 };
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 45);
 const WORKERS = Number(process.env.CHAOS_WORKERS ?? 8);

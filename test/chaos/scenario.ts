@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CarefulClient } from './careful-client.js';
 import { exactBalances, ledgerAudit, workflowsFinal } from './checkers.js';
+import { ClockJump } from './faults/clock-jump.js';
 import type { PostgresCluster } from './faults/postgres-cluster.js';
 import { startFaults, type FaultKind } from './faults/schedule.js';
 import type { TcpProxy } from './faults/tcp-proxy.js';
@@ -72,6 +73,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-chaos-'));
   writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 }, pluginConfig: { webhooks: WEBHOOKS_CONFIG, crosschain: CROSSCHAIN_CONFIG } }));
   const adminKey = `fak_chaos_${randomBytes(24).toString('hex')}`;
+  const clock = new ClockJump(`${dataDir}.clock`);
   const pool = new ServicePool({
     BANK_STORE: 'postgres',
     DATABASE_URL: options.serviceDatabaseUrl,
@@ -80,6 +82,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     BANK_MODULES: bankModules,
     BANK_LOG_LEVEL: 'error',
     BANK_CONFIG: `${dataDir}.config.json`,
+    CHAOS_CLOCK_FILE: clock.file,
   });
   try {
     await pool.start(PROCESSES);
@@ -91,7 +94,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     const violations: Violation[] = [];
     const started = Date.now();
     const until = started + options.seconds * 1000;
-    const faultRun = startFaults(options.faults, random, pool, options.proxy, { receiver, cluster: options.cluster, first: options.firstFault });
+    const faultRun = startFaults(options.faults, random, pool, options.proxy, { receiver, cluster: options.cluster, clock, first: options.firstFault });
     // The faults stop before anything else happens, even when the workload throws: a respawn must not race the pool's stop.
     const figures = await runWorkload(workers, modules, random, () => Date.now() < until, options.maxOperations, violations).finally(() => faultRun.stop());
     const faultFigures = await faultRun.stop();
@@ -116,6 +119,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       retries,
       answers_5xx: serverErrors,
       faults: faultFigures.injected,
+      ...(clock.jumps ? { clock_jumped_ms: clock.offsetMs } : {}),
       holdings_checked: exact.checked,
       accounts_skipped_ambiguous: exact.skipped,
       reconciled_pairs: audit.reconciled,
@@ -148,5 +152,6 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     await pool.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}.config.json`, { force: true });
+    rmSync(clock.file, { force: true });
   }
 }
