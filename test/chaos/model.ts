@@ -18,7 +18,11 @@ export function holdingKey(holding: Holding): string {
  * team's holding at any moment before its sender sees the answer. Such a
  * request is `expect`ed here while it is in flight: a credit widens the
  * interval upwards, a debit downwards, until its sender applies what the
- * answer acknowledged (to this team's model) and releases it.
+ * answer acknowledged (to this team's model) and releases it. For the
+ * same reason a read may show what the model allowed when the read was
+ * sent or what it allows when it is answered (workload.ts, readAndCheck):
+ * another team's credit acknowledged meanwhile may be in the read's
+ * snapshot or not.
  */
 export class BalanceModel {
   readonly #settled = new Map<string, { holding: Holding; amount: bigint }>();
