@@ -10,13 +10,13 @@ import { runScenario } from './scenario.js';
 /**
  * The chaos run's slice in `npm test` (issue 20: "CI runs a slice of it";
  * CI runs exactly `npm test`): one seeded scenario of about 25 s on
- * DATABASE_URL's PostgreSQL (a fresh database, dropped after), two service
- * processes behind the harness's TCP proxy, every registered workload,
- * faults kill -9 (first, so the short run is sure to see one), the proxy's
- * connection cut, the webhook receiver's and the clock jump; then every
- * checker and every negative control. The PostgreSQL restart needs a server of the
- * harness's own and stays in `npm run chaos` (docs/reliability.md).
- * Skipped without DATABASE_URL.
+ * DATABASE_URL's PostgreSQL (a fresh database `<its name>_chaos_slice`,
+ * dropped after), two service processes behind the harness's TCP proxy,
+ * every registered workload, faults kill -9 (first, so the short run is
+ * sure to see one), the proxy's connection cut, the webhook receiver's and
+ * the clock jump; then every checker and every negative control. The
+ * PostgreSQL restart needs a server of the harness's own and stays in
+ * `npm run chaos` (docs/reliability.md). Skipped without DATABASE_URL.
  */
 const url = process.env.DATABASE_URL;
 const SEED = 2026;
@@ -27,9 +27,12 @@ test('chaos slice: every workload under kill -9, cuts, webhook faults and clock 
     return;
   }
   const server = new URL(url);
-  const database = `chaos_slice_${process.pid}_${Date.now() % 100_000}`;
+  // Named after DATABASE_URL's database (test → test_chaos_slice), so runs on two databases of one server never meet;
+  // one left by a run that crashed is dropped first.
+  const database = `${decodeURIComponent(server.pathname.slice(1)).replace(/[^a-z0-9_]/gi, '_') || 'bank'}_chaos_slice`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${database}`);
   const random = new ChaosRandom(SEED);
   const proxy = new TcpProxy(Number(server.port || 5432));
