@@ -10,7 +10,7 @@ import { TrustCertConfig, trustCertConfigSchema } from './config.js';
 import { trustCertEvents } from './events.js';
 import { trustCertGraphql } from './graphql/trust-cert.js';
 import { trustCertRoutes, trustCertRouteTags } from './http.js';
-import { GetCertificate, GetKeySet, IssueCertificate, issueCertificateInput, ListCertificates, RevokeCertificate, revokeInput, VerifyCertificate, verifyInput } from './operations.js';
+import { GetCertificate, GetKeySet, IssueCertificate, issueCertificateInput, ListCertificates, listGraphqlInput, RevokeCertificate, revokeInput, VerifyCertificate, verifyInput } from './operations.js';
 import { AttestationSigner, CertificateRepository } from './ports.js';
 
 /**
@@ -35,7 +35,7 @@ export const trustCertPlugin = definePlugin<TrustCertConfig>({
   operations: [
     operation(IssueCertificate, IssueCertificateOperation, issueCertificateInput),
     operation(GetCertificate, GetCertificateOperation),
-    operation(ListCertificates, ListCertificatesOperation),
+    operation(ListCertificates, ListCertificatesOperation, listGraphqlInput),
     operation(RevokeCertificate, RevokeCertificateOperation, revokeInput),
     operation(VerifyCertificate, VerifyCertificateOperation, verifyInput),
     operation(GetKeySet, GetKeySetOperation),

@@ -25,4 +25,14 @@ test('a pending transfer widens what a read may show by its credit and refund; r
   assert.equal(model.bounds({ account: 'a', asset: 'USD', chain: null }), { low: units('89.90'), high: units('89.90') });
 });
 
+test('another team\'s request in flight widens the interval both ways until it is released', () => {
+  const model = new BalanceModel();
+  model.apply([usd('b', '50')]);
+  const release = model.expect([usd('b', '5'), usd('b', '-2')]);
+  assert.equal(model.bounds({ account: 'b', asset: 'USD', chain: null }), { low: units('48'), high: units('55') });
+  model.apply([usd('b', '5')]);
+  release();
+  assert.equal(model.bounds({ account: 'b', asset: 'USD', chain: null }), { low: units('55'), high: units('55') });
+});
+
 test.run();

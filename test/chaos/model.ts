@@ -12,10 +12,22 @@ export function holdingKey(holding: Holding): string {
  * holding's available balance must lie in [settled, settled + pending
  * credits] (the history check), and after every pending one is final it
  * must equal `settled` exactly (acknowledged present, nothing twice).
+ *
+ * Money between teams: a team's reads are not ordered after another
+ * team's writes, so another client's request in flight may land on this
+ * team's holding at any moment before its sender sees the answer. Such a
+ * request is `expect`ed here while it is in flight: a credit widens the
+ * interval upwards, a debit downwards, until its sender applies what the
+ * answer acknowledged (to this team's model) and releases it. For the
+ * same reason a read may show what the model allowed when the read was
+ * sent or what it allows when it is answered (workload.ts, readAndCheck):
+ * another team's credit acknowledged meanwhile may be in the read's
+ * snapshot or not.
  */
 export class BalanceModel {
   readonly #settled = new Map<string, { holding: Holding; amount: bigint }>();
   readonly #pending = new Set<Pending>();
+  readonly #inFlight = new Set<readonly Effect[]>();
   /** Accounts whose last write never got a definitive answer: their exact check is skipped and counted. */
   readonly ambiguous = new Set<string>();
 
@@ -37,15 +49,28 @@ export class BalanceModel {
     this.apply(effects);
   }
 
+  /** Another team's request that may touch these holdings is in flight; the returned function ends it. */
+  expect(effects: readonly Effect[]): () => void {
+    this.#inFlight.add(effects);
+    return () => this.#inFlight.delete(effects);
+  }
+
   pending(): Pending[] {
     return [...this.#pending];
   }
 
   /** The interval a read of `holding`'s available balance must fall in now. */
   bounds(holding: Holding): { low: bigint; high: bigint } {
-    const low = this.#settled.get(holdingKey(holding))?.amount ?? 0n;
+    let low = this.#settled.get(holdingKey(holding))?.amount ?? 0n;
     let high = low;
     const key = holdingKey(holding);
+    for (const effects of this.#inFlight) {
+      for (const effect of effects) {
+        if (holdingKey(effect) !== key) continue;
+        if (effect.delta > 0n) high += effect.delta;
+        else low += effect.delta;
+      }
+    }
     for (const pending of this.#pending) {
       for (const credit of pending.incoming) if (holdingKey(credit) === key) high += credit.delta;
       for (const refund of pending.refunds ?? []) if (holdingKey(refund) === key) high += refund.delta;

@@ -32,6 +32,18 @@ export async function negativeControls(admin: CarefulClient, workers: readonly W
   results.push({ control: 'read shows money not there', checker: 'history', caught: caught(history, 'history') });
   worker.model.apply([{ ...lost, delta: -lost.delta }]);
 
+  // Money between teams: a p2p transfer whose credit the recipient's model never hears of; the recipient's read must flag it.
+  const recipient = workers.find((candidate) => candidate !== worker && candidate.model.ambiguous.size === 0);
+  if (recipient) {
+    const sent = await worker.client.send('POST', '/api/v2/mobile/transfers/p2p', { to_user: recipient.email, amount: '2.00', currency: 'USD', note: 'control', from_account: account }, random.hex(16));
+    const credit = { account: recipient.accounts[0]!, asset: 'USD', chain: null, delta: units(sent.body.data.amount) };
+    worker.model.apply([{ account, asset: 'USD', chain: null, delta: -credit.delta }]);
+    const crossTeam: Violation[] = [];
+    for (let i = 0; i < 8 && !caught(crossTeam, 'history'); i++) await readAndCheck(recipient, random, crossTeam);
+    results.push({ control: "another team's credit missing from the recipient's model", checker: 'history', caught: caught(crossTeam, 'history') });
+    recipient.model.apply([credit]);
+  }
+
   // A workflow not final within its bound: a fresh transfer checked with a bound of 0 ms (settlement waits 2 s).
   const transfer = await worker.client.send('POST', '/api/v2/transfers', { from_account: account, to_account: worker.accounts[1], amount: '1.00', asset_code: 'USD' }, random.hex(16));
   const amount = units(transfer.body.data.amount);

@@ -38,11 +38,26 @@ export type OperationResult =
   | { readonly outcome: 'acknowledged'; readonly effects: Effect[]; readonly pending?: Pending; readonly id?: string }
   | { readonly outcome: 'refused'; readonly status: number; readonly code: string };
 
-/** What an operation gets: the worker's client, its team's accounts, and a fresh key per logical request. */
+/** Another client's team, for operations that move money between teams: its user's email and its accounts (the first is its mobile wallet). */
+export interface Peer {
+  readonly email: string;
+  readonly accounts: readonly string[];
+}
+
+/**
+ * What an operation gets: the worker's client, its team's accounts, the
+ * other teams, and a fresh key per logical request. Effects may name
+ * another team's accounts; an operation that can touch another team's
+ * holdings calls `expect` with what it may do to them before sending (the
+ * other team's reads are not ordered after this request; model.ts), and
+ * the harness ends the expectation when the operation returns.
+ */
 export interface OperationContext {
   readonly client: CarefulClient;
   readonly random: ChaosRandom;
   readonly accounts: readonly string[];
+  readonly peers: readonly Peer[];
+  expect(effects: readonly Effect[]): void;
   idempotencyKey(): string;
 }
 

@@ -29,7 +29,9 @@ export class ServicePool {
 
   async respawn(index: number): Promise<void> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['dist/adapters/main/server.js'], {
+    // With CHAOS_CLOCK_FILE, the clock-jump fault's offset is preloaded (faults/clock-offset.ts).
+    const preload = this.env.CHAOS_CLOCK_FILE ? ['--import', './dist/test/chaos/faults/clock-offset.js'] : [];
+    const child = spawn(process.execPath, [...preload, 'dist/adapters/main/server.js'], {
       env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', process.env.CHAOS_SERVICE_LOGS === '1' ? 'inherit' : 'ignore'],
     });
@@ -56,6 +58,13 @@ export class ServicePool {
     if (child && child.exitCode === null) {
       this.kills += 1;
       child.kill('SIGKILL');
+    }
+  }
+
+  /** Sends `signal` to every live process (the clock jump's SIGUSR2). */
+  signal(signal: NodeJS.Signals): void {
+    for (const [index, child] of this.#children.entries()) {
+      if (child && this.#urls[index] !== undefined && child.exitCode === null && child.signalCode === null) child.kill(signal);
     }
   }
 

@@ -6,7 +6,8 @@ import type { TestUser } from '../fixtures/boot.js';
 
 /**
  * Every Query and Mutation root field whose required arguments are scalars,
- * called with a malformed id in each ID and String argument, on a store with
+ * called with a malformed id in each required ID and String argument and each
+ * optional ID argument, on a store with
  * uuid columns (PGlite, or PostgreSQL when DATABASE_URL is set): the answer is
  * a client error (validation_failed, not_found, …) or null, never
  * internal_error. A malformed id must be refused before it reaches a store,
@@ -29,6 +30,8 @@ const MALFORMED = 'not-an-id';
 function call(kind: 'query' | 'mutation', name: string, field: GraphQLField<unknown, unknown>): string | undefined {
   const args: string[] = [];
   for (const arg of field.args) {
+    // An optional id (a list's filter, e.g. certificates(user_id)) reaches a store as well.
+    if (!isNonNullType(arg.type) && getNamedType(arg.type).name === 'ID') args.push(`${arg.name}: "${MALFORMED}"`);
     if (!isNonNullType(arg.type)) continue;
     const type = getNamedType(arg.type);
     if (!isScalarType(type)) return undefined;

@@ -38,7 +38,7 @@ interface Case {
   readonly body?: Buffer;
 }
 
-const HOSTILE: readonly unknown[] = [
+export const HOSTILE: readonly unknown[] = [
   null,
   true,
   0,

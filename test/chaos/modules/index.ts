@@ -1,7 +1,10 @@
 import type { ChaosModule } from '../registry.js';
 import { batch } from './batch.js';
+import { cardIssuance } from './card-issuance.js';
 import { coreBanking } from './core-banking.js';
+import { crosschain } from './crosschain.js';
 import { defi } from './defi.js';
+import { exchange } from './exchange.js';
 import { gcu } from './gcu.js';
 import { liquidity } from './liquidity.js';
 import { mobile } from './mobile.js';
@@ -10,4 +13,4 @@ import { mobile } from './mobile.js';
  * Every module the harness drives. A new module adds one file beside these
  * (its operations, their effects, its funding) and one line here.
  */
-export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch];
+export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch, cardIssuance, crosschain, exchange];

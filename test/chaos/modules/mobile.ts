@@ -48,8 +48,44 @@ async function intent(context: OperationContext): Promise<OperationResult> {
   };
 }
 
+/**
+ * A p2p transfer to another client's user (POST /mobile/transfers/p2p,
+ * `to_user` their email): it settles at once into the recipient's wallet
+ * (their first account), across teams through each team's clearing
+ * account, so the recipient's credit is expected while it is in flight.
+ * One in ten is sent to an email no user has, the refusal path.
+ */
+async function p2p(context: OperationContext): Promise<OperationResult> {
+  const from = context.random.pick(context.accounts);
+  const amount = context.random.pick(AMOUNTS);
+  const peer = context.peers.length > 0 && context.random.int(10) > 0 ? context.random.pick(context.peers) : undefined;
+  const wallet = peer?.accounts[0];
+  if (peer && wallet) context.expect([{ account: wallet, asset: 'USD', chain: null, delta: units(amount) }]);
+  const body = { to_user: peer?.email ?? 'nobody-here@example.test', amount, currency: 'USD', note: 'chaos', from_account: from };
+  const answer = await context.client.send('POST', '/api/v2/mobile/transfers/p2p', body, context.idempotencyKey());
+  if (answer.status !== 201 && answer.status !== 200) return refusedOrThrow(answer);
+  if (!wallet) throw new Error(`a p2p transfer to an unknown user was acknowledged: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  const sent = units(answer.body.data.amount);
+  return {
+    outcome: 'acknowledged',
+    id: answer.body.data.id,
+    effects: [
+      { account: from, asset: 'USD', chain: null, delta: -sent },
+      { account: wallet, asset: 'USD', chain: null, delta: sent },
+    ],
+  };
+}
+
 export const mobile: ChaosModule = {
   name: 'mobile',
   modules: ['mobile'],
-  operations: [{ name: 'payment-intent', weight: 2, run: intent }],
+  async setup(context) {
+    // The p2p recipient's wallet: the team's first account.
+    const answer = await context.client.send('PUT', '/api/v2/mobile/wallet', { account_id: context.accounts[0] }, context.idempotencyKey());
+    if (answer.status !== 200 && answer.status !== 201) throw new Error(`setting the wallet: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  },
+  operations: [
+    { name: 'payment-intent', weight: 2, run: intent },
+    { name: 'p2p', weight: 2, run: p2p },
+  ],
 };
