@@ -11,7 +11,7 @@ import { TemplateConfig, templateConfigSchema } from './config.js';
 import { templateEvents } from './events.js';
 import { templateGraphql } from './graphql/items.js';
 import { templateRoutes, templateRouteTags } from './http.js';
-import { CreateItem, createItemInput, ListItems } from './operations.js';
+import { CreateItem, ListItems } from './operations.js';
 import { ItemRepository } from './ports.js';
 import { ActivateItemWorkflow, activateItemWorkflow } from './workflows.js';
 
@@ -37,7 +37,7 @@ export const templatePlugin = definePlugin<TemplateConfig>({
     bind(ItemExpiry).toSelf();
     bind(ActivateItemWorkflow).toResolvedValue(activateItemWorkflow, [ItemActivation]);
   },
-  operations: [operation(CreateItem, CreateItemOperation, createItemInput), operation(ListItems, ListItemsOperation)],
+  operations: [operation(CreateItem, CreateItemOperation), operation(ListItems, ListItemsOperation)],
   persistence: {
     memory: (bind: Bind) => bind(ItemRepository).to(MemoryItemRepository),
     sql: (bind: Bind) => bind(ItemRepository).to(SqlItemRepository),

@@ -13,7 +13,7 @@ import { AiConfig, aiConfigSchema } from './config.js';
 import { aiEvents } from './events.js';
 import { aiGraphql } from './graphql/ai.js';
 import { aiRoutes, aiRouteTags } from './http.js';
-import { AskQuery, AskTransactions, ListQueries, nlTransactionsInput, queryInput } from './operations.js';
+import { AskQuery, AskTransactions, ListQueries } from './operations.js';
 import { QueryLogRepository } from './ports.js';
 
 /**
@@ -37,8 +37,8 @@ export const aiPlugin = definePlugin<AiConfig>({
     bind(QueryLog).toSelf();
   },
   operations: [
-    operation(AskTransactions, AskTransactionsOperation, nlTransactionsInput),
-    operation(AskQuery, AskQueryOperation, queryInput),
+    operation(AskTransactions, AskTransactionsOperation),
+    operation(AskQuery, AskQueryOperation),
     operation(ListQueries, ListQueriesOperation),
   ],
   persistence: {

@@ -10,7 +10,7 @@ import { BatchConfig, batchConfigSchema } from './config.js';
 import { batchEvents } from './events.js';
 import { batchGraphql } from './graphql/batch.js';
 import { batchRoutes, batchRouteTags } from './http.js';
-import { BatchParams, CreateBatch, CreateBatchInput, GetBatch, ListBatches, ListBatchItems } from './operations.js';
+import { CreateBatch, GetBatch, ListBatches, ListBatchItems } from './operations.js';
 import { BatchRepository } from './ports.js';
 import { ApplyItemWorkflow, applyItemWorkflow } from './workflows.js';
 
@@ -35,8 +35,8 @@ export const batchPlugin = definePlugin<BatchConfig>({
     bind(ApplyItemWorkflow).toResolvedValue(applyItemWorkflow, [ItemApplication]);
   },
   operations: [
-    operation(CreateBatch, CreateBatchOperation, CreateBatchInput),
-    operation(GetBatch, GetBatchOperation, BatchParams),
+    operation(CreateBatch, CreateBatchOperation),
+    operation(GetBatch, GetBatchOperation),
     operation(ListBatches, ListBatchesOperation),
     operation(ListBatchItems, ListBatchItemsOperation),
   ],

@@ -14,17 +14,12 @@ import { cardIssuanceGraphql } from './graphql/card-issuance.js';
 import { cardIssuanceRoutes, cardIssuanceRouteTags } from './http.js';
 import {
   Authorize,
-  authorizeInput,
   CancelCard,
   Capture,
-  captureInput,
   CreateCardholder,
-  createCardholderInput,
-  createCardInput,
   FreezeCard,
   GetCard,
   GetCardholder,
-  idInput,
   IssueCard,
   ListAuthorizations,
   ListCardholders,
@@ -32,7 +27,6 @@ import {
   Reverse,
   UnfreezeCard,
   UpdateControls,
-  updateControlsInput,
 } from './operations.js';
 import { CardRepository } from './ports.js';
 
@@ -58,20 +52,20 @@ export const cardIssuancePlugin = definePlugin<CardIssuanceConfig>({
     bind(CardStatusChange).toSelf();
   },
   operations: [
-    operation(CreateCardholder, CreateCardholderOperation, createCardholderInput),
+    operation(CreateCardholder, CreateCardholderOperation),
     operation(GetCardholder, GetCardholderOperation),
     operation(ListCardholders, ListCardholdersOperation),
-    operation(IssueCard, IssueCardOperation, createCardInput),
+    operation(IssueCard, IssueCardOperation),
     operation(GetCard, GetCardOperation),
     operation(ListCards, ListCardsOperation),
-    operation(UpdateControls, UpdateControlsOperation, updateControlsInput),
+    operation(UpdateControls, UpdateControlsOperation),
     operation(FreezeCard, FreezeCardOperation),
     operation(UnfreezeCard, UnfreezeCardOperation),
     operation(CancelCard, CancelCardOperation),
-    operation(Authorize, AuthorizeOperation, authorizeInput),
+    operation(Authorize, AuthorizeOperation),
     operation(ListAuthorizations, ListAuthorizationsOperation),
-    operation(Capture, CaptureOperation, captureInput),
-    operation(Reverse, ReverseOperation, idInput),
+    operation(Capture, CaptureOperation),
+    operation(Reverse, ReverseOperation),
   ],
   persistence: {
     memory: (bind: Bind) => bind(CardRepository).to(MemoryCardRepository).inSingletonScope(),

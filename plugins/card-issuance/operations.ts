@@ -82,8 +82,7 @@ export type IdInput = z.infer<typeof idInput>;
 export const updateControlsBody = z
   .object({ per_transaction_limit: controls.per_transaction_limit.optional(), daily_limit: controls.daily_limit.optional(), allowed_categories: controls.allowed_categories.optional() })
   .meta({ id: 'CardControlsInput', description: 'Each control given replaces the card’s; null removes it; one left out stays.', example: { daily_limit: '250.00', allowed_categories: ['5411', '5812'] } });
-export const updateControlsInput = idInput.extend(updateControlsBody.shape);
-export type UpdateControlsInput = z.infer<typeof updateControlsInput>;
+export type UpdateControlsInput = z.infer<typeof idInput> & z.infer<typeof updateControlsBody>;
 
 export const authorizationView = z
   .object({
@@ -112,14 +111,12 @@ export type AuthorizationView = z.infer<typeof authorizationView>;
 export const authorizeBody = z
   .object({ amount: z.string().describe('A decimal string in the card’s currency.'), merchant_name: z.string().trim().min(1).max(200), merchant_category: mcc })
   .meta({ id: 'CardAuthorizationInput', example: { amount: '42.50', merchant_name: 'Corner Grocery', merchant_category: '5411' } });
-export const authorizeInput = idInput.extend(authorizeBody.shape);
-export type AuthorizeInput = z.infer<typeof authorizeInput>;
+export type AuthorizeInput = z.infer<typeof idInput> & z.infer<typeof authorizeBody>;
 
 export const captureBody = z
   .object({ amount: z.string().optional().describe('What to capture; all that remains when left out.') })
   .meta({ id: 'CardCaptureInput', example: { amount: '40.00' } });
-export const captureInput = idInput.extend(captureBody.shape);
-export type CaptureInput = z.infer<typeof captureInput>;
+export type CaptureInput = z.infer<typeof idInput> & z.infer<typeof captureBody>;
 
 export const listInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
 export type ListInput = z.infer<typeof listInput>;

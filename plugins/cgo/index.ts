@@ -11,7 +11,7 @@ import { CgoConfig, cgoConfigSchema } from './config.js';
 import { cgoEvents } from './events.js';
 import { cgoGraphql } from './graphql/cgo.js';
 import { cgoRoutes, cgoRouteTags } from './http.js';
-import { CloseRound, GetInvestment, GetRound, IdParams, Invest, InvestInput, ListInvestments, ListRounds, OpenRound, OpenRoundInput } from './operations.js';
+import { CloseRound, GetInvestment, GetRound, Invest, ListInvestments, ListRounds, OpenRound } from './operations.js';
 import { CgoRepository } from './ports.js';
 
 /**
@@ -34,12 +34,12 @@ export const cgoPlugin = definePlugin<CgoConfig>({
     bind(RoundClosing).toSelf();
   },
   operations: [
-    operation(OpenRound, OpenRoundOperation, OpenRoundInput),
-    operation(CloseRound, CloseRoundOperation, IdParams),
-    operation(GetRound, GetRoundOperation, IdParams),
+    operation(OpenRound, OpenRoundOperation),
+    operation(CloseRound, CloseRoundOperation),
+    operation(GetRound, GetRoundOperation),
     operation(ListRounds, ListRoundsOperation),
-    operation(Invest, InvestOperation, InvestInput),
-    operation(GetInvestment, GetInvestmentOperation, IdParams),
+    operation(Invest, InvestOperation),
+    operation(GetInvestment, GetInvestmentOperation),
     operation(ListInvestments, ListInvestmentsOperation),
   ],
   persistence: {

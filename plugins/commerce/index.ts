@@ -11,19 +11,15 @@ import { commerceGraphql } from './graphql/commerce.js';
 import { commerceRoutes, commerceRouteTags } from './http.js';
 import {
   ApplyMerchant,
-  applyMerchantInput,
   ApproveMerchant,
   CreateInvoice,
-  createInvoiceInput,
   GetInvoice,
   GetMerchant,
   GetPaymentRequest,
   ListInvoices,
   ListMerchants,
   PayInvoice,
-  payInvoiceInput,
   SuspendMerchant,
-  suspendMerchantInput,
   VoidInvoice,
 } from './operations.js';
 import { CommerceRepository } from './ports.js';
@@ -46,17 +42,17 @@ export const commercePlugin = definePlugin({
     bind(MerchantDecision).toSelf();
   },
   operations: [
-    operation(ApplyMerchant, ApplyMerchantOperation, applyMerchantInput),
+    operation(ApplyMerchant, ApplyMerchantOperation),
     operation(GetMerchant, GetMerchantOperation),
     operation(ListMerchants, ListMerchantsOperation),
     operation(ApproveMerchant, ApproveMerchantOperation),
-    operation(SuspendMerchant, SuspendMerchantOperation, suspendMerchantInput),
-    operation(CreateInvoice, CreateInvoiceOperation, createInvoiceInput),
+    operation(SuspendMerchant, SuspendMerchantOperation),
+    operation(CreateInvoice, CreateInvoiceOperation),
     operation(GetInvoice, GetInvoiceOperation),
     operation(ListInvoices, ListInvoicesOperation),
     operation(VoidInvoice, VoidInvoiceOperation),
     operation(GetPaymentRequest, GetPaymentRequestOperation),
-    operation(PayInvoice, PayInvoiceOperation, payInvoiceInput),
+    operation(PayInvoice, PayInvoiceOperation),
   ],
   persistence: {
     memory: (bind: Bind) => bind(CommerceRepository).to(MemoryCommerceRepository).inSingletonScope(),

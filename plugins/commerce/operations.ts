@@ -34,8 +34,7 @@ export const idInput = z.object({ id: z.uuid() });
 export type IdInput = z.infer<typeof idInput>;
 
 export const suspendBody = z.object({ reason: z.string().trim().min(1).max(500) }).meta({ id: 'MerchantSuspensionInput', example: { reason: 'Chargeback rate above the agreed limit.' } });
-export const suspendMerchantInput = idInput.extend(suspendBody.shape);
-export type SuspendMerchantInput = z.infer<typeof suspendMerchantInput>;
+export type SuspendMerchantInput = z.infer<typeof idInput> & z.infer<typeof suspendBody>;
 
 const invoiceStatus = z.enum(['open', 'paid', 'void', 'expired']).describe('expired: still open when the due time passed (read from the clock).');
 
@@ -83,8 +82,7 @@ export const payCodeInput = z.object({ code: z.string().min(1).max(100) });
 export type PayCodeInput = z.infer<typeof payCodeInput>;
 
 export const payBody = z.object({ account_id: z.uuid().describe('The paying team’s account, holding the invoice’s asset.') }).meta({ id: 'PayInvoiceInput', example: { account_id: EXAMPLE_ID } });
-export const payInvoiceInput = payCodeInput.extend(payBody.shape);
-export type PayInvoiceInput = z.infer<typeof payInvoiceInput>;
+export type PayInvoiceInput = z.infer<typeof payCodeInput> & z.infer<typeof payBody>;
 
 export const invoicePaymentView = z
   .object({

@@ -31,7 +31,7 @@ import { CrosschainBridgesService } from './application/cross-chain-bridges.js';
 import { CrosschainConfig, crosschainConfigSchema } from './config.js';
 import { crosschainGraphql } from './graphql/crosschain.js';
 import { crosschainRoutes, crosschainRouteTags } from './http.js';
-import { ArmBridgeFault, Bridge, BridgeFaultInput, BridgeInitiateInput, BridgeInput, BridgeQuoteInput, CompareBridgeFees, CrossChainSwap, CrossChainSwapInput, GetCrossChainPortfolio, InitiateBridge, QuoteBridge, ReadBridgeQuote, ReadBridgeTransfer, ReadCrossChainSwap } from './operations.js';
+import { ArmBridgeFault, Bridge, CompareBridgeFees, CrossChainSwap, GetCrossChainPortfolio, InitiateBridge, QuoteBridge, ReadBridgeQuote, ReadBridgeTransfer, ReadCrossChainSwap } from './operations.js';
 import { BridgeFaultRepository, BridgeProtocols, BridgeQuoteRepository, BridgeTransferRepository, CrossChainSwapRepository } from './ports.js';
 
 /**
@@ -67,12 +67,12 @@ export const crosschainPlugin = definePlugin<CrosschainConfig>({
     bind(CrossChainBridges).to(CrosschainBridgesService);
   },
   operations: [
-    operation(QuoteBridge, QuoteBridgeOperation, BridgeQuoteInput), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation),
-    operation(InitiateBridge, InitiateBridgeOperation, BridgeInitiateInput),
-    operation(Bridge, BridgeOperation, BridgeInput),
+    operation(QuoteBridge, QuoteBridgeOperation), operation(CompareBridgeFees, CompareBridgeFeesOperation), operation(ReadBridgeQuote, ReadBridgeQuoteOperation),
+    operation(InitiateBridge, InitiateBridgeOperation),
+    operation(Bridge, BridgeOperation),
     operation(ReadBridgeTransfer, ReadBridgeTransferOperation),
-    operation(ArmBridgeFault, ArmBridgeFaultOperation, BridgeFaultInput),
-    operation(CrossChainSwap, CrossChainSwapOperation, CrossChainSwapInput),
+    operation(ArmBridgeFault, ArmBridgeFaultOperation),
+    operation(CrossChainSwap, CrossChainSwapOperation),
     operation(ReadCrossChainSwap, ReadCrossChainSwapOperation),
     operation(GetCrossChainPortfolio, GetCrossChainPortfolioOperation),
   ],

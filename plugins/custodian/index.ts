@@ -9,7 +9,7 @@ import { GetAccountOperation, ListAccountsOperation, ListBalancesOperation } fro
 import { custodianEvents } from './events.js';
 import { custodianGraphql } from './graphql/custodian.js';
 import { custodianRoutes, custodianRouteTags } from './http.js';
-import { GetAccount, LinkAccount, LinkInput, ListAccounts, ListBalances, SyncAccount, UnlinkAccount } from './operations.js';
+import { GetAccount, LinkAccount, ListAccounts, ListBalances, SyncAccount, UnlinkAccount } from './operations.js';
 import { CustodianGateway, CustodianRepository } from './ports.js';
 
 /**
@@ -30,7 +30,7 @@ export const custodianPlugin = definePlugin({
     bind(CustodianGateway).to(SimulatedCustodian).inSingletonScope();
   },
   operations: [
-    operation(LinkAccount, LinkOperation, LinkInput),
+    operation(LinkAccount, LinkOperation),
     operation(UnlinkAccount, UnlinkOperation),
     operation(SyncAccount, SyncOperation),
     operation(GetAccount, GetAccountOperation),

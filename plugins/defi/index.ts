@@ -23,7 +23,7 @@ import { DefiConfig, defiConfigSchema } from './config.js';
 import { defiRoutes, defiRouteTags } from './http.js';
 import { defiGraphql } from './graphql/positions.js';
 import { lendingGraphql } from './graphql/lending.js';
-import { AddLiquidity, AddLiquidityBody, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapBody, ExecuteSwapV1, ExecuteSwapV1Input, FlashLoan, FlashLoanBody, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote, SwapQuoteV1Input } from './operations.js';
+import { AddLiquidity, ListLiquidity, ReadLiquidity, RemoveLiquidity, ExecuteSwap, ExecuteSwapV1, FlashLoan, GetSwapQuote, QuoteSwapV1, ReadSwap, ReadSwapQuote } from './operations.js';
 import { LiquidityRepository, PoolRepository, QuoteRepository, SwapRepository } from './ports.js';
 import { MemoryLendingRepository } from './adapters/memory/memory-lending-repository.js';
 import { SqlLendingRepository } from './adapters/sql/sql-lending-repository.js';
@@ -33,7 +33,7 @@ import { LendingMarketSeeder } from './application/positions/lending-market-seed
 import { BorrowLendingOperation, CloseLendingPositionOperation, LendingOpener, ListLendingPositionsOperation, ReadLendingPositionOperation, SupplyLendingOperation } from './application/positions/lending-operations.js';
 import { LendingViews } from './application/positions/lending-views.js';
 import { defiEvents } from './events.js';
-import { BorrowLending, CloseLendingPosition, LendingBody, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
+import { BorrowLending, CloseLendingPosition, ListLendingPositions, ReadLendingPosition, SupplyLending } from './operations.js';
 import { LendingRepository, YieldRepository } from './ports.js';
 import { MemoryYieldRepository } from './adapters/memory/memory-yield-repository.js';
 import { SqlYieldRepository } from './adapters/sql/sql-yield-repository.js';
@@ -42,7 +42,7 @@ import { HarvestOperation, ListYieldPositionsOperation, ReadYieldPositionOperati
 import { DefiPortfolio, GetPortfolioOperation } from './application/positions/portfolio.js';
 import { DefiTokenSwaps } from './application/token-swaps.js';
 import { GetPortfolio } from './operations.js';
-import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, StakeBody, Unstake } from './operations.js';
+import { Harvest, ListYieldPositions, ReadYieldPosition, Stake, Unstake } from './operations.js';
 
 /**
  * DeFi on the simulated chains (docs/defi.md): DEX pools per chain seeded
@@ -83,22 +83,22 @@ export const defiPlugin = definePlugin<DefiConfig>({
   },
   operations: [
     operation(GetSwapQuote, GetSwapQuoteOperation),
-    operation(QuoteSwapV1, QuoteSwapV1Operation, SwapQuoteV1Input),
+    operation(QuoteSwapV1, QuoteSwapV1Operation),
     operation(ReadSwapQuote, ReadSwapQuoteOperation),
-    operation(ExecuteSwap, ExecuteSwapOperation, ExecuteSwapBody),
-    operation(ExecuteSwapV1, ExecuteSwapV1Operation, ExecuteSwapV1Input),
+    operation(ExecuteSwap, ExecuteSwapOperation),
+    operation(ExecuteSwapV1, ExecuteSwapV1Operation),
     operation(ReadSwap, ReadSwapOperation),
-    operation(FlashLoan, FlashLoanOperation, FlashLoanBody),
-    operation(AddLiquidity, AddLiquidityOperation, AddLiquidityBody),
+    operation(FlashLoan, FlashLoanOperation),
+    operation(AddLiquidity, AddLiquidityOperation),
     operation(RemoveLiquidity, RemoveLiquidityOperation),
     operation(ReadLiquidity, ReadLiquidityOperation),
     operation(ListLiquidity, ListLiquidityOperation),
-    operation(SupplyLending, SupplyLendingOperation, LendingBody),
-    operation(BorrowLending, BorrowLendingOperation, LendingBody),
+    operation(SupplyLending, SupplyLendingOperation),
+    operation(BorrowLending, BorrowLendingOperation),
     operation(CloseLendingPosition, CloseLendingPositionOperation),
     operation(ReadLendingPosition, ReadLendingPositionOperation),
     operation(ListLendingPositions, ListLendingPositionsOperation),
-    operation(Stake, StakeOperation, StakeBody),
+    operation(Stake, StakeOperation),
     operation(Harvest, HarvestOperation),
     operation(Unstake, UnstakeOperation),
     operation(ReadYieldPosition, ReadYieldPositionOperation),

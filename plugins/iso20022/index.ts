@@ -11,7 +11,7 @@ import { Iso20022Config, iso20022ConfigSchema } from './config.js';
 import { iso20022Events } from './events.js';
 import { iso20022Graphql } from './graphql/iso20022.js';
 import { iso20022Routes, iso20022RouteTags } from './http.js';
-import { ExportCamt053, ExportPacs008, ExportStatementInput, ExportTransferInput, GetMessage, GetMessageDocument, ListMessages, MessageIdInput, ValidateDocument, ValidateInput } from './operations.js';
+import { ExportCamt053, ExportPacs008, GetMessage, GetMessageDocument, ListMessages, ValidateDocument } from './operations.js';
 import { MessageRepository } from './ports.js';
 
 /**
@@ -33,12 +33,12 @@ export const iso20022Plugin = definePlugin({
     bind(Iso20022Config).toConstantValue(ctx.config);
   },
   operations: [
-    operation(ExportPacs008, ExportPacs008Operation, ExportTransferInput),
-    operation(ExportCamt053, ExportCamt053Operation, ExportStatementInput),
-    operation(GetMessage, GetMessageOperation, MessageIdInput),
-    operation(GetMessageDocument, GetMessageDocumentOperation, MessageIdInput),
+    operation(ExportPacs008, ExportPacs008Operation),
+    operation(ExportCamt053, ExportCamt053Operation),
+    operation(GetMessage, GetMessageOperation),
+    operation(GetMessageDocument, GetMessageDocumentOperation),
     operation(ListMessages, ListMessagesOperation),
-    operation(ValidateDocument, ValidateDocumentOperation, ValidateInput),
+    operation(ValidateDocument, ValidateDocumentOperation),
   ],
   persistence: {
     memory: (bind: Bind) => bind(MessageRepository).to(MemoryMessageRepository).inSingletonScope(),

@@ -9,7 +9,7 @@ import { CreateRecoveryKeyOperation, GetRecoveryKeyOperation, ListRecoveryKeysOp
 import { keyManagementEvents } from './events.js';
 import { keyManagementGraphql } from './graphql/key-management.js';
 import { keyManagementRoutes, keyManagementRouteTags } from './http.js';
-import { CreateRecoveryKey, createRecoveryKeyInput, GetRecoveryKey, ListReconstructions, ListRecoveryKeys, ReconstructKey, sharesInput, VerifyShares } from './operations.js';
+import { CreateRecoveryKey, GetRecoveryKey, ListReconstructions, ListRecoveryKeys, ReconstructKey, VerifyShares } from './operations.js';
 import { RecoveryKeyRepository, SecretSharing } from './ports.js';
 
 /**
@@ -30,11 +30,11 @@ export const keyManagementPlugin = definePlugin({
     bind(ShareCheck).toSelf();
   },
   operations: [
-    operation(CreateRecoveryKey, CreateRecoveryKeyOperation, createRecoveryKeyInput),
+    operation(CreateRecoveryKey, CreateRecoveryKeyOperation),
     operation(GetRecoveryKey, GetRecoveryKeyOperation),
     operation(ListRecoveryKeys, ListRecoveryKeysOperation),
-    operation(VerifyShares, VerifySharesOperation, sharesInput),
-    operation(ReconstructKey, ReconstructKeyOperation, sharesInput),
+    operation(VerifyShares, VerifySharesOperation),
+    operation(ReconstructKey, ReconstructKeyOperation),
     operation(ListReconstructions, ListReconstructionsOperation),
   ],
   persistence: {

@@ -43,8 +43,7 @@ export type IdInput = z.infer<typeof idInput>;
 export const sharesBody = z
   .object({ shares: z.array(z.string().max(200)).min(1).max(MAX_SHARES).describe('Shares as split gave them (base64url), any order.') })
   .meta({ id: 'KeySharesInput', example: { shares: ['AbCd…', 'IjKl…'] } });
-export const sharesInput = idInput.extend(sharesBody.shape);
-export type SharesInput = z.infer<typeof sharesInput>;
+export type SharesInput = z.infer<typeof idInput> & z.infer<typeof sharesBody>;
 
 export const reconstructionView = z
   .object({

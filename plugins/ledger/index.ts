@@ -4,7 +4,7 @@ import { GetTrialBalanceOperation } from './application/get-trial-balance.js';
 import { ListAccountPostingsOperation } from './application/list-account-postings.js';
 import { ledgerGraphql } from './graphql/ledger.js';
 import { ledgerRoutes, ledgerRouteTags } from './http.js';
-import { GetMovement, GetTrialBalance, ListAccountPostings, MovementParams } from './operations.js';
+import { GetMovement, GetTrialBalance, ListAccountPostings } from './operations.js';
 
 /**
  * The ledger, read by teams: trial balance and journal over REST and the
@@ -22,7 +22,7 @@ export const ledgerPlugin = definePlugin({
   requires: [UnitOfWork, Ledger, LedgerJournal, Clock],
   operations: [
     operation(GetTrialBalance, GetTrialBalanceOperation),
-    operation(GetMovement, GetMovementOperation, MovementParams),
+    operation(GetMovement, GetMovementOperation),
     operation(ListAccountPostings, ListAccountPostingsOperation),
   ],
   routes: ledgerRoutes,

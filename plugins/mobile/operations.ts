@@ -307,8 +307,7 @@ export const ConfirmPaymentIntentBody = z
   })
   .meta({ id: 'ConfirmPaymentIntentInput', example: {} });
 /** The whole input of the operation (path id and body), as GraphQL passes it. */
-export const ConfirmPaymentIntentInputSchema = PaymentIntentId.extend(ConfirmPaymentIntentBody.shape);
-export type ConfirmPaymentIntentInput = z.infer<typeof ConfirmPaymentIntentInputSchema>;
+export type ConfirmPaymentIntentInput = z.infer<typeof PaymentIntentId> & z.infer<typeof ConfirmPaymentIntentBody>;
 
 export const SetWallet = token<Operation<WalletInput, WalletView>>('mobile.set-wallet');
 export const GetWallet = token<Operation<NoInput, WalletView>>('mobile.get-wallet');

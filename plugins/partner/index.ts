@@ -47,8 +47,8 @@ import { partnerEvents } from './events.js';
 import { partnerRoutes, partnerRouteTags } from './http.js';
 import * as ops from './operations.js';
 import { CreateTenant, ListTenants } from './operations-tenants.js';
-import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel, putWhitelabelInput } from './operations-whitelabel.js';
-import { DownloadSdk, GenerateSdk, generateSdkInput, GenerateSdkV1, generateSdkV1Input } from './operations-sdk.js';
+import { GetWhitelabel, GetWidget, GetWidgetScript, PutWhitelabel } from './operations-whitelabel.js';
+import { DownloadSdk, GenerateSdk, GenerateSdkV1 } from './operations-sdk.js';
 import { PartnerRepository, SdkPackageRepository, TenantRepository, WhitelabelRepository } from './ports.js';
 
 /**
@@ -89,12 +89,12 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     operation(ops.RotatePartnerKeys, RotatePartnerKeysOperation),
     operation(CreateTenant, CreateTenantOperation),
     operation(ListTenants, ListTenantsOperation),
-    operation(PutWhitelabel, PutWhitelabelOperation, putWhitelabelInput),
+    operation(PutWhitelabel, PutWhitelabelOperation),
     operation(GetWhitelabel, GetWhitelabelOperation),
     operation(GetWidget, GetWidgetOperation),
     operation(GetWidgetScript, GetWidgetScriptOperation),
-    operation(GenerateSdk, GenerateSdkOperation, generateSdkInput),
-    operation(GenerateSdkV1, GenerateSdkV1Operation, generateSdkV1Input),
+    operation(GenerateSdk, GenerateSdkOperation),
+    operation(GenerateSdkV1, GenerateSdkV1Operation),
     operation(DownloadSdk, DownloadSdkOperation),
   ],
   persistence: {

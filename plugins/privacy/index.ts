@@ -8,7 +8,7 @@ import { GetPrivacyExportOperation, GetPrivacyRequestOperation, ListPrivacyReque
 import { privacyEvents } from './events.js';
 import { privacyGraphql } from './graphql/privacy.js';
 import { privacyRoutes, privacyRouteTags } from './http.js';
-import { CreatePrivacyRequest, CreatePrivacyRequestInput, GetPrivacyExport, GetPrivacyRequest, IdParams, ListPrivacyRequests } from './operations.js';
+import { CreatePrivacyRequest, GetPrivacyExport, GetPrivacyRequest, ListPrivacyRequests } from './operations.js';
 import { PrivacyRequestRepository } from './ports.js';
 
 /**
@@ -25,10 +25,10 @@ export const privacyPlugin = definePlugin({
   provides: [],
   requires: [UnitOfWork, Clock, Ids, UserDirectory],
   operations: [
-    operation(CreatePrivacyRequest, CreatePrivacyRequestOperation, CreatePrivacyRequestInput),
-    operation(GetPrivacyRequest, GetPrivacyRequestOperation, IdParams),
+    operation(CreatePrivacyRequest, CreatePrivacyRequestOperation),
+    operation(GetPrivacyRequest, GetPrivacyRequestOperation),
     operation(ListPrivacyRequests, ListPrivacyRequestsOperation),
-    operation(GetPrivacyExport, GetPrivacyExportOperation, IdParams),
+    operation(GetPrivacyExport, GetPrivacyExportOperation),
   ],
   persistence: {
     memory: (bind: Bind) => bind(PrivacyRequestRepository).to(MemoryPrivacyRequestRepository),

@@ -9,7 +9,7 @@ import { ProductConfig, productConfigSchema } from './config.js';
 import { productEvents } from './events.js';
 import { productGraphql } from './graphql/product.js';
 import { productRoutes, productRouteTags } from './http.js';
-import { ActivateProduct, ActivateProductInput, CreateProduct, CreateProductInput, ListActivations, ListProducts } from './operations.js';
+import { ActivateProduct, CreateProduct, ListActivations, ListProducts } from './operations.js';
 import { ProductRepository } from './ports.js';
 
 /**
@@ -32,9 +32,9 @@ export const productPlugin = definePlugin<ProductConfig>({
     bind(ProductAccrual).toSelf();
   },
   operations: [
-    operation(CreateProduct, CreateProductOperation, CreateProductInput),
+    operation(CreateProduct, CreateProductOperation),
     operation(ListProducts, ListProductsOperation),
-    operation(ActivateProduct, ActivateProductOperation, ActivateProductInput),
+    operation(ActivateProduct, ActivateProductOperation),
     operation(ListActivations, ListActivationsOperation),
   ],
   persistence: {

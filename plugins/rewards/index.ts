@@ -11,7 +11,7 @@ import { RewardsConfig, rewardsConfigSchema } from './config.js';
 import { rewardsEvents } from './events.js';
 import { rewardsGraphql } from './graphql/rewards.js';
 import { rewardsRoutes, rewardsRouteTags } from './http.js';
-import { CreateQuest, createQuestInput, Enroll, GetProfile, ListEarnings, ListQuests, ListRedemptions, OptOut, Redeem, redeemInput } from './operations.js';
+import { CreateQuest, Enroll, GetProfile, ListEarnings, ListQuests, ListRedemptions, OptOut, Redeem } from './operations.js';
 import { RewardsRepository } from './ports.js';
 
 /**
@@ -41,8 +41,8 @@ export const rewardsPlugin = definePlugin<RewardsConfig>({
     operation(GetProfile, GetProfileOperation),
     operation(ListEarnings, ListEarningsOperation),
     operation(ListQuests, ListQuestsOperation),
-    operation(CreateQuest, CreateQuestOperation, createQuestInput),
-    operation(Redeem, RedeemOperation, redeemInput),
+    operation(CreateQuest, CreateQuestOperation),
+    operation(Redeem, RedeemOperation),
     operation(ListRedemptions, ListRedemptionsOperation),
   ],
   persistence: {

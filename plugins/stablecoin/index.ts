@@ -10,7 +10,7 @@ import { StablecoinConfig, stablecoinConfigSchema } from './config.js';
 import { stablecoinEvents } from './events.js';
 import { stablecoinGraphql } from './graphql/stablecoin.js';
 import { stablecoinRoutes, stablecoinRouteTags } from './http.js';
-import { GetReserve, IssueInput, ListIssuances, ListReserves, Mint, Redeem } from './operations.js';
+import { GetReserve, ListIssuances, ListReserves, Mint, Redeem } from './operations.js';
 import { IssuanceRepository } from './ports.js';
 
 /**
@@ -37,8 +37,8 @@ export const stablecoinPlugin = definePlugin<StablecoinConfig>({
   operations: [
     operation(ListReserves, ListReservesOperation),
     operation(GetReserve, GetReserveOperation),
-    operation(Mint, MintOperation, IssueInput),
-    operation(Redeem, RedeemOperation, IssueInput),
+    operation(Mint, MintOperation),
+    operation(Redeem, RedeemOperation),
     operation(ListIssuances, ListIssuancesOperation),
   ],
   persistence: {

@@ -15,7 +15,7 @@ import { TreasuryConfig, treasuryConfigSchema } from './config.js';
 import { treasuryEvents } from './events.js';
 import { treasuryGraphql } from './graphql/treasury.js';
 import { treasuryRoutes, treasuryRouteTags } from './http.js';
-import { ListAllocations, ReadRebalance, Rebalance, RebalanceInput, SetAllocation, SetAllocationInput } from './operations.js';
+import { ListAllocations, ReadRebalance, Rebalance, SetAllocation } from './operations.js';
 import { AllocationRepository, RebalanceRepository } from './ports.js';
 
 /**
@@ -40,9 +40,9 @@ export const treasuryPlugin = definePlugin<TreasuryConfig>({
     bind(RebalanceSettlement).toSelf();
   },
   operations: [
-    operation(SetAllocation, SetAllocationOperation, SetAllocationInput),
+    operation(SetAllocation, SetAllocationOperation),
     operation(ListAllocations, ListAllocationsOperation),
-    operation(Rebalance, RebalanceOperation, RebalanceInput),
+    operation(Rebalance, RebalanceOperation),
     operation(ReadRebalance, ReadRebalanceOperation),
   ],
   persistence: {

@@ -10,7 +10,7 @@ import { TrustCertConfig, trustCertConfigSchema } from './config.js';
 import { trustCertEvents } from './events.js';
 import { trustCertGraphql } from './graphql/trust-cert.js';
 import { trustCertRoutes, trustCertRouteTags } from './http.js';
-import { GetCertificate, GetKeySet, IssueCertificate, issueCertificateInput, ListCertificates, listGraphqlInput, RevokeCertificate, revokeInput, VerifyCertificate, verifyInput } from './operations.js';
+import { GetCertificate, GetKeySet, IssueCertificate, ListCertificates, RevokeCertificate, VerifyCertificate } from './operations.js';
 import { AttestationSigner, CertificateRepository } from './ports.js';
 
 /**
@@ -33,11 +33,11 @@ export const trustCertPlugin = definePlugin<TrustCertConfig>({
     bind(AttestationSigner).to(Ed25519AttestationSigner).inSingletonScope();
   },
   operations: [
-    operation(IssueCertificate, IssueCertificateOperation, issueCertificateInput),
+    operation(IssueCertificate, IssueCertificateOperation),
     operation(GetCertificate, GetCertificateOperation),
-    operation(ListCertificates, ListCertificatesOperation, listGraphqlInput),
-    operation(RevokeCertificate, RevokeCertificateOperation, revokeInput),
-    operation(VerifyCertificate, VerifyCertificateOperation, verifyInput),
+    operation(ListCertificates, ListCertificatesOperation),
+    operation(RevokeCertificate, RevokeCertificateOperation),
+    operation(VerifyCertificate, VerifyCertificateOperation),
     operation(GetKeySet, GetKeySetOperation),
   ],
   persistence: {

@@ -27,8 +27,8 @@ import { X402Config, x402ConfigSchema } from './config.js';
 import { x402Events } from './events.js';
 import { x402Graphql } from './graphql/contributions.js';
 import { x402Routes, x402RouteTags } from './http.js';
-import { GetSpendingLimits, ListAgents, Pay, payInput, PutAgent, putAgentInput, RemoveAgent, SetSpendingLimits, setLimitsInput } from './operations.js';
-import { CreateEndpoint, createEndpointInput, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, relayListInput, UpdateEndpoint, updateEndpointInput } from './operations.js';
+import { GetSpendingLimits, ListAgents, Pay, PutAgent, RemoveAgent, SetSpendingLimits } from './operations.js';
+import { CreateEndpoint, DeleteEndpoint, FacilitatorKinds, FacilitatorSettle, FacilitatorVerify, GetStatus, GetSupported, ListEndpoints, ListPayments, ListRelays, relayListInput, UpdateEndpoint } from './operations.js';
 import { EndpointRepository, Facilitator, PaymentRepository, PayTransport, SpendingRepository } from './ports.js';
 
 /**
@@ -64,9 +64,9 @@ export const x402Plugin = definePlugin<X402Config>({
     bind(PayTransport).to(HttpPayTransport).inSingletonScope();
   },
   operations: [
-    operation(CreateEndpoint, CreateEndpointOperation, createEndpointInput),
+    operation(CreateEndpoint, CreateEndpointOperation),
     operation(ListEndpoints, ListEndpointsOperation),
-    operation(UpdateEndpoint, UpdateEndpointOperation, updateEndpointInput),
+    operation(UpdateEndpoint, UpdateEndpointOperation),
     operation(DeleteEndpoint, DeleteEndpointOperation),
     operation(ListPayments, ListPaymentsOperation),
     operation(ListRelays, ListRelaysOperation, relayListInput),
@@ -76,11 +76,11 @@ export const x402Plugin = definePlugin<X402Config>({
     operation(FacilitatorSettle, FacilitatorSettleOperation),
     operation(FacilitatorKinds, FacilitatorKindsOperation),
     operation(GetSpendingLimits, GetSpendingLimitsOperation),
-    operation(SetSpendingLimits, SetSpendingLimitsOperation, setLimitsInput),
+    operation(SetSpendingLimits, SetSpendingLimitsOperation),
     operation(ListAgents, ListAgentsOperation),
-    operation(PutAgent, PutAgentOperation, putAgentInput),
+    operation(PutAgent, PutAgentOperation),
     operation(RemoveAgent, RemoveAgentOperation),
-    operation(Pay, PayOperation, payInput),
+    operation(Pay, PayOperation),
   ],
   persistence: {
     memory: (bind: Bind) => {

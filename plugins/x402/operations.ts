@@ -65,8 +65,7 @@ export const updateEndpointBody = z
   })
   .strict()
   .meta({ id: 'UpdateX402EndpointInput', example: { price_usd_cents: 2 } });
-export const updateEndpointInput = endpointId.extend(updateEndpointBody.shape);
-export type UpdateEndpointInput = z.infer<typeof updateEndpointInput>;
+export type UpdateEndpointInput = z.infer<typeof endpointId> & z.infer<typeof updateEndpointBody>;
 export type EndpointIdInput = z.infer<typeof endpointId>;
 
 export const listInput = z.object({ page: pageNumber().default(1), per_page: pageSize().default(20) });
@@ -292,8 +291,7 @@ export const putAgentBody = z
   .object({ name: z.string().trim().min(1).max(100), daily_usd: cap.default(null), monthly_usd: cap.default(null), per_request_usd: cap.default(null) })
   .strict()
   .meta({ id: 'PutX402AgentInput', example: { name: 'research-bot', daily_usd: '1.00', monthly_usd: '10.00', per_request_usd: '0.05' } });
-export const putAgentInput = agentKey.extend(putAgentBody.shape);
-export type PutAgentInput = z.infer<typeof putAgentInput>;
+export type PutAgentInput = z.infer<typeof agentKey> & z.infer<typeof putAgentBody>;
 
 export const payInput = z
   .object({
