@@ -18,8 +18,7 @@ export const custodyPlaceView = z
     address: z.string().describe('The deposit address: public, the fingerprint of the key at the path.'),
     derivation_path: z.string().describe('BIP-32 path under the service’s custody seed.'),
   })
-  .strict()
-  .meta({ id: 'CustodyKeyPlace' });
+  .strict();
 
 export const inventoryKeyView = z
   .object({

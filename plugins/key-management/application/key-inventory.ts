@@ -80,7 +80,7 @@ export class GetKeyOperation implements Operation<KeyRefInput, InventoryKeyView>
     @inject(KeyProviders) private readonly providers: KeyProviders,
   ) {}
 
-  execute(input: KeyRefInput, ctx: RequestContext): Promise<InventoryKeyView> {
+  async execute(input: KeyRefInput, ctx: RequestContext): Promise<InventoryKeyView> {
     const provider = this.providers.one(input.kind, input.id);
     return this.uow.readOnly(async (tx) => {
       const entry = await provider.find(tx, ctx.actor.teamId, input.id);
@@ -104,7 +104,7 @@ export class RotateKeyOperation implements Operation<RotateKeyInput, RotatedKeyV
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(input: RotateKeyInput, ctx: RequestContext): Promise<RotatedKeyView> {
+  async execute(input: RotateKeyInput, ctx: RequestContext): Promise<RotatedKeyView> {
     const provider = this.providers.one(input.kind, input.id);
     const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
