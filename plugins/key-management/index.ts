@@ -25,7 +25,7 @@ import { RecoveryKeyRepository, SecretSharing } from './ports.js';
 export const keyManagementPlugin = definePlugin({
   name: 'key-management',
   version: '0.1.0',
-  kernel: '^2.2.0',
+  kernel: '^2.4.0',
   description: 'Recovery keys split into Shamir shares; verification and reconstruction from a threshold of shares; the inventory and rotation of the team’s keys.',
   dependsOn: [],
   provides: [],

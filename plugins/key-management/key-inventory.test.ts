@@ -203,8 +203,9 @@ for (const store of stores) {
     assert.is(onboarded.status, 201, JSON.stringify(onboarded.body));
     const { partner_id: partnerId, api_credentials: credentials } = onboarded.body.data;
     const partner = { ...ada, key: credentials.user_api_key as string };
+    let partnerKey = credentials.api_key as string;
     const asPartner = (method: string, path: string, body?: unknown) =>
-      g.request(method, `/api/v2/key-management/${path}`, { key: partner.key, headers: { 'x-partner-key': credentials.api_key }, ...(body === undefined ? {} : { body }) });
+      g.request(method, `/api/v2/key-management/${path}`, { key: partner.key, headers: { 'x-partner-key': partnerKey }, ...(body === undefined ? {} : { body }) });
     const listed = (await asPartner('GET', 'keys?kind=partner_key')).body.data.map((one: unknown) => inventoryKeyView.parse(one));
     assert.equal(
       listed.map((one: InventoryKeyView) => [one.id, one.fingerprint, one.rotatable]),
@@ -213,6 +214,11 @@ for (const store of stores) {
     const refused = await asPartner('POST', `keys/partner_key/${partnerId}:live/rotate`, {});
     assert.equal([refused.status, refused.body.errors[0].code], [409, 'rotation_by_operator']);
     assert.equal((await get(ada, 'keys?kind=partner_key')).body.data, [], 'a team that is no partner has none');
+    const byOperator = await g.request('POST', `/api/v2/admin/partners/${partnerId}/rotate-keys`, { key: g.k.operatorKey, body: {} });
+    assert.is(byOperator.status, 200, JSON.stringify(byOperator.body));
+    partnerKey = byOperator.body.data.api_key;
+    const live = inventoryKeyView.parse((await asPartner('GET', `keys/partner_key/${partnerId}:live`)).body.data);
+    assert.equal([live.fingerprint, live.last_rotated_at], [byOperator.body.data.api_key.slice(0, 12), g.k.clock.now().toISOString()]);
     await depositPaths(ada, await account(ada));
     const path = (await list(ada, '&kind=custody_path'))[0]!;
     const custody = await rotate(ada, 'custody_path', path.id);

@@ -49,7 +49,7 @@ export class PartnerKeyInventory implements KeyInventory {
       status: STATUS[partner.status],
       fingerprint: `${PARTNER_KEY_SCHEME}${environment === 'live' ? partner.liveKeyPrefix : partner.sandboxKeyPrefix}`,
       createdAt: partner.createdAt,
-      lastRotatedAt: null,
+      lastRotatedAt: partner.keysRotatedAt,
       expiresAt: null,
       overlapEndsAt: null,
       rotatable: false,
