@@ -71,6 +71,7 @@ export * from '../ports/scheduler.js';
 export * from '../ports/sdk-generator.js';
 export * from '../ports/transaction-history.js';
 export * from '../ports/activity-history.js';
+export * from '../ports/key-inventory.js';
 export * from '../ports/personal-data.js';
 export * from '../ports/token-swaps.js';
 export * from '../ports/secret-store.js';

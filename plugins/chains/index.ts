@@ -1,4 +1,4 @@
-import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, Ledger, OnChainHoldings, operation, Random, SecretStore, UnitOfWork, type PluginContext, type RuntimeContext } from '../../kernel/public.js';
+import { AssetCatalog, Chain, ChainCatalog, ChainFaucet, Clock, definePlugin, KeyInventory, Ledger, OnChainHoldings, operation, Random, SecretStore, UnitOfWork, type PluginContext, type RuntimeContext } from '../../kernel/public.js';
 import type { Bind } from 'inversify';
 import { HdCustodyKeys } from './adapters/custody/hd-custody-keys.js';
 import { MemoryCustodyRepository } from './adapters/memory/memory-custody-repository.js';
@@ -10,6 +10,7 @@ import { SqlSimulatorState } from './adapters/sql/sql-simulator-state.js';
 import { ChainRegistry } from './application/chain-registry.js';
 import { CustodyHoldings } from './application/custody-holdings.js';
 import { HoldingCatalog } from './application/holding-catalog.js';
+import { CustodyPathInventory } from './application/key-inventory.js';
 import { MovementMirror } from './application/movement-mirror.js';
 import { Reconciler } from './application/reconciler.js';
 import { DepositAddresses } from './application/deposit-addresses.js';
@@ -63,6 +64,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
   description: 'EVM chains and their tokens, simulated: blocks by the clock, gas prices, balances, transfers and receipts.',
   dependsOn: ['core-banking'],
   provides: [ChainCatalog, Chain, ChainFaucet, OnChainHoldings],
+  contributes: [KeyInventory],
   requires: [UnitOfWork, AssetCatalog, Clock, Ledger, SecretStore, Random],
   config: chainsConfigSchema,
   register(bind: Bind, ctx: PluginContext<ChainsConfig>) {
@@ -80,6 +82,7 @@ export const chainsPlugin = definePlugin<ChainsConfig>({
     bind(Reconciler).toSelf();
     bind(CustodyHoldings).toSelf();
     bind(OnChainHoldings).toService(CustodyHoldings);
+    bind(KeyInventory).to(CustodyPathInventory);
   },
   operations: [
     operation(ListChains, ListChainsOperation),

@@ -45,6 +45,8 @@ export interface CustodyAddress {
   readonly teamId: string;
   readonly accountId: string;
   readonly accountIndex: number;
+  /** When it was derived; null for addresses derived before this was recorded. */
+  readonly createdAt: Date | null;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface CustodyRepository {
   saveAddresses(tx: Tx, addresses: readonly CustodyAddress[]): Promise<void>;
   /** The team's account's addresses, in no particular order (none when unknown or another team's). */
   addresses(tx: Tx, teamId: string, accountId: string): Promise<CustodyAddress[]>;
+  /** The team's addresses (every account's), by account index then chain. */
+  teamAddresses(tx: Tx, teamId: string): Promise<CustodyAddress[]>;
   /** Every custody address, by chain and address. */
   list(tx: Tx): Promise<CustodyAddress[]>;
   /** Who owns an address on a chain (checksummed), across teams. */

@@ -1,4 +1,4 @@
-import { Authenticator, Clock, definePlugin, Ids, operation, OperatorKeys, PersonalData, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
+import { Authenticator, Clock, definePlugin, Ids, KeyInventory, operation, OperatorKeys, PersonalData, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,
@@ -11,6 +11,7 @@ import { CreateApiKeyOperation } from './application/create-api-key.js';
 import { CreateUserOperation } from './application/create-user.js';
 import { OperatorKeyBootstrap } from './application/ensure-operator.js';
 import { IdentityPersonalData } from './application/personal-data.js';
+import { ApiKeyInventory } from './application/key-inventory.js';
 import { KeyHasher } from './application/key-hasher.js';
 import { KeyIssuer } from './application/key-issuer.js';
 import { ListApiKeysOperation } from './application/list-api-keys.js';
@@ -36,7 +37,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
   provides: [Authenticator, OperatorKeys, TeamProvisioning, UserDirectory],
-  contributes: [PersonalData],
+  contributes: [PersonalData, KeyInventory],
   requires: [UnitOfWork, Clock, Ids, Random],
   config: identityConfigSchema,
   register(bind, ctx) {
@@ -48,6 +49,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
     bind(TeamProvisioning).to(TeamProvisioner);
     bind(UserDirectory).to(IdentityUserDirectory);
     bind(PersonalData).to(IdentityPersonalData);
+    bind(KeyInventory).to(ApiKeyInventory);
   },
   operations: [
     operation(CreateUser, CreateUserOperation),

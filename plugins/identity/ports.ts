@@ -75,6 +75,11 @@ export interface ApiKeyRepository {
   listByTeam(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<ApiKeyRecord>>;
   /** Sets revoked_at unless already revoked; returns the key as stored afterwards. */
   revoke(tx: Tx, teamId: string, id: string, at: Date): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Brings expires_at forward to `at` (a rotation's grace end) unless the key
+   * is revoked or already expires by then; returns the key as stored afterwards.
+   */
+  expireBy(tx: Tx, teamId: string, id: string, at: Date): Promise<ApiKeyRecord | undefined>;
   /** Sets last_used_at = at only if it is null or at/before `staleBefore` (no write otherwise). */
   recordUse(tx: Tx, id: string, at: Date, staleBefore: Date): Promise<void>;
 }

@@ -16,9 +16,14 @@ import {
   splitKeyView,
   VerifyShares,
 } from './operations.js';
+import { GetKey, inventoryKeyView, keyRefInput, ListKeys, listKeysInput, RotateKey, rotatedKeyView, rotateKeyBody } from './operations-inventory.js';
 
 export const keyManagementRouteTags: readonly RouteTag[] = [
-  { name: 'Key management', description: 'Recovery keys split into Shamir shares, verification and reconstruction from a threshold of them, and the log of every attempt ([key-management.md](key-management.md)).' },
+  {
+    name: 'Key management',
+    description:
+      'Recovery keys split into Shamir shares, verification and reconstruction from a threshold of them, and the log of every attempt; the inventory of the team’s API keys, webhook secrets, partner keys and custody derivation paths, and their rotation ([key-management.md](key-management.md)).',
+  },
 ];
 const tags = ['Key management'];
 const v2 = ['v2'] as const;
@@ -78,6 +83,45 @@ export const keyManagementRoutes: readonly RouteDeclaration[] = [
     operation: ListReconstructions,
     summary: 'The log of a recovery key’s verifications and reconstructions',
     description: 'Newest first; 404 for another team’s key.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/key-management/keys',
+    prefixes: v2,
+    access: 'read',
+    query: listKeysInput,
+    response: z.array(inventoryKeyView),
+    operation: ListKeys,
+    summary: 'The inventory of the team’s keys',
+    description: 'API keys, webhook signing secrets, partner keys and custody derivation paths, metadata only (never a secret), by kind; `kind` narrows to one.',
+    tags,
+  }),
+  route({
+    method: 'GET',
+    path: '/key-management/keys/:kind/:id',
+    prefixes: v2,
+    access: 'read',
+    params: keyRefInput,
+    response: inventoryKeyView,
+    operation: GetKey,
+    summary: 'One key of the inventory',
+    description: '404 for another team’s or an unknown key, or a kind whose module is not enabled.',
+    tags,
+  }),
+  route({
+    method: 'POST',
+    path: '/key-management/keys/:kind/:id/rotate',
+    prefixes: v2,
+    access: 'write',
+    params: keyRefInput,
+    body: rotateKeyBody,
+    response: rotatedKeyView,
+    responseHasSecret: true,
+    operation: RotateKey,
+    summary: 'Rotate a key',
+    description:
+      'A new key or secret, answered this once. `overlap_seconds` (0–86400, default 0) keeps the old one working beside it: an API key until its expiry (then it fails), a webhook secret signing every delivery beside the new one. Partner keys (the operator rotates them) and custody paths (a seed change is a migration) answer 409.',
     tags,
   }),
 ];

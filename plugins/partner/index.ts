@@ -5,6 +5,7 @@ import {
   definePlugin,
   EnabledModules,
   Ids,
+  KeyInventory,
   operation,
   Random,
   TeamProvisioning,
@@ -26,6 +27,7 @@ import {
   RotatePartnerKeysOperation,
   SuspendPartnerOperation,
 } from './application/operator-partners.js';
+import { PartnerKeyInventory } from './application/key-inventory.js';
 import { PartnerGate } from './application/partner-gate.js';
 import { TenantQuotas } from './application/tenant-quotas.js';
 import { PartnerKeys } from './application/partner-keys.js';
@@ -66,6 +68,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
   description: 'Partner onboarding, fpk_ partner keys with sandbox, allow-lists and rate limits, tenants (isolated teams).',
   dependsOn: ['identity'],
   provides: [CallGate, TeamQuotas],
+  contributes: [KeyInventory],
   requires: [UnitOfWork, Clock, Ids, Random, TeamProvisioning, EnabledModules],
   config: partnerConfigSchema,
   register(bind: Bind, ctx: PluginContext<PartnerConfig>) {
@@ -76,6 +79,7 @@ export const partnerPlugin = definePlugin<PartnerConfig>({
     bind(WidgetDocuments).toSelf();
     bind(CallGate).to(PartnerGate);
     bind(TeamQuotas).to(TenantQuotas);
+    bind(KeyInventory).to(PartnerKeyInventory);
   },
   operations: [
     operation(ops.OnboardPartner, OnboardPartnerOperation),

@@ -19,6 +19,7 @@ export interface PartnerRepository {
   /** Every partner, oldest first (operators). */
   list(tx: Tx, page: PageRequest): Promise<Slice<PartnerRecord>>;
   setStatus(tx: Tx, id: string, status: PartnerStatus, at: Date): Promise<PartnerRecord | undefined>;
+  /** Replaces both keys' digests and prefixes and records when (keys_rotated_at). */
   replaceKeys(tx: Tx, id: string, keys: Pick<PartnerRecord, 'liveKeyHash' | 'liveKeyPrefix' | 'sandboxKeyHash' | 'sandboxKeyPrefix'>, at: Date): Promise<PartnerRecord | undefined>;
   /** Sets sandbox_tested_at once (the first sandbox call); later calls write nothing. */
   markSandboxTested(tx: Tx, id: string, at: Date): Promise<void>;

@@ -5,6 +5,7 @@ import {
   EventBackbone,
   EventRegistry,
   Ids,
+  KeyInventory,
   Logger,
   Meter,
   operation,
@@ -29,6 +30,7 @@ import { DeleteWebhookOperation } from './application/delete-webhook.js';
 import { Dispatcher, WebhookDispatcher } from './application/dispatcher.js';
 import { FanOut, WebhookFanOut } from './application/fan-out.js';
 import { GetWebhookOperation } from './application/get-webhook.js';
+import { WebhookSecretInventory } from './application/key-inventory.js';
 import { KnownEvents } from './application/known-events.js';
 import { CancelDeliveries } from './application/cancel-deliveries.js';
 import { DeliveryPruner, Pruner } from './application/delivery-pruner.js';
@@ -74,6 +76,8 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
   // The live dashboard reads the delivery backlog through WebhookDeliveryStats (optionally: it never imports this plugin).
   // Partner onboarding subscribes a partner's webhook_url through WebhookSubscriptions.
   provides: [WebhookDeliveryStats, WebhookSubscriptions],
+  // Each endpoint's signing secret is listed and rotated by key-management through KeyInventory.
+  contributes: [KeyInventory],
   requires: [UnitOfWork, EventBackbone, EventRegistry, Scheduler, Clock, Ids, Random, Logger, Meter],
   config: webhooksConfigSchema,
   register(bind: Bind, ctx: PluginContext<WebhooksConfig>) {
@@ -87,6 +91,7 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     bind<WebhookDispatcher>(Dispatcher).to(WebhookDispatcher);
     bind<WebhookDeliveryStats>(WebhookDeliveryStats).to(DeliveryStats);
     bind<WebhookSubscriptions>(WebhookSubscriptions).to(SubscriptionsForOthers);
+    bind<KeyInventory>(KeyInventory).to(WebhookSecretInventory);
   },
   operations,
   persistence: {

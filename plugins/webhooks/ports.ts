@@ -12,6 +12,15 @@ export interface WebhookRecord {
   readonly description: string | null;
   /** Needed to sign every delivery, so it is kept, and shown only when set. */
   readonly secret: string;
+  /**
+   * The secret a rotation replaced: deliveries carry a signature with it
+   * beside the new one's until `previousSecretUntil`, so receivers can switch
+   * without losing any. Null outside such an overlap.
+   */
+  readonly previousSecret: string | null;
+  readonly previousSecretUntil: Date | null;
+  /** When the secret was last replaced (a rotation, or a PATCH with a secret); null while it is the first. */
+  readonly secretRotatedAt: Date | null;
   readonly active: boolean;
   readonly disabledReason: string | null;
   /** Start of the current run of failures; null while the endpoint answers 2xx. */

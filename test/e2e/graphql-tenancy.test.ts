@@ -395,6 +395,11 @@ const CASES: Record<string, readonly Case[]> = {
   'Mutation.revokeCertificate': [{ query: 'mutation($id: ID!) { revokeCertificate(id: $id) { id } }', variables: (f) => ({ id: f.certificate }), expect: 'not_found' }],
   'Query.recoveryKey': [{ query: 'query($id: ID!) { recoveryKey(id: $id) { id } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
   'Query.recoveryKeys': [{ query: '{ recoveryKeys(first: 100) { data { id fingerprint } } }', expect: 'none_of_bob' }],
+  'Query.inventoryKey': [
+    { query: 'query($id: ID!) { inventoryKey(kind: "api_key", id: $id) { id } }', variables: (f) => ({ id: f.apiKey }), expect: 'not_found' },
+    { query: 'query($id: ID!) { inventoryKey(kind: "webhook_secret", id: $id) { id } }', variables: (f) => ({ id: f.webhook }), expect: 'not_found' },
+  ],
+  'Query.inventoryKeys': [{ query: '{ inventoryKeys(first: 100) { data { kind id label owner fingerprint } } }', expect: 'none_of_bob' }],
   'Query.keyReconstructionLogs': [{ query: 'query($id: ID!) { keyReconstructionLogs(recovery_key_id: $id) { data { id } } }', variables: (f) => ({ id: f.recoveryKey }), expect: 'not_found' }],
   // Even with Bob's own shares, Ada's team cannot reach his key.
   'Mutation.verifyKeyShares': [
@@ -716,6 +721,7 @@ async function bobsView(): Promise<unknown> {
     cards: await read('query($id: ID!) { cards(first: 100) { data { id status daily_limit } } cardholders { data { id name } } cardTransactions(card_id: $id) { data { id status captured_amount } } }', { id: fx.card }),
     certificates: await read('{ certificates(first: 100) { data { id status revoked_at token } } }'),
     recoveryKeys: await read('query($id: ID!) { recoveryKeys { data { id fingerprint } } keyReconstructionLogs(recovery_key_id: $id) { paginatorInfo { total } } }', { id: fx.recoveryKey }),
+    inventoryKeys: await read('{ inventoryKeys(first: 100) { data { kind id status fingerprint expires_at overlap_ends_at } } }'),
     travelRule: await read('query($c: ID!, $s: ID!) { travelRuleCheck(id: $c) { check_id transfer_id risk_score } travelRuleSubmission(id: $s) { submission_id ivms101_json } }', { c: fx.travelRuleCheck, s: fx.travelRuleSubmission }),
     flagged: await read('query($id: String!) { flaggedTransaction(transaction_id: $id) { status reviewed_at review_note } }', { id: fx.flagged }),
     webhooks: await read('{ webhooks(first: 100) { data { id url events description active status updated_at } } }'),

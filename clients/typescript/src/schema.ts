@@ -3058,6 +3058,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/key-management/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inventory of the team’s keys
+         * @description API keys, webhook signing secrets, partner keys and custody derivation paths, metadata only (never a secret), by kind; `kind` narrows to one.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["listKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/keys/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One key of the inventory
+         * @description 404 for another team’s or an unknown key, or a kind whose module is not enabled.
+         *
+         *     Access: an API key with the read permission; only the caller's team's data is visible (another team's id is 404).
+         */
+        get: operations["getKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/key-management/keys/{kind}/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a key
+         * @description A new key or secret, answered this once. `overlap_seconds` (0–86400, default 0) keeps the old one working beside it: an API key until its expiry (then it fails), a webhook secret signing every delivery beside the new one. Partner keys (the operator rotates them) and custody paths (a seed change is a migration) answer 409.
+         *
+         *     Access: an API key with the write permission; acts only on the caller's team's data (another team's id is 404).
+         */
+        post: operations["rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/key-management/recovery-keys": {
         parameters: {
             query?: never;
@@ -12117,6 +12183,159 @@ export interface components {
         ValidateIso20022Input: {
             /** @description A pacs.008 or camt.053 document as XML text. */
             document: string;
+        };
+        /**
+         * @example {
+         *       "kind": "api_key",
+         *       "id": "4d6f8a0c-2e4b-4d6f-8a0c-2e4b6d8f0a1c",
+         *       "label": "Reporting",
+         *       "owner": "1b3d5f7a-9c2e-4a6b-8d0f-2e4a6c8e0b1d",
+         *       "status": "active",
+         *       "fingerprint": "fak_3kT9wQz7",
+         *       "created_at": "2026-11-25T09:30:00Z",
+         *       "last_rotated_at": null,
+         *       "expires_at": null,
+         *       "overlap_ends_at": null,
+         *       "rotatable": true,
+         *       "custody": null
+         *     }
+         */
+        InventoryKey: {
+            /**
+             * @description api_key (identity), webhook_secret (webhooks), partner_key (partner), custody_path (chains).
+             * @enum {string}
+             */
+            kind: "api_key" | "webhook_secret" | "partner_key" | "custody_path";
+            /** @description The module’s id: an API key id, a webhook id, `<partner id>:live|sandbox`, `<account id>:<chain>`. */
+            id: string;
+            label: string;
+            /** @description The user (API key) or account (custody path) it belongs to; null for the team’s. */
+            owner: string | null;
+            /** @enum {string} */
+            status: "active" | "rotating" | "suspended" | "expired" | "revoked";
+            /** @description A display prefix, the SHA-256 of the secret, or the address: never the secret. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            last_rotated_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops working on its own (an expiry, a rotation’s grace end).
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description While rotating: when the replaced secret stops signing beside the new one.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            overlap_ends_at: string | null;
+            /** @description Whether POST …/rotate may rotate it. */
+            rotatable: boolean;
+            /** @description custody_path only: chain, address and derivation path. */
+            custody: {
+                chain: string;
+                /** @description The deposit address: public, the fingerprint of the key at the path. */
+                address: string;
+                /** @description BIP-32 path under the service’s custody seed. */
+                derivation_path: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "kind": "webhook_secret",
+         *       "id": "4d6f8a0c-2e4b-4d6f-8a0c-2e4b6d8f0a1c",
+         *       "label": "https://hooks.example.com/bank",
+         *       "owner": null,
+         *       "status": "rotating",
+         *       "fingerprint": "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "created_at": "2026-11-20T09:30:00Z",
+         *       "last_rotated_at": "2026-11-25T09:30:00Z",
+         *       "expires_at": null,
+         *       "overlap_ends_at": "2026-11-25T10:30:00Z",
+         *       "rotatable": true,
+         *       "custody": null,
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+         *       "replaced_id": "4d6f8a0c-2e4b-4d6f-8a0c-2e4b6d8f0a1c",
+         *       "previous_valid_until": "2026-11-25T10:30:00Z"
+         *     }
+         */
+        RotatedKey: {
+            /**
+             * @description api_key (identity), webhook_secret (webhooks), partner_key (partner), custody_path (chains).
+             * @enum {string}
+             */
+            kind: "api_key" | "webhook_secret" | "partner_key" | "custody_path";
+            /** @description The module’s id: an API key id, a webhook id, `<partner id>:live|sandbox`, `<account id>:<chain>`. */
+            id: string;
+            label: string;
+            /** @description The user (API key) or account (custody path) it belongs to; null for the team’s. */
+            owner: string | null;
+            /** @enum {string} */
+            status: "active" | "rotating" | "suspended" | "expired" | "revoked";
+            /** @description A display prefix, the SHA-256 of the secret, or the address: never the secret. */
+            fingerprint: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            last_rotated_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops working on its own (an expiry, a rotation’s grace end).
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description While rotating: when the replaced secret stops signing beside the new one.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            overlap_ends_at: string | null;
+            /** @description Whether POST …/rotate may rotate it. */
+            rotatable: boolean;
+            /** @description custody_path only: chain, address and derivation path. */
+            custody: {
+                chain: string;
+                /** @description The deposit address: public, the fingerprint of the key at the path. */
+                address: string;
+                /** @description BIP-32 path under the service’s custody seed. */
+                derivation_path: string;
+            } | null;
+            /** @description The new key or secret: shown this once, never stored in clear, logged or evented. */
+            secret: string;
+            /** @description The id rotated (an API key’s new key has a new id). */
+            replaced_id: string;
+            /**
+             * Format: date-time
+             * @description When the replaced secret stops working; the rotation’s instant when it stopped at once.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            previous_valid_until: string;
+        };
+        /**
+         * @example {
+         *       "overlap_seconds": 3600
+         *     }
+         */
+        RotateKeyInput: {
+            /**
+             * @description How long the replaced secret keeps working beside the new one (0–86400; 0, the default, ends it at once).
+             * @default 0
+             */
+            overlap_seconds: number;
         };
         /**
          * @example {
@@ -21417,6 +21636,121 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Iso20022Validation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: {
+                /** @description api_key (identity), webhook_secret (webhooks), partner_key (partner), custody_path (chains). */
+                kind?: "api_key" | "webhook_secret" | "partner_key" | "custody_path";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inventory of the team’s keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InventoryKey"][];
+                        meta?: components["schemas"]["PageMeta"];
+                        links?: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description api_key (identity), webhook_secret (webhooks), partner_key (partner), custody_path (chains). */
+                kind: "api_key" | "webhook_secret" | "partner_key" | "custody_path";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One key of the inventory */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InventoryKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the first successful response is saved for 24 h and replayed, with Idempotent-Replayed: true, for the same key and request. 1–255 printable ASCII characters, scoped per team. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description api_key (identity), webhook_secret (webhooks), partner_key (partner), custody_path (chains). */
+                kind: "api_key" | "webhook_secret" | "partner_key" | "custody_path";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Rotate a key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RotatedKey"];
                     };
                 };
             };

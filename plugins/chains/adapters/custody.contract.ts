@@ -13,7 +13,7 @@ const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
  */
 export function custodyRepositoryContract(title: string, harness: RepositoryHarness<CustodyRepository>) {
   const { test, it, run } = repositorySuite(title, harness);
-  const entry = (accountId: string, teamId: string, accountIndex: number, chain: string, n: number): CustodyAddress => ({ chain, address: address(n), teamId, accountId, accountIndex });
+  const entry = (accountId: string, teamId: string, accountIndex: number, chain: string, n: number): CustodyAddress => ({ chain, address: address(n), teamId, accountId, accountIndex, createdAt: new Date(Date.UTC(2026, 10, 25, 9, n)) });
 
   it('the first fingerprint recorded stays the store\'s', async (repo) => {
     assert.is(await run((tx) => repo.recordSeedFingerprint(tx, '0xaaa')), '0xaaa');
@@ -66,6 +66,17 @@ export function custodyRepositoryContract(title: string, harness: RepositoryHarn
     await run((tx) => repo.saveAddresses(tx, [entry(ACCOUNT_2, TEAM_B, b, 'polygon', 3), entry(ACCOUNT_1, TEAM_A, a, 'base', 4), entry(ACCOUNT_1, TEAM_A, a, 'polygon', 5)]));
     const listed = await run((tx) => repo.list(tx));
     assert.equal(listed.map((one) => `${one.chain} ${one.address.slice(-1)} ${one.teamId === TEAM_A ? 'A' : 'B'}`), ['base 4 A', 'polygon 3 B', 'polygon 5 A']);
+  });
+
+  it('teamAddresses gives one team\'s addresses of every account, by account index then chain, with when each was derived', async (repo) => {
+    const a = await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_1));
+    const b = await run((tx) => repo.accountIndex(tx, TEAM_B, ACCOUNT_2));
+    const c = await run((tx) => repo.accountIndex(tx, TEAM_A, ACCOUNT_3));
+    const saved = [entry(ACCOUNT_3, TEAM_A, c, 'base', 6), entry(ACCOUNT_1, TEAM_A, a, 'polygon', 7), entry(ACCOUNT_2, TEAM_B, b, 'base', 8), entry(ACCOUNT_1, TEAM_A, a, 'base', 9)];
+    await run((tx) => repo.saveAddresses(tx, saved));
+    assert.equal(await run((tx) => repo.teamAddresses(tx, TEAM_A)), [saved[3], saved[1], saved[0]]);
+    assert.equal(await run((tx) => repo.teamAddresses(tx, TEAM_B)), [saved[2]]);
+    assert.equal(await run((tx) => repo.teamAddresses(tx, 'nobody')), []);
   });
 
   return test;

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Tx } from '../../../kernel/public.js';
+import { Clock, type Tx } from '../../../kernel/public.js';
 import { CHAIN_MODELS } from '../domain/chain-model.js';
 import { CustodyKeys, CustodyRepository, type CustodyAddress } from '../ports.js';
 
@@ -14,6 +14,7 @@ export class DepositAddresses {
   constructor(
     @inject(CustodyRepository) private readonly custody: CustodyRepository,
     @inject(CustodyKeys) private readonly keys: CustodyKeys,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** The account's addresses in the catalogue's chain order. The caller has checked the account is the team's. */
@@ -25,7 +26,7 @@ export class DepositAddresses {
       const derived = this.keys.addresses(accountIndex, missing.map((model) => model.custodySlot));
       await this.custody.saveAddresses(
         tx,
-        missing.map((model) => ({ chain: model.name, address: derived.get(model.custodySlot)!, teamId, accountId, accountIndex })),
+        missing.map((model) => ({ chain: model.name, address: derived.get(model.custodySlot)!, teamId, accountId, accountIndex, createdAt: this.clock.now() })),
       );
       stored = await this.custody.addresses(tx, teamId, accountId);
     }

@@ -166,6 +166,18 @@ export function identityRepositoryContract(label: string, harness: RepositoryHar
     assert.is(await run((tx) => r.keys.revoke(tx, 't1', 'nope', at(5))), undefined);
   });
 
+  it('brings an expiry forward within the team only, never later and never on a revoked key', async (r) => {
+    await seed(r);
+    await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));
+    assert.is(await run((tx) => r.keys.expireBy(tx, 't2', 'k1', at(50))), undefined);
+    assert.equal((await run((tx) => r.keys.expireBy(tx, 't1', 'k1', at(50))))?.expiresAt, at(50));
+    assert.equal((await run((tx) => r.keys.expireBy(tx, 't1', 'k1', at(80))))?.expiresAt, at(50), 'never later');
+    assert.equal((await run((tx) => r.keys.expireBy(tx, 't1', 'k1', at(20))))?.expiresAt, at(20));
+    await run((tx) => r.keys.revoke(tx, 't1', 'k1', at(5)));
+    assert.equal((await run((tx) => r.keys.expireBy(tx, 't1', 'k1', at(10))))?.expiresAt, at(20), 'a revoked key is left as it is');
+    assert.is(await run((tx) => r.keys.expireBy(tx, 't1', 'nope', at(5))), undefined);
+  });
+
   it('records a use only when last_used_at is unset or stale', async (r) => {
     await seed(r);
     await run((tx) => r.keys.insert(tx, key('k1', 't1', 'u1')));

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { API_KEY_REVOKED_EVENT, Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { Clock, NotFoundError, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { requirePermission } from '../domain/permissions.js';
 import type { RevokeApiKeyInput, RevokedApiKey } from '../operations.js';
 import { ApiKeyRepository } from '../ports.js';
+import { revokeKey } from './key-revocation.js';
 
 /**
  * Revokes a key of the caller's team; it stops working on the next request,
@@ -20,19 +21,10 @@ export class RevokeApiKeyOperation implements Operation<RevokeApiKeyInput, Revok
 
   async execute(input: RevokeApiKeyInput, ctx: RequestContext): Promise<RevokedApiKey> {
     requirePermission(ctx.actor, 'delete');
-    const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
-      const now = this.clock.now();
-      const revoked = await this.keys.revoke(tx, teamId, input.id, now);
+      const revoked = await revokeKey(tx, this.keys, ctx.actor.teamId, input.id, this.clock.now());
       if (!revoked?.revokedAt) throw new NotFoundError('API key', input.id, { parameter: 'id' });
-      const revokedAt = revoked.revokedAt.toISOString();
-      // Committed with the revocation: open sockets of the key (GraphQL subscriptions) close on it, in every process.
-      if (revoked.revokedAt.getTime() === now.getTime()) {
-        await tx.append([
-          { type: API_KEY_REVOKED_EVENT, teamId, aggregateType: 'api_key', aggregateId: revoked.id, payload: { api_key_id: revoked.id, revoked_at: revokedAt } },
-        ]);
-      }
-      return { id: revoked.id, revoked_at: revokedAt };
+      return { id: revoked.id, revoked_at: revoked.revokedAt.toISOString() };
     });
   }
 }

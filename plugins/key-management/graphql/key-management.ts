@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { DateTimeScalar, pageArgs, PaginatorInfo, paginatorInfo, type GraphqlContext, type GraphqlContribution } from '../../../kit/graphql.js';
+import { KeyInventoryResolver } from './key-inventory.js';
 import { GetRecoveryKey, ListReconstructions, ListRecoveryKeys, VerifyShares, type ReconstructionView, type RecoveryKeyView } from '../operations.js';
 
 /** operations.ts's recoveryKeyView (graphql-views.test.ts pairs them). */
@@ -71,4 +72,4 @@ export class KeyManagementResolver {
   }
 }
 
-export const keyManagementGraphql: readonly GraphqlContribution[] = [{ domain: 'key-management', resolvers: [KeyManagementResolver] }];
+export const keyManagementGraphql: readonly GraphqlContribution[] = [{ domain: 'key-management', resolvers: [KeyManagementResolver, KeyInventoryResolver] }];

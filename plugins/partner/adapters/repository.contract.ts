@@ -45,6 +45,7 @@ export function partnerRepositoryContract(title: string, harness: RepositoryHarn
       complianceReview: 'pending',
       sandboxTestedAt: null,
       sdkGeneratedAt: null,
+      keysRotatedAt: null,
       createdAt: T0,
       updatedAt: T0,
       ...overrides,
@@ -92,7 +93,7 @@ export function partnerRepositoryContract(title: string, harness: RepositoryHarn
     assert.equal(await run((tx) => partners.setStatus(tx, one.id, 'suspended', at(1))), { ...one, status: 'suspended', updatedAt: at(1) });
     const keys = { liveKeyHash: 'new-live', liveKeyPrefix: 'newlive1', sandboxKeyHash: 'new-sandbox', sandboxKeyPrefix: 'newsand1' };
     const rotated = await run((tx) => partners.replaceKeys(tx, one.id, keys, at(2)));
-    assert.equal(rotated, { ...one, status: 'suspended', ...keys, updatedAt: at(2) });
+    assert.equal(rotated, { ...one, status: 'suspended', ...keys, keysRotatedAt: at(2), updatedAt: at(2) });
     await run((tx) => partners.markSandboxTested(tx, one.id, at(3)));
     await run((tx) => partners.markSandboxTested(tx, one.id, at(4)));
     assert.equal((await run((tx) => partners.findById(tx, one.id)))!.sandboxTestedAt, at(3));

@@ -100,6 +100,7 @@ export class OnboardPartnerOperation implements Operation<OnboardPartnerInput, O
         complianceReview: 'pending',
         sandboxTestedAt: null,
         sdkGeneratedAt: null,
+        keysRotatedAt: null,
         createdAt: now,
         updatedAt: now,
       };

@@ -30,6 +30,8 @@ export interface PartnerRecord {
   readonly complianceReview: string;
   readonly sandboxTestedAt: Date | null;
   readonly sdkGeneratedAt: Date | null;
+  /** When the operator last replaced the keys; null while they are the onboarding's. */
+  readonly keysRotatedAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -35,6 +35,9 @@ function webhook(id: string, teamId: string, overrides: Partial<WebhookRecord> =
     events: ['account.created', 'transfer.*'],
     description: null,
     secret: `whsec_${id}`,
+    previousSecret: null,
+    previousSecretUntil: null,
+    secretRotatedAt: null,
     active: true,
     disabledReason: null,
     failingSince: null,
@@ -73,7 +76,19 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
       await r.webhooks.remove(tx, B, 'w1');
     });
     assert.equal(await run((tx) => r.webhooks.find(tx, A, 'w1')), w1, "another team's update and delete touch nothing");
-    const changed = { ...w1, events: ['*'], description: 'all', active: false, disabledReason: 'failing', failingSince: at(5), updatedAt: at(9) };
+    const changed = {
+      ...w1,
+      events: ['*'],
+      description: 'all',
+      secret: 'whsec_new',
+      previousSecret: w1.secret,
+      previousSecretUntil: at(60),
+      secretRotatedAt: at(9),
+      active: false,
+      disabledReason: 'failing',
+      failingSince: at(5),
+      updatedAt: at(9),
+    };
     await run((tx) => r.webhooks.update(tx, changed));
     assert.equal(await run((tx) => r.webhooks.find(tx, A, 'w1')), changed);
     await run((tx) => r.webhooks.remove(tx, A, 'w1'));

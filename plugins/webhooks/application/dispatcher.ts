@@ -18,7 +18,7 @@ import {
 } from '../ports.js';
 import { CancelDeliveries } from './cancel-deliveries.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
-import { signDelivery } from './signer.js';
+import { overlappingSecret, signDelivery } from './signer.js';
 
 /** An answer (or a cancellation) ready to write: the delivery's new state under its lease, and its history row. */
 interface Recorded {
@@ -160,7 +160,8 @@ export class WebhookDispatcher implements BackgroundWorker {
     webhook: WebhookRecord | undefined,
   ): Promise<SendOutcome> {
     if (!webhook || !webhook.active) return { delivery, reason: webhook ? 'endpoint disabled' : 'endpoint deleted' };
-    const headers = signDelivery(webhook.secret, delivery.eventId, Math.floor(this.clock.now().getTime() / 1000), delivery.body);
+    const now = this.clock.now();
+    const headers = signDelivery(webhook.secret, delivery.eventId, Math.floor(now.getTime() / 1000), delivery.body, overlappingSecret(webhook, now));
     const answer = await this.transport.send({
       url: webhook.url,
       body: delivery.body,

@@ -41,6 +41,8 @@ export class UpdateWebhookOperation implements Operation<UpdateWebhookInput, Web
         events: events ?? current.events,
         description: text === undefined ? current.description : text,
         secret: newSecret ?? current.secret,
+        // A secret set by PATCH replaces the old one at once (no overlap: that is a rotation, /key-management/keys).
+        ...(newSecret === undefined ? {} : { previousSecret: null, previousSecretUntil: null, secretRotatedAt: now }),
         active: active ?? current.active,
         disabledReason: active === true ? null : active === false && current.active ? 'disabled by the owner' : current.disabledReason,
         failingSince: active === true && !current.active ? null : current.failingSince,

@@ -40,6 +40,10 @@ export class MemoryCustodyRepository implements CustodyRepository {
     return [...this.#addresses.values()].filter((one) => one.teamId === teamId && one.accountId === accountId);
   }
 
+  async teamAddresses(_tx: Tx, teamId: string): Promise<CustodyAddress[]> {
+    return [...this.#addresses.values()].filter((one) => one.teamId === teamId).sort((a, b) => a.accountIndex - b.accountIndex || (a.chain < b.chain ? -1 : a.chain > b.chain ? 1 : 0));
+  }
+
   async list(_tx: Tx): Promise<CustodyAddress[]> {
     return [...this.#addresses.values()].sort((a, b) => (a.chain + a.address < b.chain + b.address ? -1 : 1));
   }

@@ -92,4 +92,13 @@ export const chainsMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table chains_custody_accounts add constraint chains_custody_accounts_account_id_key unique (account_id)`.execute(db);
     },
   },
+  '0004-custody-created-at': {
+    // When each address was derived, for the key inventory (docs/key-management.md); older rows keep null.
+    async up(db: Kysely<any>) {
+      await sql`alter table chains_custody_addresses add column created_at timestamptz`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`alter table chains_custody_addresses drop column created_at`.execute(db);
+    },
+  },
 };

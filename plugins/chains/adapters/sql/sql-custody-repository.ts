@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import type { Tx } from '../../../../kernel/public.js';
-import { sqlTx } from '../../../../kit/sql.js';
+import { sqlTx, toDateOrNull } from '../../../../kit/sql.js';
 import type { CustodyAddress, CustodyRepository } from '../../ports.js';
 
 interface AddressRow {
@@ -10,13 +10,14 @@ interface AddressRow {
   readonly team_id: string;
   readonly account_id: string;
   readonly account_index: unknown;
+  readonly created_at: unknown;
 }
 
 function toAddress(row: AddressRow): CustodyAddress {
-  return { chain: row.chain, address: row.address, teamId: row.team_id, accountId: row.account_id, accountIndex: Number(row.account_index) };
+  return { chain: row.chain, address: row.address, teamId: row.team_id, accountId: row.account_id, accountIndex: Number(row.account_index), createdAt: toDateOrNull(row.created_at) };
 }
 
-const COLUMNS = sql.raw('chain, address, team_id, account_id, account_index');
+const COLUMNS = sql.raw('chain, address, team_id, account_id, account_index, created_at');
 
 /** Custody indexes and addresses in chains_custody_*; allocation is an insert that ignores a conflict, so racing first calls agree. */
 @injectable()
@@ -40,8 +41,8 @@ export class SqlCustodyRepository implements CustodyRepository {
     const db = sqlTx(tx).db;
     for (const one of addresses) {
       await sql`
-        insert into chains_custody_addresses (chain, address, team_id, account_id, account_index)
-        values (${one.chain}, ${one.address}, ${one.teamId}, ${one.accountId}, ${one.accountIndex})
+        insert into chains_custody_addresses (chain, address, team_id, account_id, account_index, created_at)
+        values (${one.chain}, ${one.address}, ${one.teamId}, ${one.accountId}, ${one.accountIndex}, ${one.createdAt})
         on conflict do nothing`.execute(db);
     }
   }
@@ -49,6 +50,12 @@ export class SqlCustodyRepository implements CustodyRepository {
   async addresses(tx: Tx, teamId: string, accountId: string): Promise<CustodyAddress[]> {
     const { rows } = await sql<AddressRow>`
       select ${COLUMNS} from chains_custody_addresses where team_id = ${teamId} and account_id = ${accountId}`.execute(sqlTx(tx).db);
+    return rows.map(toAddress);
+  }
+
+  async teamAddresses(tx: Tx, teamId: string): Promise<CustodyAddress[]> {
+    const { rows } = await sql<AddressRow>`
+      select ${COLUMNS} from chains_custody_addresses where team_id = ${teamId} order by account_index, chain`.execute(sqlTx(tx).db);
     return rows.map(toAddress);
   }
 

@@ -126,6 +126,14 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
     return revoked;
   }
 
+  async expireBy(tx: Tx, teamId: string, id: string, at: Date): Promise<ApiKeyRecord | undefined> {
+    const key = await this.findById(tx, teamId, id);
+    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= at.getTime())) return key;
+    const expiring = freezeKey({ ...key, expiresAt: at });
+    putUndoable(tx, this.rows, id, expiring);
+    return expiring;
+  }
+
   async recordUse(tx: Tx, id: string, at: Date, staleBefore: Date): Promise<void> {
     const key = this.rows.get(id);
     if (!key || (key.lastUsedAt && key.lastUsedAt.getTime() > staleBefore.getTime())) return;

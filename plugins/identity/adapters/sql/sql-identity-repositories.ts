@@ -205,6 +205,18 @@ export class SqlApiKeyRepository implements ApiKeyRepository {
     return this.findById(tx, teamId, id);
   }
 
+  async expireBy(tx: Tx, teamId: string, id: string, at: Date): Promise<ApiKeyRecord | undefined> {
+    await db(tx)
+      .updateTable('identity_api_keys')
+      .set({ expires_at: at })
+      .where('team_id', '=', teamId)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+      .execute();
+    return this.findById(tx, teamId, id);
+  }
+
   async recordUse(tx: Tx, id: string, at: Date, staleBefore: Date): Promise<void> {
     await db(tx)
       .updateTable('identity_api_keys')

@@ -44,7 +44,7 @@ export class MemoryPartnerRepository implements PartnerRepository {
     keys: Pick<PartnerRecord, 'liveKeyHash' | 'liveKeyPrefix' | 'sandboxKeyHash' | 'sandboxKeyPrefix'>,
     at: Date,
   ): Promise<PartnerRecord | undefined> {
-    return this.#change(tx, id, { ...keys, updatedAt: at });
+    return this.#change(tx, id, { ...keys, keysRotatedAt: at, updatedAt: at });
   }
 
   async markSandboxTested(tx: Tx, id: string, at: Date): Promise<void> {

@@ -96,4 +96,13 @@ export const partnerMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`drop table if exists partner_sdk_packages`.execute(db);
     },
   },
+  '0004-keys-rotated-at': {
+    // When the operator last rotated the partner's keys, for the key inventory (docs/key-management.md).
+    async up(db: Kysely<any>) {
+      await sql`alter table partner_partners add column keys_rotated_at timestamptz`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`alter table partner_partners drop column keys_rotated_at`.execute(db);
+    },
+  },
 };

@@ -10,7 +10,7 @@ import type { PartnerRepository, TenantRepository } from '../../ports.js';
 const PARTNER_COLUMNS = sql.raw(
   'id, team_id, sandbox_team_id, organization_name, contact_email, admin_user_id, tier, modules, sdk_languages, ip_whitelist, ' +
     'requests_per_minute, burst, metadata, status, live_key_hash, live_key_prefix, sandbox_key_hash, sandbox_key_prefix, ' +
-    'compliance_review, sandbox_tested_at, sdk_generated_at, created_at, updated_at',
+    'compliance_review, sandbox_tested_at, sdk_generated_at, keys_rotated_at, created_at, updated_at',
 );
 
 interface PartnerRow {
@@ -35,6 +35,7 @@ interface PartnerRow {
   readonly compliance_review: string;
   readonly sandbox_tested_at: unknown;
   readonly sdk_generated_at: unknown;
+  readonly keys_rotated_at: unknown;
   readonly created_at: unknown;
   readonly updated_at: unknown;
 }
@@ -62,6 +63,7 @@ function toPartner(row: PartnerRow): PartnerRecord {
     complianceReview: row.compliance_review,
     sandboxTestedAt: toDateOrNull(row.sandbox_tested_at),
     sdkGeneratedAt: toDateOrNull(row.sdk_generated_at),
+    keysRotatedAt: toDateOrNull(row.keys_rotated_at),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   };
@@ -76,11 +78,11 @@ export class SqlPartnerRepository implements PartnerRepository {
     await sql`
       insert into partner_partners (id, team_id, sandbox_team_id, organization_name, contact_email, admin_user_id, tier, modules,
         sdk_languages, ip_whitelist, requests_per_minute, burst, metadata, status, live_key_hash, live_key_prefix, sandbox_key_hash,
-        sandbox_key_prefix, compliance_review, sandbox_tested_at, sdk_generated_at, created_at, updated_at)
+        sandbox_key_prefix, compliance_review, sandbox_tested_at, sdk_generated_at, keys_rotated_at, created_at, updated_at)
       values (${p.id}, ${p.teamId}, ${p.sandboxTeamId}, ${p.organizationName}, ${p.contactEmail}, ${p.adminUserId}, ${p.tier},
         ${json(p.modules)}, ${json(p.sdkLanguages)}, ${json(p.ipWhitelist)}, ${p.requestsPerMinute}, ${p.burst}, ${json(p.metadata)},
         ${p.status}, ${p.liveKeyHash}, ${p.liveKeyPrefix}, ${p.sandboxKeyHash}, ${p.sandboxKeyPrefix}, ${p.complianceReview},
-        ${p.sandboxTestedAt}, ${p.sdkGeneratedAt}, ${p.createdAt}, ${p.updatedAt})`.execute(sqlTx(tx).db);
+        ${p.sandboxTestedAt}, ${p.sdkGeneratedAt}, ${p.keysRotatedAt}, ${p.createdAt}, ${p.updatedAt})`.execute(sqlTx(tx).db);
   }
 
   async findById(tx: Tx, id: string): Promise<PartnerRecord | undefined> {
@@ -120,7 +122,7 @@ export class SqlPartnerRepository implements PartnerRepository {
     if (!isUuid(id)) return undefined;
     const { rows } = await sql<PartnerRow>`
       update partner_partners set live_key_hash = ${keys.liveKeyHash}, live_key_prefix = ${keys.liveKeyPrefix},
-        sandbox_key_hash = ${keys.sandboxKeyHash}, sandbox_key_prefix = ${keys.sandboxKeyPrefix}, updated_at = ${at}
+        sandbox_key_hash = ${keys.sandboxKeyHash}, sandbox_key_prefix = ${keys.sandboxKeyPrefix}, keys_rotated_at = ${at}, updated_at = ${at}
       where id = ${id} returning ${PARTNER_COLUMNS}`.execute(sqlTx(tx).db);
     return rows[0] && toPartner(rows[0]);
   }

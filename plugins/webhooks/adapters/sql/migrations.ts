@@ -137,4 +137,13 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
       }
     },
   },
+  '0005-secret-rotation': {
+    // A rotated secret keeps signing beside the new one until its overlap ends (docs/key-management.md).
+    async up(db: Kysely<any>) {
+      await sql`alter table webhooks_endpoints add column previous_secret text, add column previous_secret_until timestamptz, add column secret_rotated_at timestamptz`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`alter table webhooks_endpoints drop column previous_secret, drop column previous_secret_until, drop column secret_rotated_at`.execute(db);
+    },
+  },
 };

@@ -4,14 +4,16 @@ import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { Slice, WebhookRecord, WebhookRepository } from '../../ports.js';
 
-const COLUMNS = sql.raw('team_id, id, url, events, description, secret, active, disabled_reason, failing_since, created_at, updated_at');
+const COLUMNS = sql.raw('team_id, id, url, events, description, secret, previous_secret, previous_secret_until, secret_rotated_at, active, disabled_reason, failing_since, created_at, updated_at');
 
 @injectable()
 export class SqlWebhookRepository implements WebhookRepository {
   async insert(tx: Tx, w: WebhookRecord): Promise<void> {
     await sql`
-      insert into webhooks_endpoints (team_id, id, url, events, description, secret, active, disabled_reason, failing_since, created_at, updated_at)
-      values (${w.teamId}, ${w.id}, ${w.url}, ${JSON.stringify(w.events)}::jsonb, ${w.description}, ${w.secret}, ${w.active},
+      insert into webhooks_endpoints (team_id, id, url, events, description, secret, previous_secret, previous_secret_until, secret_rotated_at,
+                                      active, disabled_reason, failing_since, created_at, updated_at)
+      values (${w.teamId}, ${w.id}, ${w.url}, ${JSON.stringify(w.events)}::jsonb, ${w.description}, ${w.secret}, ${w.previousSecret},
+              ${w.previousSecretUntil}, ${w.secretRotatedAt}, ${w.active},
               ${w.disabledReason}, ${w.failingSince}, ${w.createdAt}, ${w.updatedAt})`.execute(sqlTx(tx).db);
   }
 
@@ -30,7 +32,8 @@ export class SqlWebhookRepository implements WebhookRepository {
   async update(tx: Tx, w: WebhookRecord): Promise<void> {
     await sql`
       update webhooks_endpoints set url = ${w.url}, events = ${JSON.stringify(w.events)}::jsonb, description = ${w.description},
-        secret = ${w.secret}, active = ${w.active}, disabled_reason = ${w.disabledReason}, failing_since = ${w.failingSince},
+        secret = ${w.secret}, previous_secret = ${w.previousSecret}, previous_secret_until = ${w.previousSecretUntil},
+        secret_rotated_at = ${w.secretRotatedAt}, active = ${w.active}, disabled_reason = ${w.disabledReason}, failing_since = ${w.failingSince},
         updated_at = ${w.updatedAt}
       where team_id = ${w.teamId} and id = ${w.id}`.execute(sqlTx(tx).db);
   }
@@ -75,6 +78,9 @@ function toWebhook(row: Record<string, unknown>): WebhookRecord {
     events: row.events as string[],
     description: (row.description as string | null) ?? null,
     secret: row.secret as string,
+    previousSecret: (row.previous_secret as string | null) ?? null,
+    previousSecretUntil: toDateOrNull(row.previous_secret_until),
+    secretRotatedAt: toDateOrNull(row.secret_rotated_at),
     active: row.active as boolean,
     disabledReason: (row.disabled_reason as string | null) ?? null,
     failingSince: toDateOrNull(row.failing_since),
