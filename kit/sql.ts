@@ -9,5 +9,7 @@ export type { SqlTx } from '../adapters/sql/sql-tx.js';
 export type { DeferredWrite } from '../adapters/sql/deferred-writes.js';
 export { toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, toJsonObject } from '../adapters/sql/sql-values.js';
 export { unnestRows } from '../adapters/sql/unnest.js';
+export { FixedStatement } from '../adapters/sql/fixed-sql.js';
+export type { FixedSql } from '../adapters/sql/fixed-sql.js';
 export type { Column } from '../adapters/sql/unnest.js';
 export type { SqlMigration } from '../kernel/contract/plugin.js';

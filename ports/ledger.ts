@@ -78,6 +78,12 @@ export interface TeamHoldRequest extends HoldRequest {
   readonly beneficiary?: string;
   /** Where the caller's input named the holder and the beneficiary, for the refusals' error source. */
   readonly pointers?: { readonly account?: string; readonly beneficiary?: string };
+  /**
+   * true: the hold appends no account.balance_updated; the capture or
+   * release that ends it announces the holder's balances (a transfer
+   * announces each side once, at settlement, instead of once per change).
+   */
+  readonly quiet?: boolean;
 }
 
 /** A capture of one team, for captureMany (see capture). */

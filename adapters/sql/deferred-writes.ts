@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { shiftPlaceholders, type FixedSql } from './fixed-sql.js';
 
 /**
  * A write a repository hands to its transaction instead of running it (see
@@ -9,8 +10,12 @@ export interface DeferredWrite {
   /** The table written: writes that could touch the same rows never share a statement. */
   readonly table: string;
   readonly kind: 'insert' | 'update';
-  /** One INSERT or UPDATE statement without a RETURNING clause. */
-  readonly statement: RawBuilder<unknown>;
+  /**
+   * One INSERT or UPDATE statement without a RETURNING clause: built with
+   * kysely's `sql`, or a FixedStatement's bound text (the hot path's
+   * writes, which skip the query builder).
+   */
+  readonly statement: RawBuilder<unknown> | FixedSql;
   /** Rows it must affect; a different count fails the transaction (a bug, never client input). */
   readonly expectRows?: number;
   /** Names the write in that failure. */
@@ -42,19 +47,53 @@ export function groupWrites(writes: readonly DeferredWrite[]): DeferredWrite[][]
   return groups;
 }
 
+/** Group texts by the texts of their writes: the same writes in the same order always make the same statement. */
+const groupTexts = new Map<string, string>();
+const MAX_GROUP_TEXTS = 1_000;
+
 /**
  * One statement running every write of a group. A write with an expected
  * row count checks it in the statement itself (write_behind_check, a kernel
  * migration), so a mismatch aborts the transaction like any database error,
- * even when COMMIT was already sent behind the statement.
+ * even when COMMIT was already sent behind the statement. The group's text
+ * is assembled once per combination of write texts and then reused, so a
+ * group of fixed writes costs no query building at all.
  */
-export function groupStatement(group: readonly DeferredWrite[]): RawBuilder<Record<string, unknown>> {
-  const name = (index: number) => sql.ref(`w${index}`);
-  const parts = group.map((write, index) => sql`${name(index)} as (${write.statement} returning 1)`);
-  const checks = group.map((write, index) =>
-    write.expectRows === undefined
-      ? sql`(select count(*) from ${name(index)}) as ${name(index)}`
-      : sql`write_behind_check(${write.what}, (select count(*) from ${name(index)}), ${write.expectRows}) as ${name(index)}`,
-  );
-  return sql<Record<string, unknown>>`with ${sql.join(parts)} select ${sql.join(checks)}`;
+export function groupStatement(group: readonly DeferredWrite[], db: Kysely<any>): CompiledQuery {
+  const parts = group.map((write) => fixedOf(write.statement, db));
+  const parameters: unknown[] = [];
+  for (const [index, part] of parts.entries()) {
+    parameters.push(...part.parameters);
+    if (group[index]!.expectRows !== undefined) parameters.push(group[index]!.what, group[index]!.expectRows);
+  }
+  const key = parts.map((part, index) => `${group[index]!.expectRows === undefined ? '-' : '+'}${part.parameters.length}:${part.text}`).join('\u0000');
+  let text = groupTexts.get(key);
+  if (text === undefined) {
+    text = groupText(group, parts);
+    // Texts vary only with the combination of writes, a handful per store; the bound keeps a mistake from growing without end.
+    if (groupTexts.size < MAX_GROUP_TEXTS) groupTexts.set(key, text);
+  }
+  return CompiledQuery.raw(text, parameters);
+}
+
+function groupText(group: readonly DeferredWrite[], parts: readonly FixedSql[]): string {
+  const ctes: string[] = [];
+  const checks: string[] = [];
+  let offset = 0;
+  for (const [index, part] of parts.entries()) {
+    ctes.push(`"w${index}" as (${shiftPlaceholders(part.text, offset)} returning 1)`);
+    offset += part.parameters.length;
+    if (group[index]!.expectRows === undefined) checks.push(`(select count(*) from "w${index}") as "w${index}"`);
+    else {
+      checks.push(`write_behind_check($${offset + 1}, (select count(*) from "w${index}"), $${offset + 2}) as "w${index}"`);
+      offset += 2;
+    }
+  }
+  return `with ${ctes.join(', ')} select ${checks.join(', ')}`;
+}
+
+function fixedOf(statement: RawBuilder<unknown> | FixedSql, db: Kysely<any>): FixedSql {
+  if ('text' in statement) return statement;
+  const compiled = statement.compile(db);
+  return { text: compiled.sql, parameters: compiled.parameters };
 }

@@ -1,11 +1,12 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { NewEvent, StoredEvent } from '../../kernel/contract/event.js';
 import type { Clock } from '../../ports/clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { Ids } from '../../ports/ids.js';
 import type { DeferredWrite } from './deferred-writes.js';
 import { toBigInt, toBigIntOrNull, toDate } from './sql-values.js';
-import { unnestRows, type Column } from './unnest.js';
+import type { Column } from './unnest.js';
+import { FixedStatement } from './fixed-sql.js';
 import type { EventsTable, KernelTables } from './kernel-tables.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
@@ -30,18 +31,22 @@ const EVENT_COLUMNS: readonly Column[] = [
   ['occurred_at', 'timestamptz'],
 ];
 
+/** Every append on every path goes through this one text (a FixedStatement: no query built per append). */
+const INSERT_EVENTS = new FixedStatement(
+  (rows) => `insert into events (${EVENT_COLUMNS.map(([name]) => name).join(', ')}) select * from ${rows}`,
+  [['v', EVENT_COLUMNS]],
+);
+
 export function eventWriter(clock: Clock, ids: Ids): EventWriter {
   return (events) => {
     const occurredAt = clock.now();
-    const rows = unnestRows(
-      'v',
-      EVENT_COLUMNS,
-      events.map((e) => [e.id ?? ids.uuid(), e.type, 1, e.teamId, e.aggregateType, e.aggregateId, jsonText(e.payload), occurredAt]),
-    );
     return {
       table: 'events',
       kind: 'insert',
-      statement: sql`insert into events (${sql.join(EVENT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
+      statement: INSERT_EVENTS.bind(
+        [],
+        events.map((e) => [e.id ?? ids.uuid(), e.type, 1, e.teamId, e.aggregateType, e.aggregateId, jsonText(e.payload), occurredAt]),
+      ),
       expectRows: events.length,
       what: 'events insert',
     };

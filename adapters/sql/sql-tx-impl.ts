@@ -57,7 +57,7 @@ export class SqlTxImpl implements SqlTx, WriteOwner {
   takeWrites(): CompiledQuery[] {
     const writes = this.#deferred.splice(0);
     if (writes.length === 0) return [];
-    return groupWrites(writes).map((group) => groupStatement(group).compile(this.db));
+    return groupWrites(writes).map((group) => groupStatement(group, this.db));
   }
 
   afterCommit(hook: () => void): void {

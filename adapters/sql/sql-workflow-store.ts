@@ -5,7 +5,8 @@ import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workfl
 import type { KernelTables, WorkflowsTable } from './kernel-tables.js';
 import { jsonText } from './sql-event-store.js';
 import { sqlTx } from './sql-tx.js';
-import { unnestRows, type Column } from './unnest.js';
+import type { Column } from './unnest.js';
+import { FixedStatement } from './fixed-sql.js';
 import type { SqlUnitOfWork } from './sql-unit-of-work.js';
 
 const UNFINISHED: readonly WorkflowStatus[] = ['running', 'compensating'];
@@ -40,26 +41,20 @@ export class SqlWorkflowStore implements WorkflowStore {
   /** Deferred, like update: the runs are written with the transaction's other writes. */
   async insert(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
     if (instances.length === 0) return;
-    const rows = unnestRows('v', INSERT_COLUMNS, instances.map((i) => [i.id, i.teamId, i.definition, ...mutable(i), i.createdAt]));
     sqlTx(tx).defer({
       table: 'workflows',
       kind: 'insert',
-      statement: sql`insert into workflows (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
+      statement: INSERT.bind([], instances.map((i) => [i.id, i.teamId, i.definition, ...mutable(i), i.createdAt])),
       what: 'workflows insert',
     });
   }
 
   async update(tx: Tx, instances: readonly WorkflowInstance[]): Promise<void> {
     if (instances.length === 0) return;
-    const rows = unnestRows('v', [['id', 'text'], ['team_id', 'text'], ...MUTABLE_COLUMNS], instances.map((i) => [i.id, i.teamId, ...mutable(i)]));
     sqlTx(tx).defer({
       table: 'workflows',
       kind: 'update',
-      statement: sql`update workflows as t
-      set status = v.status, step_index = v.step_index, state = v.state, attempts = v.attempts, error = v.error,
-          emit_events = v.emit_events, next_run_at = v.next_run_at, deadline_at = v.deadline_at, updated_at = v.updated_at
-      from ${rows}
-      where t.id = v.id and t.team_id = v.team_id`,
+      statement: UPDATE.bind([], instances.map((i) => [i.id, i.teamId, ...mutable(i)])),
       // A run missing (or of another team) is a bug: the whole transaction fails.
       expectRows: instances.length,
       what: 'workflows update (a run does not exist)',
@@ -74,17 +69,8 @@ export class SqlWorkflowStore implements WorkflowStore {
 
   async lockDue(tx: Tx, ids: readonly string[], now: Date): Promise<WorkflowInstance[]> {
     if (ids.length === 0) return [];
-    const rows = await db(tx)
-      .selectFrom('workflows')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .where(IS_UNFINISHED)
-      .where('next_run_at', '<=', now)
-      .orderBy(sql`id collate "C"`)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    return rows.map(toInstance);
+    const rows = await LOCK_DUE.run<Selectable<WorkflowsTable>>(sqlTx(tx).db, [now, [...ids]]);
+    return rows.rows.map(toInstance);
   }
 
   async get(teamId: string, id: string): Promise<WorkflowInstance | undefined> {
@@ -126,12 +112,28 @@ const MUTABLE_COLUMNS: readonly Column[] = [
 
 const INSERT_COLUMNS: readonly Column[] = [['id', 'text'], ['team_id', 'text'], ['definition', 'text'], ...MUTABLE_COLUMNS, ['created_at', 'timestamptz']];
 
+// The statements every transfer's settlement runs, written once (fixed-sql.ts): no query built per call.
+const INSERT = new FixedStatement((rows) => `insert into workflows (${INSERT_COLUMNS.map(([name]) => name).join(', ')}) select * from ${rows}`, [['v', INSERT_COLUMNS]]);
+const UPDATE = new FixedStatement(
+  (rows) => `update workflows as t
+      set status = v.status, step_index = v.step_index, state = v.state, attempts = v.attempts, error = v.error,
+          emit_events = v.emit_events, next_run_at = v.next_run_at, deadline_at = v.deadline_at, updated_at = v.updated_at
+      from ${rows}
+      where t.id = v.id and t.team_id = v.team_id`,
+  [['v', [['id', 'text'], ['team_id', 'text'], ...MUTABLE_COLUMNS]]],
+);
+// The ids as one array, so the text is the same for any number of runs (an IN list of parameters was not).
+const LOCK_DUE = new FixedStatement(
+  () => `select * from workflows
+      where id = any($2::text[]) and status in (${UNFINISHED.map((status) => `'${status}'`).join(', ')}) and next_run_at <= $1
+      order by id collate "C"
+      for update skip locked`,
+  [],
+  2,
+);
+
 function mutable(i: WorkflowInstance): unknown[] {
   return [i.status, i.stepIndex, jsonText(i.state), i.attempts, i.error, i.emitEvents, i.nextRunAt, i.deadlineAt, i.updatedAt];
-}
-
-function db(tx: Tx): Kysely<KernelTables> {
-  return sqlTx(tx).db as Kysely<KernelTables>;
 }
 
 function toInstance(row: Selectable<WorkflowsTable>): WorkflowInstance {

@@ -18,6 +18,7 @@ export function unnestRows(alias: string, columns: readonly Column[], rows: read
   return sql`unnest(${sql.join(args)}) as ${sql.ref(alias)} (${sql.join(names)})`;
 }
 
-function cell(value: unknown): unknown {
+/** A cell as the driver sends it: bigints as decimal text. */
+export function cell(value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }

@@ -97,8 +97,9 @@ export const coreBankingEvents = [
     group: 'Account',
     payload: balanceUpdatedPayload,
     webhook: true,
-    description: 'A customer balance (available or reserved) changed; one event per account and asset touched.',
-    emittedBy: 'the Ledger port on every post, hold, capture and release: deposit, withdraw (REST or GraphQL), transfer creation (hold), settlement, release on failure or expiry, and other plugins moving money',
+    description:
+      'A customer balance (available or reserved) changed; one event per account and asset touched, with the balances after the change. A transfer announces each side once, at settlement (or, for the sender, at the release when it fails or expires): the hold placed at its creation appends none.',
+    emittedBy: 'the Ledger port on every post, capture and release and on holds other than a transfer\'s: deposit, withdraw (REST or GraphQL), transfer settlement, release on failure or expiry, and other plugins moving money',
   }),
   eventType({ ...movement, name: 'deposit.completed', description: 'Money entered an account from outside the bank (a completed deposit).', emittedBy: 'POST /accounts/{id}/deposit, GraphQL deposit' }),
   eventType({

@@ -5,6 +5,7 @@ import sinon from 'sinon';
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import type { DeferredWrite } from '../../adapters/sql/deferred-writes.js';
+import { FixedStatement } from '../../adapters/sql/fixed-sql.js';
 import { sqlTx } from '../../adapters/sql/sql-tx.js';
 import type { StoreBundle } from '../../adapters/store.js';
 import type { OpenStore } from '../contracts/harness.js';
@@ -17,6 +18,14 @@ const insert = (id: string, value: string): DeferredWrite => ({
   statement: sql`insert into ${TABLE} (id, value) values (${id}, ${value})`,
   what: `insert ${id}`,
 });
+
+/** The same writes as fixed texts (fixed-sql.ts): rows as arrays, a scalar before them. */
+const FIXED_INSERT = new FixedStatement((rows) => `insert into write_behind_test_rows (id, value) select * from ${rows}`, [['v', [['id', 'text'], ['value', 'text']]]]);
+const FIXED_UPDATE = new FixedStatement(
+  (rows) => `update write_behind_test_rows as t set value = $1 || v.suffix from ${rows} where t.id = v.id`,
+  [['v', [['id', 'text'], ['suffix', 'text']]]],
+  1,
+);
 
 const update = (id: string, value: string, expectRows?: number): DeferredWrite => ({
   table: 'write_behind_test_rows',
@@ -84,6 +93,39 @@ export function writeBehindSuite(label: string, open: OpenStore): void {
       );
     assert.equal(await rows(store), { a: 'first' });
     assert.equal(await store.eventStore.readAfter(0n, 10), []);
+  });
+
+  test('fixed and built writes share one statement, each with its own parameters and row check', async () => {
+    await store.unitOfWork.run(async (tx) => {
+      sqlTx(tx).defer({ table: 'write_behind_test_rows', kind: 'insert', statement: FIXED_INSERT.bind([], [['a', 'one'], ['b', 'two']]), what: 'fixed insert' });
+      sqlTx(tx).defer(insert('c', 'three'));
+      await tx.append([{ type: 'test.event', teamId: 't', aggregateType: 'x', aggregateId: '1', payload: {} }]);
+    });
+    assert.equal(await rows(store), { a: 'one', b: 'two', c: 'three' });
+    for (const [ids, expected] of [[['a', 'c'], 2], [['b'], 1]] as const) {
+      // The same group twice (its text reused), with other parameters each time.
+      await store.unitOfWork.run(async (tx) => {
+        sqlTx(tx).defer({
+          table: 'write_behind_test_rows',
+          kind: 'update',
+          statement: FIXED_UPDATE.bind(['x-'], ids.map((id) => [id, id])),
+          expectRows: expected,
+          what: 'fixed update',
+        });
+        sqlTx(tx).defer(insert(`new-${ids[0]}`, 'n'));
+      });
+    }
+    assert.equal(await rows(store), { a: 'x-a', b: 'x-b', c: 'x-c', 'new-a': 'n', 'new-b': 'n' });
+    await store.unitOfWork
+      .run(async (tx) => {
+        sqlTx(tx).defer(insert('d', 'four'));
+        sqlTx(tx).defer({ table: 'write_behind_test_rows', kind: 'update', statement: FIXED_UPDATE.bind(['y-'], [['zz', 'z']]), expectRows: 1, what: 'fixed update' });
+      })
+      .then(
+        () => assert.unreachable('the run committed'),
+        (error: Error) => assert.match(error.message, /fixed update: 0 rows written, 1 expected/),
+      );
+    assert.not.ok('d' in (await rows(store)));
   });
 
   if (label === 'postgres') {

@@ -115,6 +115,8 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         reference: ids[index]!,
         beneficiary: c.to,
         pointers: { account: '/from_account', beneficiary: '/to_account' },
+        // One account.balance_updated per transfer and side: the settlement's capture (or the release) announces the sender's.
+        quiet: true,
       })),
     );
 

@@ -57,7 +57,9 @@ interface Cause {
  * writes the computed values back (read-modify-write); the database CHECK
  * (available >= 0 AND reserved >= 0) is the last line of defence. System
  * accounts have no balance row: their balance is the sum of their entries.
- * Every change of a customer balance appends account.balance_updated.
+ * Every change of a customer balance appends account.balance_updated,
+ * except a quiet hold's (TeamHoldRequest.quiet): its capture or release
+ * announces the holder's balances after both changes.
  *
  * holdMany and captureMany serve a batch with the same three statements a
  * single call needs (lock accounts, lock rows, write); the single calls are
@@ -167,7 +169,7 @@ export class LedgerService implements Ledger {
           createdAt: at,
           updatedAt: at,
         });
-        events.push(...balanceEvents(this.holdings, after, { kind: 'hold', movementId: null, reference }));
+        if (!request.quiet) events.push(...balanceEvents(this.holdings, after, { kind: 'hold', movementId: null, reference }));
         return id;
       }),
     );

@@ -1,26 +1,105 @@
 import { injectable } from 'inversify';
-import { sql, type RawBuilder } from 'kysely';
-import { sqlTx, toBigInt, toDate, unnestRows } from '../../../../kit/sql.js';
+import { sql } from 'kysely';
+import { FixedStatement, sqlTx, toBigInt, toDate, type Column } from '../../../../kit/sql.js';
 import type { Tx } from '../../../../kernel/public.js';
 import type { AccountStatus } from '../../domain/account.js';
 import { compareKeys, refOf, type BalanceKey, type BalanceRow } from '../../domain/ledger-rules.js';
 import type { HoldRecord, LedgerRepository, LedgerWrite, LockedLedger, LockRequest } from '../../ports.js';
 
-const C = sql.raw('collate "C"');
-
-const KEY_COLUMNS = [
+const KEY_COLUMNS: readonly Column[] = [
   ['team_id', 'text'],
   ['account_id', 'text'],
   ['asset_code', 'text'],
-] as const;
+];
+const PAIR_COLUMNS: readonly Column[] = [
+  ['team_id', 'text'],
+  ['id', 'text'],
+];
 
-function keyRows(keys: readonly BalanceKey[]): RawBuilder<unknown> {
-  return unnestRows('v', KEY_COLUMNS, keys.map((key) => [key.teamId, key.accountId, key.assetCode]));
-}
+/*
+ * The statements, written once (kit/sql.ts FixedStatement): every ledger
+ * call binds parameters to one of these texts.
+ */
+const accountsText = (rows: string): string => `select a.team_id, a.id, a.status from ${rows}
+      join core_banking_accounts a on a.team_id = v.team_id and a.id = v.id
+      order by a.id collate "C" for key share of a`;
+const balancesText = (rows: string, lock: boolean): string => `select b.team_id, b.account_id, b.asset_code, b.available::text as available, b.reserved::text as reserved
+      from ${rows}
+      join core_banking_balances b on b.team_id = b_v.team_id and b.account_id = b_v.account_id and b.asset_code = b_v.asset_code
+      order by b.account_id collate "C", b.asset_code collate "C"${lock ? ' for update of b' : ''}`;
 
-function pairRows(pairs: readonly (readonly [string, string])[]): RawBuilder<unknown> {
-  return unnestRows('v', [['team_id', 'text'], ['id', 'text']], pairs);
-}
+const LOCK_ACCOUNTS = new FixedStatement(accountsText, [['v', PAIR_COLUMNS]]);
+const READ_BALANCES = new FixedStatement((rows) => balancesText(rows, false), [['b_v', KEY_COLUMNS]]);
+const LOCK_BALANCES = new FixedStatement((rows) => balancesText(rows, true), [['b_v', KEY_COLUMNS]]);
+// Rows a credit needs are created first, in their own statement: a row inserted by a CTE
+// is invisible to the rest of that statement, so it could not be locked in the same one.
+// The insert's foreign-key check share-locks the accounts too; the rows it creates are new,
+// so no other transaction can be waiting on them.
+const ENSURE_AND_LOCK_ACCOUNTS = new FixedStatement(
+  (accounts, ensure) => `with ensured as (
+          insert into core_banking_balances (team_id, account_id, asset_code, available, reserved, updated_at)
+          select a.team_id, a.id, e.asset_code, 0, 0, now()
+          from ${ensure}
+          join core_banking_accounts a on a.team_id = e.team_id and a.id = e.account_id
+          order by e.account_id collate "C", e.asset_code collate "C"
+          on conflict do nothing
+          returning 1
+        ) ${accountsText(accounts!)}`,
+  [['v', PAIR_COLUMNS], ['e', KEY_COLUMNS]],
+);
+// One round trip: accounts first, then balance rows, each in the global lock order.
+const lockBoth = (lock: boolean): FixedStatement =>
+  new FixedStatement(
+    (accounts, balances) => `with accounts as materialized (${accountsText(accounts!)}),
+      balances as materialized (${balancesText(balances!, lock)})
+      select 'account' as kind, team_id, id, status, null as account_id, null as asset_code, null as available, null as reserved from accounts
+      union all
+      select 'balance', team_id, null, null, account_id, asset_code, available, reserved from balances`,
+    [['v', PAIR_COLUMNS], ['b_v', KEY_COLUMNS]],
+  );
+const LOCK_ACCOUNTS_AND_BALANCES = lockBoth(true);
+const LOCK_ACCOUNTS_READ_BALANCES = lockBoth(false);
+const LOCK_HOLDS = new FixedStatement(
+  (rows) => `select h.team_id, h.id, h.account_id, h.asset_code, h.amount::text as amount, h.remaining::text as remaining,
+             h.status, h.reference, h.created_at, h.updated_at
+      from ${rows}
+      join core_banking_holds h on h.team_id = v.team_id and h.id = v.id
+      order by h.id collate "C"
+      for update of h`,
+  [['v', PAIR_COLUMNS]],
+);
+const UPDATE_BALANCES = new FixedStatement(
+  (rows) => `update core_banking_balances as t
+          set available = v.available, reserved = v.reserved, updated_at = $1
+          from ${rows}
+          where t.team_id = v.team_id and t.account_id = v.account_id and t.asset_code = v.asset_code`,
+  [['v', [...KEY_COLUMNS, ['available', 'numeric'], ['reserved', 'numeric']]]],
+  1,
+);
+const INSERT_MOVEMENTS = new FixedStatement(
+  (rows) => `insert into core_banking_movements (team_id, id, kind, reference, created_at) select * from ${rows}`,
+  [['v', [['team_id', 'text'], ['id', 'text'], ['kind', 'text'], ['reference', 'text'], ['created_at', 'timestamptz']]]],
+);
+const INSERT_ENTRIES = new FixedStatement(
+  (rows) => `insert into core_banking_entries (team_id, movement_id, seq, account_id, asset_code, amount, created_at) select * from ${rows}`,
+  [['v', [['team_id', 'text'], ['movement_id', 'text'], ['seq', 'smallint'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['created_at', 'timestamptz']]]],
+);
+const INSERT_HOLDS = new FixedStatement(
+  (rows) => `insert into core_banking_holds (team_id, id, account_id, asset_code, amount, remaining, status, reference, created_at, updated_at)
+          select * from ${rows}`,
+  [['v', [['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['remaining', 'numeric'],
+    ['status', 'text'], ['reference', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']]]],
+);
+const UPDATE_HOLDS = new FixedStatement(
+  (rows) => `update core_banking_holds as t
+          set remaining = v.remaining, status = v.status, updated_at = v.updated_at
+          from ${rows}
+          where t.team_id = v.team_id and t.id = v.id`,
+  [['v', [['team_id', 'text'], ['id', 'text'], ['remaining', 'numeric'], ['status', 'text'], ['updated_at', 'timestamptz']]]],
+);
+
+const pairRows = (refs: readonly { readonly teamId: string; readonly accountId: string }[]): string[][] => refs.map((ref) => [ref.teamId, ref.accountId]);
+const keyRows = (keys: readonly BalanceKey[]): string[][] => keys.map((key) => [key.teamId, key.accountId, key.assetCode]);
 
 /**
  * The ledger's SQL statements. A batch of movements costs one round trip
@@ -29,8 +108,9 @@ function pairRows(pairs: readonly (readonly [string, string])[]): RawBuilder<unk
  * created first. Its writes (balances, movements with all their entries,
  * holds) are deferred and go with the transaction's other writes in one
  * statement. Every row is matched by its own team, so a batch may mix
- * teams. Rows travel as arrays (unnestRows), so each statement's text is the
- * same for any batch size; and lookups join that row set rather than
+ * teams. Rows travel as arrays and every statement is a FixedStatement
+ * written once, so its text is the same for any batch size and a call
+ * builds no query; and lookups join that row set rather than
  * `(team_id, id) in (…)`, which lets the planner factor a common team out
  * and scan a team-leading index instead of probing the primary key.
  */
@@ -39,34 +119,15 @@ export class SqlLedgerRepository implements LedgerRepository {
   async lock(tx: Tx, request: LockRequest): Promise<LockedLedger> {
     const { db } = sqlTx(tx);
     if (request.accounts.length === 0 && request.balances.length === 0) return { statuses: new Map(), rows: [] };
-    const accounts = sql`select a.team_id, a.id, a.status from ${pairRows(request.accounts.map((ref) => [ref.teamId, ref.accountId]))}
-      join core_banking_accounts a on a.team_id = v.team_id and a.id = v.id
-      order by a.id ${C} for key share of a`;
+    const accounts = pairRows(request.accounts);
     if (request.ensure.length > 0) {
-      // Rows a credit needs are created first, in their own statement: a row inserted by a CTE
-      // is invisible to the rest of that statement, so it could not be locked in the same one.
-      // The insert's foreign-key check share-locks the accounts too; the rows it creates are new,
-      // so no other transaction can be waiting on them.
-      const result = await sql<AccountColumns>`with ensured as (
-          insert into core_banking_balances (team_id, account_id, asset_code, available, reserved, updated_at)
-          select a.team_id, a.id, v.asset_code, 0, 0, now()
-          from ${keyRows(request.ensure)}
-          join core_banking_accounts a on a.team_id = v.team_id and a.id = v.account_id
-          order by v.account_id ${C}, v.asset_code ${C}
-          on conflict do nothing
-          returning 1
-        ) ${accounts}`.execute(db);
+      const result = await ENSURE_AND_LOCK_ACCOUNTS.run<AccountColumns>(db, [], accounts, keyRows(request.ensure));
       return { statuses: statusMap(result.rows), rows: await this.#balances(tx, request.balances, request.lockRows) };
     }
     if (request.accounts.length === 0) return { statuses: new Map(), rows: await this.#balances(tx, request.balances, request.lockRows) };
-    if (request.balances.length === 0) return { statuses: statusMap((await accounts.execute(db)).rows as AccountColumns[]), rows: [] };
-    // One round trip: accounts first, then balance rows, each in the global lock order.
-    const result = await sql<AccountColumns & Partial<BalanceColumns> & { kind: 'account' | 'balance' }>`
-      with accounts as materialized (${accounts}),
-      balances as materialized (${this.#balanceQuery(request.balances, request.lockRows)})
-      select 'account' as kind, team_id, id, status, null as account_id, null as asset_code, null as available, null as reserved from accounts
-      union all
-      select 'balance', team_id, null, null, account_id, asset_code, available, reserved from balances`.execute(db);
+    if (request.balances.length === 0) return { statuses: statusMap((await LOCK_ACCOUNTS.run<AccountColumns>(db, [], accounts)).rows), rows: [] };
+    const both = request.lockRows ? LOCK_ACCOUNTS_AND_BALANCES : LOCK_ACCOUNTS_READ_BALANCES;
+    const result = await both.run<AccountColumns & Partial<BalanceColumns> & { kind: 'account' | 'balance' }>(db, [], accounts, keyRows(request.balances));
     return {
       statuses: statusMap(result.rows.filter((row) => row.kind === 'account')),
       rows: result.rows.filter((row) => row.kind === 'balance').map((row) => toBalanceRow(row as BalanceColumns)).sort(compareKeys),
@@ -79,17 +140,8 @@ export class SqlLedgerRepository implements LedgerRepository {
 
   async #balances(tx: Tx, keys: readonly BalanceKey[], lock: boolean): Promise<BalanceRow[]> {
     if (keys.length === 0) return [];
-    const result = await this.#balanceQuery(keys, lock).execute(sqlTx(tx).db);
+    const result = await (lock ? LOCK_BALANCES : READ_BALANCES).run<BalanceColumns>(sqlTx(tx).db, [], keyRows(keys));
     return result.rows.map(toBalanceRow);
-  }
-
-  #balanceQuery(keys: readonly BalanceKey[], lock: boolean): RawBuilder<BalanceColumns> {
-    return sql<BalanceColumns>`
-      select b.team_id, b.account_id, b.asset_code, b.available::text as available, b.reserved::text as reserved
-      from ${keyRows(keys)}
-      join core_banking_balances b on b.team_id = v.team_id and b.account_id = v.account_id and b.asset_code = v.asset_code
-      order by b.account_id ${C}, b.asset_code ${C}
-      ${lock ? sql`for update of b` : sql``}`;
   }
 
   async accountBalances(tx: Tx, teamId: string, accountId: string): Promise<BalanceRow[]> {
@@ -98,7 +150,7 @@ export class SqlLedgerRepository implements LedgerRepository {
       select team_id, account_id, asset_code, available::text as available, reserved::text as reserved
       from core_banking_balances
       where team_id = ${teamId} and account_id = ${accountId}
-      order by asset_code ${C}`.execute(db);
+      order by asset_code collate "C"`.execute(db);
     return result.rows.map(toBalanceRow);
   }
 
@@ -112,14 +164,7 @@ export class SqlLedgerRepository implements LedgerRepository {
 
   async lockHolds(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<HoldRecord[]> {
     if (refs.length === 0) return [];
-    const { db } = sqlTx(tx);
-    const result = await sql<Record<string, unknown>>`
-      select h.team_id, h.id, h.account_id, h.asset_code, h.amount::text as amount, h.remaining::text as remaining,
-             h.status, h.reference, h.created_at, h.updated_at
-      from ${pairRows(refs.map((ref) => [ref.teamId, ref.id]))}
-      join core_banking_holds h on h.team_id = v.team_id and h.id = v.id
-      order by h.id ${C}
-      for update of h`.execute(db);
+    const result = await LOCK_HOLDS.run<Record<string, unknown>>(sqlTx(tx).db, [], refs.map((ref) => [ref.teamId, ref.id]));
     return result.rows.map(toHold);
   }
 
@@ -127,75 +172,45 @@ export class SqlLedgerRepository implements LedgerRepository {
   async write(tx: Tx, change: LedgerWrite): Promise<void> {
     const sqlTxn = sqlTx(tx);
     if (change.balances.length > 0) {
-      const rows = unnestRows(
-        'v',
-        [...KEY_COLUMNS, ['available', 'numeric'], ['reserved', 'numeric']],
-        change.balances.map((row) => [row.teamId, row.accountId, row.assetCode, row.available, row.reserved]),
-      );
       sqlTxn.defer({
         table: 'core_banking_balances',
         kind: 'update',
-        statement: sql`update core_banking_balances as t
-          set available = v.available, reserved = v.reserved, updated_at = ${change.at}
-          from ${rows}
-          where t.team_id = v.team_id and t.account_id = v.account_id and t.asset_code = v.asset_code`,
+        statement: UPDATE_BALANCES.bind(
+          [change.at],
+          change.balances.map((row) => [row.teamId, row.accountId, row.assetCode, row.available, row.reserved]),
+        ),
         // Every row was locked by this transaction: fewer updated means a bug, never a race.
         expectRows: change.balances.length,
         what: 'ledger balance update',
       });
     }
     if (change.movements.length > 0) {
-      const movements = unnestRows(
-        'v',
-        [['team_id', 'text'], ['id', 'text'], ['kind', 'text'], ['reference', 'text'], ['created_at', 'timestamptz']],
-        change.movements.map((m) => [m.teamId, m.id, m.kind, m.reference, m.createdAt]),
-      );
       sqlTxn.defer({
         table: 'core_banking_movements',
         kind: 'insert',
-        statement: sql`insert into core_banking_movements (team_id, id, kind, reference, created_at) select * from ${movements}`,
+        statement: INSERT_MOVEMENTS.bind([], change.movements.map((m) => [m.teamId, m.id, m.kind, m.reference, m.createdAt])),
         what: 'ledger movements insert',
       });
-      const entries = unnestRows(
-        'v',
-        [['team_id', 'text'], ['movement_id', 'text'], ['seq', 'smallint'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['created_at', 'timestamptz']],
-        change.movements.flatMap((m) => m.legs.map((leg, index) => [m.teamId, m.id, index, leg.accountId, leg.assetCode, leg.amount, m.createdAt])),
-      );
       sqlTxn.defer({
         table: 'core_banking_entries',
         kind: 'insert',
-        statement: sql`insert into core_banking_entries (team_id, movement_id, seq, account_id, asset_code, amount, created_at) select * from ${entries}`,
+        statement: INSERT_ENTRIES.bind([], change.movements.flatMap((m) => m.legs.map((leg, index) => [m.teamId, m.id, index, leg.accountId, leg.assetCode, leg.amount, m.createdAt]))),
         what: 'ledger entries insert',
       });
     }
     if (change.insertHolds.length > 0) {
-      const holds = unnestRows(
-        'v',
-        [['team_id', 'text'], ['id', 'text'], ['account_id', 'text'], ['asset_code', 'text'], ['amount', 'numeric'], ['remaining', 'numeric'],
-          ['status', 'text'], ['reference', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
-        change.insertHolds.map((h) => [h.teamId, h.id, h.accountId, h.assetCode, h.amount, h.remaining, h.status, h.reference, h.createdAt, h.updatedAt]),
-      );
       sqlTxn.defer({
         table: 'core_banking_holds',
         kind: 'insert',
-        statement: sql`insert into core_banking_holds (team_id, id, account_id, asset_code, amount, remaining, status, reference, created_at, updated_at)
-          select * from ${holds}`,
+        statement: INSERT_HOLDS.bind([], change.insertHolds.map((h) => [h.teamId, h.id, h.accountId, h.assetCode, h.amount, h.remaining, h.status, h.reference, h.createdAt, h.updatedAt])),
         what: 'ledger holds insert',
       });
     }
     if (change.updateHolds.length > 0) {
-      const updates = unnestRows(
-        'v',
-        [['team_id', 'text'], ['id', 'text'], ['remaining', 'numeric'], ['status', 'text'], ['updated_at', 'timestamptz']],
-        change.updateHolds.map((u) => [u.teamId, u.id, u.remaining, u.status, u.updatedAt]),
-      );
       sqlTxn.defer({
         table: 'core_banking_holds',
         kind: 'update',
-        statement: sql`update core_banking_holds as t
-          set remaining = v.remaining, status = v.status, updated_at = v.updated_at
-          from ${updates}
-          where t.team_id = v.team_id and t.id = v.id`,
+        statement: UPDATE_HOLDS.bind([], change.updateHolds.map((u) => [u.teamId, u.id, u.remaining, u.status, u.updatedAt])),
         expectRows: change.updateHolds.length,
         what: 'ledger holds update',
       });

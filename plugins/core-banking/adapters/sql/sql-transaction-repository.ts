@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { sql, type RawBuilder } from 'kysely';
-import { sqlTx, toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
+import { FixedStatement, sqlTx, toBigInt, toBigIntOrNull, toCount, toDate, toDateOrNull, type Column } from '../../../../kit/sql.js';
 import { AssetCatalog, assetOfHolding, cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransactionFilter, TransactionSort, TransactionStatus, TransactionType } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
@@ -10,6 +10,19 @@ const INSERT_COLUMNS: readonly Column[] = [
   ['amount_scale', 'smallint'], ['status', 'text'], ['reference', 'text'], ['transfer_id', 'text'], ['movement_id', 'text'],
   ['balance_after', 'numeric'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
 ];
+
+// The hot path's writes (creation and settlement), written once: see kit/sql.ts FixedStatement.
+const INSERT = new FixedStatement(
+  (rows) => `insert into core_banking_transactions (${INSERT_COLUMNS.map(([name]) => name).join(', ')}) select * from ${rows}`,
+  [['v', INSERT_COLUMNS]],
+);
+const UPDATE_FOR_TRANSFERS = new FixedStatement(
+  (rows) => `update core_banking_transactions as t
+      set status = v.status, movement_id = v.movement_id, balance_after = v.balance_after, completed_at = v.completed_at
+      from ${rows}
+      where t.team_id = v.team_id and t.transfer_id = v.transfer_id and t.account_id = v.account_id`,
+  [['v', [['team_id', 'text'], ['transfer_id', 'text'], ['account_id', 'text'], ['status', 'text'], ['movement_id', 'text'], ['balance_after', 'numeric'], ['completed_at', 'timestamptz']]]],
+);
 
 const COLUMNS = sql.raw(
   `team_id, id, account_id, type, amount::text as amount, asset_code, status, reference, transfer_id, movement_id,
@@ -27,16 +40,11 @@ export class SqlTransactionRepository implements TransactionRepository {
 
   async insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = unnestRows('v', INSERT_COLUMNS, rows.map((row) => [
+    const values = rows.map((row) => [
       row.teamId, row.id, row.accountId, row.type, row.amount, row.assetCode, this.#scale(row.assetCode), row.status, row.reference,
       row.transferId, row.movementId, row.balanceAfter, row.createdAt, row.completedAt,
-    ]));
-    sqlTx(tx).defer({
-      table: 'core_banking_transactions',
-      kind: 'insert',
-      statement: sql`insert into core_banking_transactions (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${values}`,
-      what: 'transactions insert',
-    });
+    ]);
+    sqlTx(tx).defer({ table: 'core_banking_transactions', kind: 'insert', statement: INSERT.bind([], values), what: 'transactions insert' });
   }
 
   async find(tx: Tx, teamId: string, id: string): Promise<TransactionRecord | undefined> {
@@ -47,18 +55,10 @@ export class SqlTransactionRepository implements TransactionRepository {
 
   async updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void> {
     if (updates.length === 0) return;
-    const values = unnestRows(
-      'v',
-      [['team_id', 'text'], ['transfer_id', 'text'], ['account_id', 'text'], ['status', 'text'], ['movement_id', 'text'], ['balance_after', 'numeric'], ['completed_at', 'timestamptz']],
-      updates.map((u) => [u.teamId, u.transferId, u.accountId, u.status, u.movementId, u.balanceAfter, u.completedAt]),
-    );
     sqlTx(tx).defer({
       table: 'core_banking_transactions',
       kind: 'update',
-      statement: sql`update core_banking_transactions as t
-      set status = v.status, movement_id = v.movement_id, balance_after = v.balance_after, completed_at = v.completed_at
-      from ${values}
-      where t.team_id = v.team_id and t.transfer_id = v.transfer_id and t.account_id = v.account_id`,
+      statement: UPDATE_FOR_TRANSFERS.bind([], updates.map((u) => [u.teamId, u.transferId, u.accountId, u.status, u.movementId, u.balanceAfter, u.completedAt])),
       what: 'transactions update',
     });
   }

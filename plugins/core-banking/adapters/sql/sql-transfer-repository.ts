@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx, toBigInt, toCount, toDate, toDateOrNull, toJsonObject, unnestRows, type Column } from '../../../../kit/sql.js';
+import { FixedStatement, sqlTx, toBigInt, toCount, toDate, toDateOrNull, toJsonObject, type Column } from '../../../../kit/sql.js';
 import { cursorSlice, pageOffset, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
 import type { TransferStatus } from '../../domain/transfer.js';
 import type { Slice, TransferRecord, TransferRepository, TransferUpdate } from '../../ports.js';
@@ -12,10 +12,29 @@ const INSERT_COLUMNS: readonly Column[] = [
   ['completed_at', 'timestamptz'], ['failure_reason', 'text'], ['updated_at', 'timestamptz'],
 ];
 
-const COLUMNS = sql.raw(
-  `team_id, id, from_account, to_account, amount::text as amount, fee::text as fee, asset_code, status, reference,
+const COLUMN_LIST = `team_id, id, from_account, to_account, amount::text as amount, fee::text as fee, asset_code, status, reference,
    workflow_id, workflow_enabled, hold_id, metadata, routing, created_at, estimated_completion, completed_at,
-   failure_reason, updated_at`,
+   failure_reason, updated_at`;
+const COLUMNS = sql.raw(COLUMN_LIST);
+
+// The hot path's statements (creation and settlement), written once: see kit/sql.ts FixedStatement.
+const INSERT = new FixedStatement(
+  (rows) => `insert into core_banking_transfers (${INSERT_COLUMNS.map(([name]) => name).join(', ')}) select * from ${rows}`,
+  [['v', INSERT_COLUMNS]],
+);
+const LOCK = new FixedStatement(
+  (rows) => `select ${COLUMN_LIST} from ${rows}
+      join core_banking_transfers on team_id = v.want_team and id = v.want_id
+      order by id collate "C"
+      for update of core_banking_transfers`,
+  [['v', [['want_team', 'text'], ['want_id', 'text']]]],
+);
+const UPDATE = new FixedStatement(
+  (rows) => `update core_banking_transfers as t
+      set status = v.status, completed_at = v.completed_at, failure_reason = v.failure_reason, updated_at = v.updated_at
+      from ${rows}
+      where t.team_id = v.team_id and t.id = v.id`,
+  [['v', [['team_id', 'text'], ['id', 'text'], ['status', 'text'], ['completed_at', 'timestamptz'], ['failure_reason', 'text'], ['updated_at', 'timestamptz']]]],
 );
 
 /** Transfers; inserts and updates are deferred writes (adapters/sql/write-behind.ts). */
@@ -23,16 +42,11 @@ const COLUMNS = sql.raw(
 export class SqlTransferRepository implements TransferRepository {
   async insert(tx: Tx, transfers: readonly TransferRecord[]): Promise<void> {
     if (transfers.length === 0) return;
-    const rows = unnestRows('v', INSERT_COLUMNS, transfers.map((t) => [
+    const rows = transfers.map((t) => [
       t.teamId, t.id, t.fromAccount, t.toAccount, t.amount, t.fee, t.assetCode, t.status, t.reference, t.workflowId, t.workflowEnabled,
       t.holdId, JSON.stringify(t.metadata), t.routing, t.createdAt, t.estimatedCompletion, t.completedAt, t.failureReason, t.updatedAt,
-    ]));
-    sqlTx(tx).defer({
-      table: 'core_banking_transfers',
-      kind: 'insert',
-      statement: sql`insert into core_banking_transfers (${sql.join(INSERT_COLUMNS.map(([name]) => sql.ref(name)))}) select * from ${rows}`,
-      what: 'transfers insert',
-    });
+    ]);
+    sqlTx(tx).defer({ table: 'core_banking_transfers', kind: 'insert', statement: INSERT.bind([], rows), what: 'transfers insert' });
   }
 
   async find(tx: Tx, teamId: string, id: string): Promise<TransferRecord | undefined> {
@@ -43,30 +57,17 @@ export class SqlTransferRepository implements TransferRepository {
 
   async lock(tx: Tx, refs: readonly { readonly teamId: string; readonly id: string }[]): Promise<TransferRecord[]> {
     if (refs.length === 0) return [];
-    const wanted = unnestRows('v', [['want_team', 'text'], ['want_id', 'text']], refs.map((ref) => [ref.teamId, ref.id]));
-    const result = await sql<Record<string, unknown>>`
-      select ${COLUMNS} from ${wanted}
-      join core_banking_transfers on team_id = v.want_team and id = v.want_id
-      order by id collate "C"
-      for update of core_banking_transfers`.execute(sqlTx(tx).db);
+    const result = await LOCK.run<Record<string, unknown>>(sqlTx(tx).db, [], refs.map((ref) => [ref.teamId, ref.id]));
     return result.rows.map(toTransfer);
   }
 
   async update(tx: Tx, updates: readonly TransferUpdate[]): Promise<void> {
     if (updates.length === 0) return;
-    const rows = unnestRows(
-      'v',
-      [['team_id', 'text'], ['id', 'text'], ['status', 'text'], ['completed_at', 'timestamptz'], ['failure_reason', 'text'], ['updated_at', 'timestamptz']],
-      updates.map((u) => [u.teamId, u.id, u.status, u.completedAt, u.failureReason, u.updatedAt]),
-    );
     // Callers hold these rows locked (lock), so every one is there.
     sqlTx(tx).defer({
       table: 'core_banking_transfers',
       kind: 'update',
-      statement: sql`update core_banking_transfers as t
-      set status = v.status, completed_at = v.completed_at, failure_reason = v.failure_reason, updated_at = v.updated_at
-      from ${rows}
-      where t.team_id = v.team_id and t.id = v.id`,
+      statement: UPDATE.bind([], updates.map((u) => [u.teamId, u.id, u.status, u.completedAt, u.failureReason, u.updatedAt])),
       expectRows: updates.length,
       what: 'transfers update',
     });
