@@ -101,8 +101,7 @@ export const rotateKeyBody = z
       .describe('How long the replaced secret keeps working beside the new one (0–86400; 0, the default, ends it at once).'),
   })
   .meta({ id: 'RotateKeyInput', example: { overlap_seconds: 3600 } });
-export const rotateKeyInput = keyRefInput.extend(rotateKeyBody.shape);
-export type RotateKeyInput = z.infer<typeof rotateKeyInput>;
+export type RotateKeyInput = z.infer<typeof keyRefInput> & z.infer<typeof rotateKeyBody>;
 
 export const ListKeys = token<Operation<ListKeysInput, Page<InventoryKeyView>>>('key-management.list-keys');
 export const GetKey = token<Operation<KeyRefInput, InventoryKeyView>>('key-management.get-key');
