@@ -13,7 +13,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { isIntrospectionOnly, limitError, measure } from './limits.js';
+import { isIntrospectionOnly, limitError, measure, sizesFromVariables } from './limits.js';
 import { literalTextErrors, variableTextErrors } from './storable-input.js';
 
 /** Parsed documents are cached by text: clients send the same few queries over and over. */
@@ -51,7 +51,7 @@ export class OperationPreparer {
       const badLiterals = literalTextErrors(document);
       if (badLiterals.length > 0) return { ok: false, errors: badLiterals };
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      cached = { document, fragments: fragmentsOf(document), operations: new Map() };
+      cached = { document, fragments: fragmentsOf(document), sizesFromVariables: sizesFromVariables(document), operations: new Map() };
       this.cache.set(query, cached);
     }
     const badVariables = variableTextErrors(variables);
@@ -66,17 +66,34 @@ export class OperationPreparer {
     // Measured with the values execution will use: a variable left out takes its declared default.
     const coerced = getVariableValues(this.schema, picked.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { ok: false, errors: coerced.errors };
-    const exceeded = limitError(measure(this.schema, picked.operation, cached.fragments, coerced.coerced), picked.introspectionOnly);
+    const exceeded = cached.sizesFromVariables
+      ? this.#limitError(cached, picked, coerced.coerced)
+      : (picked.limitError ??= { error: this.#limitError(cached, picked, {}) }).error;
     if (exceeded) return { ok: false, errors: [exceeded] };
     return { ok: true, prepared: { document: cached.document, operation: picked.operation } };
   }
+
+  #limitError(cached: CachedDocument, picked: PickedOperation, variables: Record<string, unknown>): GraphQLError | undefined {
+    return limitError(measure(this.schema, picked.operation, cached.fragments, variables), picked.introspectionOnly);
+  }
 }
 
-/** A valid document with what every request sending it needs again: its fragments and each operation picked so far. */
+/**
+ * A valid document with what every request sending it needs again: its
+ * fragments and each operation picked so far, with its limit check when no
+ * page size comes from a variable (the figures are then the same every time).
+ */
 interface CachedDocument {
   readonly document: DocumentNode;
   readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>;
-  readonly operations: Map<string | null, { readonly operation: OperationDefinitionNode; readonly introspectionOnly: boolean }>;
+  readonly sizesFromVariables: boolean;
+  readonly operations: Map<string | null, PickedOperation>;
+}
+
+interface PickedOperation {
+  readonly operation: OperationDefinitionNode;
+  readonly introspectionOnly: boolean;
+  limitError?: { readonly error: GraphQLError | undefined };
 }
 
 function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
@@ -86,7 +103,7 @@ function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode
 }
 
 /** getOperationAST's choice, found once per document and operation name (unknown names are not remembered). */
-function pickOperation(cached: CachedDocument, operationName: string | undefined) {
+function pickOperation(cached: CachedDocument, operationName: string | undefined): PickedOperation | undefined {
   const key = operationName ?? null;
   let picked = cached.operations.get(key);
   if (!picked) {
