@@ -11,7 +11,7 @@ const MAX_ENTRIES = 10_000;
  * `auth_cache_ms` of Clock time, so a busy key costs no lookup per request.
  * A revocation forgets its key at once: in the revoking process directly,
  * in the others when the `api_key.revoked` event reaches their live event
- * stream (its poll interval); the time to live bounds the rest (a row
+ * stream (a lazy listener: within its poll interval); the time to live bounds the rest (a row
  * changed by hand, a missed event). A lookup that was in flight while a key
  * was forgotten is not cached, so it cannot bring a revoked key back.
  */
@@ -62,10 +62,14 @@ export class ApiKeyCache {
   /** Forgets revoked keys as their events arrive (from other processes too) until unlisten(). */
   listen(events: EventStream): void {
     if (this.config.auth_cache_ms === 0) return;
-    this.#unlisten ??= events.subscribe((event: StoredEvent) => {
-      const keyId = event.type === API_KEY_REVOKED_EVENT ? event.payload['api_key_id'] : undefined;
-      if (typeof keyId === 'string') this.forget(keyId);
-    });
+    // Lazy: revocations are rare, and an eager listener would make every commit of this process read the log.
+    this.#unlisten ??= events.subscribe(
+      (event: StoredEvent) => {
+        const keyId = event.type === API_KEY_REVOKED_EVENT ? event.payload['api_key_id'] : undefined;
+        if (typeof keyId === 'string') this.forget(keyId);
+      },
+      { lazy: true },
+    );
   }
 
   unlisten(): void {
