@@ -132,6 +132,20 @@ test('the api_key.revoked event of another process drops the cached key at once'
   assert.is(deliver, undefined);
 });
 
+test('a lookup in flight while its key is forgotten is not cached', async () => {
+  const ada = await kit.user('Ada');
+  const cache = kit.get(ApiKeyCache);
+  const hash = kit.get(KeyHasher).hash(ada.key);
+  cache.forget(ada.actor.apiKeyId);
+  const [record] = await kit.store.unitOfWork.run((tx) => kit.get(ApiKeyRepository).findByHashes(tx, [hash]));
+  const before = cache.generation;
+  cache.forget(ada.actor.apiKeyId); // a revocation landing while the row was on its way
+  cache.put(record!, before);
+  assert.is(cache.get(hash), undefined);
+  cache.put(record!, cache.generation);
+  assert.is(cache.get(hash)?.id, ada.actor.apiKeyId);
+});
+
 test('auth_cache_ms 0 looks the key up on every request', async () => {
   await kit.close();
   kit = await identityKit({ config: { auth_cache_ms: 0 } });
