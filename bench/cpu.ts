@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /**
@@ -22,6 +22,19 @@ export function processCpuMs(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** processCpuMs of a process and every process below it (a BANK_WORKERS primary and its workers), in ms. */
+export function processTreeCpuMs(pid: number): number {
+  let total = processCpuMs(pid) ?? 0;
+  let children: string[] = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean));
+  } catch {
+    // Exited meanwhile.
+  }
+  for (const child of children) total += processTreeCpuMs(Number(child));
+  return total;
 }
 
 /** The CPU the bench process itself (the load generator) has used, in ms. */

@@ -7,6 +7,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { MAX_CONNECTIONS_PER_KEY } from '../adapters/graphql/subscriptions.js';
 import WebSocket from 'ws';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { processCpuMs } from './cpu.js';
 import { benchConfigFile } from './service-process.js';
 
 /**
@@ -37,8 +38,10 @@ function summary(samples: number[]): Record<string, number> {
   return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; peakRssMb(): number }> {
-  const child = spawn(process.execPath, ['dist/bench/graphql-server.js'], { env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; peakRssMb(): number; cpuMs(): number }> {
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/bench/graphql-server.js'], { env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -50,6 +53,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid!)!,
     peakRssMb: () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
     stop: () =>
       new Promise((resolve) => {
@@ -89,15 +93,19 @@ async function main(): Promise<void> {
     let restCount = 0;
     const restDeadline = Date.now() + SECONDS * 1000;
     const restStarted = Date.now();
+    const restCpuBefore = server.cpuMs();
     await runConcurrently(CONNECTIONS, () => Date.now() < restDeadline, async () => {
       const response = await client.send('GET', `/api/v2/accounts/${accountId}`);
       if (response.status === 200) restCount += 1;
     });
     const restPerSecond = Math.round(restCount / ((Date.now() - restStarted) / 1000));
+    // The server's CPU per answer (user + system, /proc): what the shared machine's noise moves least.
+    const restCpuMs = (server.cpuMs() - restCpuBefore) / restCount;
     const latencies: number[] = [];
     let failures = 0;
     const deadline = Date.now() + SECONDS * 1000;
     const started = Date.now();
+    const cpuBefore = server.cpuMs();
     await runConcurrently(CONNECTIONS, () => Date.now() < deadline, async () => {
       const t0 = performance.now();
       const response = await client.send('POST', '/api/graphql', { query: ACCOUNT, variables: { id: accountId } });
@@ -105,6 +113,7 @@ async function main(): Promise<void> {
       if (response.status !== 200 || response.body.errors) failures += 1;
     });
     const elapsed = (Date.now() - started) / 1000;
+    const cpuMs = (server.cpuMs() - cpuBefore) / latencies.length;
 
     // 2. deposit → accountUpdated with SUBSCRIPTIONS open.
     const accounts: string[] = [];
@@ -162,8 +171,10 @@ async function main(): Promise<void> {
       JSON.stringify({
         bench: 'graphql',
         store: STORE,
-        account_query: { seconds: Math.round(elapsed * 10) / 10, connections: CONNECTIONS, queries: latencies.length, failures, queries_per_second: Math.round(latencies.length / elapsed), latency_ms: summary(sorted) },
+        account_query: { seconds: Math.round(elapsed * 10) / 10, connections: CONNECTIONS, queries: latencies.length, failures, queries_per_second: Math.round(latencies.length / elapsed), latency_ms: summary(sorted), server_cpu_ms_per_query: Number(cpuMs.toFixed(3)) },
         rest_account_get_per_second: restPerSecond,
+        rest_server_cpu_ms_per_get: Number(restCpuMs.toFixed(3)),
+        graphql_to_rest: { rate: Number((latencies.length / elapsed / restPerSecond).toFixed(2)), cpu: Number((cpuMs / restCpuMs).toFixed(2)) },
         deposit_to_account_updated: { open_subscriptions: SUBSCRIPTIONS, websockets: SUBSCRIPTIONS, samples: delivery.length, latency_ms: summary(delivery)},
         server_peak_rss_mb: server.peakRssMb(),
       }) + '\n',

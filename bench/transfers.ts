@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
-import { databaseName, ownCpuMs, PostgresCpuSampler, processCpuMs } from './cpu.js';
+import { databaseName, ownCpuMs, PostgresCpuSampler, processTreeCpuMs } from './cpu.js';
 import { runPgbench } from './pgbench.js';
 import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
@@ -22,7 +22,9 @@ import { benchConfigFile, freshBenchDatabase, startService } from './service-pro
  * the store (default postgres when DATABASE_URL is set, else pglite); the
  * memory store runs the whole service with no database at all, the ceiling
  * any database adapter can approach on the machine (pgbench still runs for
- * the ratio when DATABASE_URL is set).
+ * the ratio when DATABASE_URL is set). BANK_WORKERS passes on to the service
+ * (several serving processes on PostgreSQL): its CPU is then the primary's and
+ * every worker's.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
@@ -135,7 +137,7 @@ async function main(): Promise<void> {
     // CPU over the measured run and its settlement: the service, PostgreSQL's processes, this load generator.
     const postgresCpu = databaseUrl ? new PostgresCpuSampler(databaseUrl, databaseName(databaseUrl)) : undefined;
     await postgresCpu?.start();
-    const serviceCpuBefore = processCpuMs(service.child.pid!)!;
+    const serviceCpuBefore = processTreeCpuMs(service.child.pid!);
     const ownCpuBefore = ownCpuMs();
     const stopAt = Date.now() + SECONDS * 1000;
     const started = performance.now();
@@ -158,7 +160,7 @@ async function main(): Promise<void> {
     // Creation can outrun settlement for a while; this counts both, so a growing backlog shows.
     const settledS = (performance.now() - started) / 1000 - SETTLEMENT_DELAY_S;
     const cpuMs = {
-      service: processCpuMs(service.child.pid!)! - serviceCpuBefore,
+      service: processTreeCpuMs(service.child.pid!) - serviceCpuBefore,
       postgres: (await postgresCpu?.stop()) ?? 0,
       load_generator: ownCpuMs() - ownCpuBefore,
     };

@@ -15,6 +15,10 @@ export const kernelConfigSchema = z.object({
   environment: z.enum(['production', 'development', 'test']).default('development').describe('`test` turns off the per-request log lines; nothing else depends on it. Default `production` when NODE_ENV=production.'),
   port: z.coerce.number().int().min(0).max(65535).default(8080).describe('TCP port of the HTTP server (0: any free port).'),
   host: z.string().default('0.0.0.0').describe('Address the HTTP server listens on.'),
+  workers: z
+    .union([z.literal('auto'), z.number().int().min(1).max(256)])
+    .default(1)
+    .describe('Serving processes sharing the port (node:cluster), each running everything; `auto`: one per core. Above 1 only on the PostgreSQL store (docs/deploy.md).'),
   store: z.enum(['memory', 'pglite', 'postgres']).describe('Where the bank keeps its data; default `postgres` when DATABASE_URL is set, else `pglite` (memory keeps nothing across restarts).'),
   dataDir: z.string().default('./data').describe('PGlite files and the operator key files (admin-key, admin-key-postgres).'),
   secretsDir: z

@@ -8,6 +8,15 @@ import { token } from '../kernel/contract/token.js';
  * backbone instead.
  */
 export interface EventStream {
-  subscribe(listener: (event: StoredEvent) => void): () => void;
+  subscribe(listener: (event: StoredEvent) => void, options?: SubscribeOptions): () => void;
+}
+
+export interface SubscribeOptions {
+  /**
+   * Receive events at the stream's poll (`workflows.pollIntervalMs`) rather
+   * than as they commit: a lazy listener does not make every commit of this
+   * process read the log (a cache invalidated by rare events, not a socket).
+   */
+  readonly lazy?: boolean;
 }
 export const EventStream = token<EventStream>('kernel.event-stream');

@@ -7,6 +7,9 @@ import { DuplicateJsonKeyError, MalformedJsonError, MalformedRequestError, Unsup
 /** Deeper bodies are refused before anything recursive (hashing, zod) walks them. */
 export const MAX_JSON_DEPTH = 64;
 
+/** Fatal on bad UTF-8; one for every request (decode() without `stream` keeps no state between calls). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 /** Methods whose body is read; other methods' bodies are ignored. */
 export function carriesBody(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -36,7 +39,7 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
 
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(raw);
+    text = UTF8.decode(raw);
   } catch {
     throw new MalformedJsonError('The request body is not valid UTF-8.');
   }

@@ -13,7 +13,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { isIntrospectionOnly, limitError, measure } from './limits.js';
+import { isIntrospectionOnly, limitError, measure, sizesFromVariables } from './limits.js';
 import { literalTextErrors, variableTextErrors } from './storable-input.js';
 
 /** Parsed documents are cached by text: clients send the same few queries over and over. */
@@ -33,13 +33,14 @@ export type Preparation = { ok: true; prepared: PreparedOperation } | { ok: fals
  * (answered with HTTP 400 on POST).
  */
 export class OperationPreparer {
-  private readonly cache = new Map<string, DocumentNode>();
+  private readonly cache = new Map<string, CachedDocument>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
   prepare(query: string, operationName: string | undefined, variables: Record<string, unknown>): Preparation {
-    let document = this.cache.get(query);
-    if (!document) {
+    let cached = this.cache.get(query);
+    if (!cached) {
+      let document: DocumentNode;
       try {
         document = parse(query, { maxTokens: 5_000 });
       } catch (error) {
@@ -50,26 +51,68 @@ export class OperationPreparer {
       const badLiterals = literalTextErrors(document);
       if (badLiterals.length > 0) return { ok: false, errors: badLiterals };
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(query, document);
+      cached = { document, fragments: fragmentsOf(document), sizesFromVariables: sizesFromVariables(document), operations: new Map() };
+      this.cache.set(query, cached);
     }
     const badVariables = variableTextErrors(variables);
     if (badVariables.length > 0) return { ok: false, errors: badVariables };
-    const operation = getOperationAST(document, operationName);
-    if (!operation) {
+    const picked = pickOperation(cached, operationName);
+    if (!picked) {
       const message = operationName
         ? `The document has no operation named '${operationName}'.`
         : 'The document has several operations: send operationName to choose one.';
       return { ok: false, errors: [new GraphQLError(message, { extensions: { code: 'operation_not_found' } })] };
     }
     // Measured with the values execution will use: a variable left out takes its declared default.
-    const coerced = getVariableValues(this.schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+    const coerced = getVariableValues(this.schema, picked.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { ok: false, errors: coerced.errors };
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    const exceeded = limitError(measure(this.schema, operation, fragments, coerced.coerced), isIntrospectionOnly(operation, fragments));
+    const exceeded = cached.sizesFromVariables
+      ? this.#limitError(cached, picked, coerced.coerced)
+      : (picked.limitError ??= { error: this.#limitError(cached, picked, {}) }).error;
     if (exceeded) return { ok: false, errors: [exceeded] };
-    return { ok: true, prepared: { document, operation } };
+    return { ok: true, prepared: { document: cached.document, operation: picked.operation } };
   }
+
+  #limitError(cached: CachedDocument, picked: PickedOperation, variables: Record<string, unknown>): GraphQLError | undefined {
+    return limitError(measure(this.schema, picked.operation, cached.fragments, variables), picked.introspectionOnly);
+  }
+}
+
+/**
+ * A valid document with what every request sending it needs again: its
+ * fragments and each operation picked so far, with its limit check when no
+ * page size comes from a variable (the figures are then the same every time).
+ */
+interface CachedDocument {
+  readonly document: DocumentNode;
+  readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  readonly sizesFromVariables: boolean;
+  readonly operations: Map<string | null, PickedOperation>;
+}
+
+interface PickedOperation {
+  readonly operation: OperationDefinitionNode;
+  readonly introspectionOnly: boolean;
+  limitError?: { readonly error: GraphQLError | undefined };
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  return fragments;
+}
+
+/** getOperationAST's choice, found once per document and operation name (unknown names are not remembered). */
+function pickOperation(cached: CachedDocument, operationName: string | undefined): PickedOperation | undefined {
+  const key = operationName ?? null;
+  let picked = cached.operations.get(key);
+  if (!picked) {
+    const operation = getOperationAST(cached.document, operationName);
+    if (!operation) return undefined;
+    picked = { operation, introspectionOnly: isIntrospectionOnly(operation, cached.fragments) };
+    cached.operations.set(key, picked);
+  }
+  return picked;
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

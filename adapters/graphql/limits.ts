@@ -10,6 +10,8 @@ import {
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
+  visit,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -189,6 +191,17 @@ function fieldOf(parent: GraphQLCompositeType, name: string): GraphQLField<unkno
   if (name === '__typename') return TypeNameMetaFieldDef;
   if (isObjectType(parent) || isInterfaceType(parent)) return parent.getFields()[name];
   return undefined;
+}
+
+/** Whether a page size anywhere in the document comes from a variable: else measure() gives the same figures whatever the variables. */
+export function sizesFromVariables(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Argument(argument) {
+      if (SIZE_ARGS.has(argument.name.value) && argument.value.kind === Kind.VARIABLE) found = true;
+    },
+  });
+  return found;
 }
 
 function sizeArgument(args: readonly { name: { value: string }; value: ValueNode }[], variables: Record<string, unknown>): number | undefined {

@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --enable-source-maps
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { loadConfig } from '../../config/load.js';
 import { BootError } from '../../kernel/boot/boot-error.js';
 import { OperatorKeys } from '../../ports/operator-keys.js';
@@ -8,17 +9,28 @@ import { JsonLogger } from '../system/json-logger.js';
 import { scrubText } from '../system/log-redaction.js';
 import { httpDeps } from './http-deps.js';
 import { listenError } from './listen-error.js';
+import { runPrimary, workerCount } from './cluster.js';
 import { announceOperatorKey } from './operator-key-file.js';
 import { openService } from './service.js';
 
 /** Set once the configuration is read; closed (pending lines written) before every exit, so the last lines are not lost. */
 let logger: JsonLogger | undefined;
 
-/** `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT. */
+/**
+ * `npm start`: boot on the configured store, serve HTTP, drain on SIGTERM/SIGINT.
+ * With `workers` above 1 this process only supervises that many serving ones (cluster.ts).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (logger = new JsonLogger(config.logLevel));
-  log.debug('configuration', { config });
+  const workers = workerCount(config);
+  if (workers > 1 && cluster.isPrimary) {
+    log.debug('configuration', { config });
+    const code = await runPrimary(workers, log);
+    await log.close();
+    process.exit(code);
+  }
+  if (cluster.isPrimary) log.debug('configuration', { config });
   const service = await openService({ config, env: process.env, logger: log });
   await service.kernel.start({ background: true });
   const bootstrap = await service.kernel.get(OperatorKeys).ensureOperator(config.adminKey);
@@ -55,7 +67,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // Announced once a signal would be handled: a supervisor may stop the server as soon as it reads this line.
-  log.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name) });
+  log.info('listening', { port, store: service.store.kind, modules: service.kernel.plugins.map((p) => p.manifest.name), ...(cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : {}) });
 }
 
 main().catch(async (error: unknown) => {

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../kernel/contract/event.js';
 import type { EventStore } from '../../ports/event-store.js';
-import { jsonCopy, type PendingEvent } from './pending-event.js';
+import type { PendingEvent } from './pending-event.js';
 
 /**
  * The committed event log. Only the unit of work publishes into it, at
@@ -13,7 +13,7 @@ export class MemoryEventStore implements EventStore {
 
   publish(events: readonly PendingEvent[]): void {
     for (const event of events) {
-      this.#log.push(Object.freeze({ ...event, position: BigInt(this.#log.length + 1) }));
+      this.#log.push(Object.freeze({ ...event, payload: deepFreeze(event.payload), position: BigInt(this.#log.length + 1) }));
     }
   }
 
@@ -84,7 +84,20 @@ export class MemoryEventStore implements EventStore {
   }
 }
 
-/** Readers get their own copies, as rows from SQL would be. */
+/**
+ * Readers get their own event objects, as rows from SQL would be; the payload
+ * (the store's own JSON copy, made at append) is frozen and shared, so a
+ * reader that tries to change it fails loudly instead of changing the log,
+ * and a busy log's readers (the live event tail) do not copy every payload.
+ */
 function copy(event: StoredEvent): StoredEvent {
-  return { ...event, payload: jsonCopy(event.payload), occurredAt: new Date(event.occurredAt.getTime()) };
+  return { ...event, occurredAt: new Date(event.occurredAt.getTime()) };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

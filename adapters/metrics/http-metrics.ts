@@ -20,12 +20,24 @@ export function httpMetrics(registry: Registry): RequestHandler {
     buckets: BUCKETS,
     registers: [registry],
   });
+  // Each series' children, found once: prom-client hashes the label object on every call otherwise.
+  const series = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<string> }>();
+  const seriesOf = (method: string, route: string, status: string) => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      const labels = { method, route, status };
+      found = { requests: requests.labels(labels), duration: duration.labels(labels) };
+      series.set(key, found);
+    }
+    return found;
+  };
   return (req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {
-      const labels = { method: METHODS.has(req.method) ? req.method : 'other', route: routeTemplate(req), status: String(res.statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, (performance.now() - started) / 1000);
+      const found = seriesOf(METHODS.has(req.method) ? req.method : 'other', routeTemplate(req), String(res.statusCode));
+      found.requests.inc();
+      found.duration.observe((performance.now() - started) / 1000);
     });
     next();
   };

@@ -119,9 +119,10 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
         [EventStore, Logger],
       );
       audited(EventBackbone).toResolvedValue(
-        (store: ConsumerStore, clock: Clock, logger: Logger, scheduler: Scheduler) =>
+        (store: ConsumerStore, clock: Clock, logger: Logger, scheduler: Scheduler, stream: EventStream) =>
           new ConsumerBackbone({
             store,
+            onRemoteCommit: () => (stream as EventTail).poke(),
             clock,
             logger,
             scheduler,
@@ -131,7 +132,7 @@ export async function bootKernel(options: BootOptions): Promise<Kernel> {
             retryBaseMs: CONSUMER_RETRY_BASE_MS,
             retryMaxMs: CONSUMER_RETRY_MAX_MS,
           }),
-        [ConsumerStore, Clock, Logger, Scheduler],
+        [ConsumerStore, Clock, Logger, Scheduler, EventStream],
       );
       // Committed events reach this kernel's live stream and consumers at once (other processes' through the stream's poll).
       module.onActivation(UnitOfWork, (context, unitOfWork: UnitOfWork) => {

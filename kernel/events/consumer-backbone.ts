@@ -33,6 +33,8 @@ export interface ConsumerBackboneOptions {
   /** Wait before retrying a failed event: retryBaseMs × 2^(attempt − 1), at most retryMaxMs (Clock port time). */
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
+  /** Also told of other processes' commits (the live event stream, so their events reach this process's subscribers at once). */
+  readonly onRemoteCommit?: () => void;
 }
 
 /** How long drain() waits, in real time, for older transactions (anywhere on the server) to end. */
@@ -106,7 +108,10 @@ export class ConsumerBackbone implements EventBackbone {
   async startBackground(): Promise<void> {
     if (this.#background) return;
     this.#background = true;
-    this.#unlisten = await this.options.store.onRemoteCommit(() => this.wake());
+    this.#unlisten = await this.options.store.onRemoteCommit(() => {
+      this.wake();
+      this.options.onRemoteCommit?.();
+    });
   }
 
   /** Stops listening, after the Scheduler has stopped the loops. With `abandon`, sends in flight are not awaited (a crash, as far as the store can tell). */

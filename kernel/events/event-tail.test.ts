@@ -77,4 +77,32 @@ test('a throwing listener is logged and does not stop the others', async () => {
   await tail.unfollow();
 });
 
+test('a lazy listener does not make a commit read the log: it gets the events at the next read', async () => {
+  const store = arrayStore();
+  const reads = sinon.spy(store, 'readAfter');
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  await tail.drain();
+  const seen: string[] = [];
+  const stop = tail.subscribe((event) => seen.push(event.type), { lazy: true });
+  reads.resetHistory();
+  store.add('revoked');
+  tail.poke();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.is(reads.callCount, 0, 'the poke read nothing');
+  await tail.drain();
+  assert.equal(seen, ['revoked']);
+  // An eager listener beside it: a poke reads again, for both.
+  const eager: string[] = [];
+  const stopEager = tail.subscribe((event) => eager.push(event.type));
+  store.add('next');
+  tail.poke();
+  await tail.drain();
+  assert.equal([seen, eager], [['revoked', 'next'], ['next']]);
+  stopEager();
+  stopEager();
+  stop();
+  await tail.unfollow();
+});
+
 test.run();

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../contract/event.js';
 import type { EventStore } from '../../ports/event-store.js';
-import type { EventStream } from '../../ports/event-stream.js';
+import type { EventStream, SubscribeOptions } from '../../ports/event-stream.js';
 import type { Logger } from '../../ports/logger.js';
 
 const BATCH = 500;
@@ -16,6 +16,8 @@ const BATCH = 500;
  */
 export class EventTail implements EventStream {
   readonly #listeners = new Set<(event: StoredEvent) => void>();
+  /** Listeners that are not lazy: only they make a commit read the log at once. */
+  #eager = 0;
   #following = false;
   #position: bigint | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -28,11 +30,16 @@ export class EventTail implements EventStream {
     private readonly pollIntervalMs: number,
   ) {}
 
-  subscribe(listener: (event: StoredEvent) => void): () => void {
+  subscribe(listener: (event: StoredEvent) => void, options: SubscribeOptions = {}): () => void {
     this.#listeners.add(listener);
+    if (!options.lazy) this.#eager += 1;
     if (this.#listeners.size === 1 && !this.#following) this.#schedule(0);
+    let subscribed = true;
     return () => {
+      if (!subscribed) return;
+      subscribed = false;
       this.#listeners.delete(listener);
+      if (!options.lazy) this.#eager -= 1;
       if (!this.#active()) this.#idle();
     };
   }
@@ -53,13 +60,13 @@ export class EventTail implements EventStream {
 
   /**
    * Something committed events: read now rather than at the next poll, when
-   * someone listens. Following alone (a serving process keeping its place)
+   * someone listens (and is not lazy). Following alone (a serving process keeping its place)
    * waits for the poll, so commits under load cost no read each; a new
    * listener then starts at most one poll interval back and may receive
    * events committed that shortly before it subscribed, never miss one.
    */
   poke(): void {
-    if (this.#listeners.size > 0) this.#schedule(0);
+    if (this.#eager > 0) this.#schedule(0);
   }
 
   /** Resolves when every event committed so far has been delivered (tests). */

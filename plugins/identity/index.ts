@@ -1,4 +1,4 @@
-import { Authenticator, Clock, definePlugin, Ids, KeyInventory, operation, OperatorKeys, PersonalData, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
+import { Authenticator, Clock, definePlugin, EventStream, Ids, KeyInventory, operation, OperatorKeys, PersonalData, Random, TeamProvisioning, UnitOfWork, UserDirectory } from '../../kernel/public.js';
 import {
   MemoryApiKeyRepository,
   MemoryTeamRepository,
@@ -6,6 +6,7 @@ import {
 } from './adapters/memory/memory-identity-repositories.js';
 import { identityMigrations } from './adapters/sql/migrations.js';
 import { SqlApiKeyRepository, SqlTeamRepository, SqlUserRepository } from './adapters/sql/sql-identity-repositories.js';
+import { ApiKeyCache } from './application/api-key-cache.js';
 import { ApiKeyAuthenticator } from './application/authenticate.js';
 import { CreateApiKeyOperation } from './application/create-api-key.js';
 import { CreateUserOperation } from './application/create-user.js';
@@ -33,7 +34,7 @@ import { ApiKeyRepository, TeamRepository, UserRepository } from './ports.js';
 export const identityPlugin = definePlugin<IdentityConfig>({
   name: 'identity',
   version: '1.0.0',
-  kernel: '^2.0.0',
+  kernel: '^2.4.0',
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
   provides: [Authenticator, OperatorKeys, TeamProvisioning, UserDirectory],
@@ -43,6 +44,7 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   register(bind, ctx) {
     bind(IdentityConfig).toConstantValue(ctx.config);
     bind(KeyHasher).toSelf();
+    bind(ApiKeyCache).toSelf();
     bind(KeyIssuer).toSelf();
     bind(Authenticator).to(ApiKeyAuthenticator);
     bind(OperatorKeys).to(OperatorKeyBootstrap);
@@ -75,6 +77,13 @@ export const identityPlugin = definePlugin<IdentityConfig>({
   commands: identityCommands,
   events: identityEvents,
   graphql: identityGraphql,
+  // Revocations made by other processes reach this one's key cache through the live event stream.
+  async start(rt) {
+    rt.get(ApiKeyCache).listen(rt.get(EventStream));
+  },
+  async stop(rt) {
+    rt.get(ApiKeyCache).unlisten();
+  },
 });
 
 export default identityPlugin;

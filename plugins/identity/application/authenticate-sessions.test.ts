@@ -8,6 +8,7 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { identityKit } from '../adapters/test-kit.js';
 import { IdentityConfig } from '../config.js';
 import { ApiKeyRepository } from '../ports.js';
+import { ApiKeyCache } from './api-key-cache.js';
 import { ApiKeyAuthenticator } from './authenticate.js';
 import { KeyHasher } from './key-hasher.js';
 
@@ -27,7 +28,7 @@ test('values in the session scheme go to the SessionAuthenticator; API keys stay
       },
     };
     const make = (port?: SessionAuthenticator) =>
-      new ApiKeyAuthenticator(kit.get(UnitOfWork), kit.get(ApiKeyRepository), kit.get(KeyHasher), kit.get(Clock), kit.get(IdentityConfig), port);
+      new ApiKeyAuthenticator(kit.get(UnitOfWork), kit.get(ApiKeyRepository), kit.get(KeyHasher), kit.get(Clock), kit.get(IdentityConfig), kit.get(ApiKeyCache), port);
     const auth = make(sessions);
     assert.equal(await auth.authenticate('fms_good', '127.0.0.1'), sessionActor);
     await auth.authenticate('fms_bad', '127.0.0.1').then(

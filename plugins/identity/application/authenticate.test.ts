@@ -6,6 +6,10 @@ import { Authenticator } from '../../../ports/authenticator.js';
 import { contextOf, identityKit, type IdentityKit } from '../adapters/test-kit.js';
 import { CreateApiKey, RevokeApiKey } from '../operations.js';
 import { ApiKeyRepository } from '../ports.js';
+import { API_KEY_REVOKED_EVENT } from '../../../ports/authenticator.js';
+import type { StoredEvent } from '../../../kernel/contract/event.js';
+import type { EventStream } from '../../../ports/event-stream.js';
+import { ApiKeyCache } from './api-key-cache.js';
 import { KeyHasher } from './key-hasher.js';
 
 let kit: IdentityKit;
@@ -94,6 +98,62 @@ test('last_used_at is written at most once a minute', async () => {
   kit.clock.advance(1_000);
   await auth.authenticate(ada.key, '127.0.0.1');
   assert.is(await lastUsed(), kit.clock.now().toISOString());
+});
+
+/** Revokes a key behind this process's back, as another process sharing the store would. */
+async function revokeElsewhere(teamId: string, keyId: string): Promise<void> {
+  await kit.store.unitOfWork.run((tx) => kit.get(ApiKeyRepository).revoke(tx, teamId, keyId, kit.clock.now()));
+}
+
+test('a key revoked by another process fails here once the cached copy is auth_cache_ms old', async () => {
+  const ada = await kit.user('Ada');
+  const auth = kit.get(Authenticator);
+  await auth.authenticate(ada.key, '127.0.0.1');
+  await revokeElsewhere(ada.actor.teamId, ada.actor.apiKeyId);
+  kit.clock.advance(4_999);
+  assert.is((await auth.authenticate(ada.key, '127.0.0.1')).apiKeyId, ada.actor.apiKeyId, 'cached within auth_cache_ms');
+  kit.clock.advance(1);
+  assert.is((await failure(auth.authenticate(ada.key, '127.0.0.1'))).code, 'invalid_api_key');
+});
+
+test('the api_key.revoked event of another process drops the cached key at once', async () => {
+  const ada = await kit.user('Ada');
+  const auth = kit.get(Authenticator);
+  await auth.authenticate(ada.key, '127.0.0.1');
+  let deliver: ((event: StoredEvent) => void) | undefined;
+  const stream: EventStream = { subscribe: (listener) => ((deliver = listener), () => (deliver = undefined)) };
+  const cache = kit.get(ApiKeyCache);
+  cache.listen(stream);
+  await revokeElsewhere(ada.actor.teamId, ada.actor.apiKeyId);
+  const event = { type: API_KEY_REVOKED_EVENT, payload: { api_key_id: ada.actor.apiKeyId, revoked_at: kit.clock.now().toISOString() } };
+  deliver!(event as unknown as StoredEvent);
+  assert.is((await failure(auth.authenticate(ada.key, '127.0.0.1'))).code, 'invalid_api_key');
+  cache.unlisten();
+  assert.is(deliver, undefined);
+});
+
+test('a lookup in flight while its key is forgotten is not cached', async () => {
+  const ada = await kit.user('Ada');
+  const cache = kit.get(ApiKeyCache);
+  const hash = kit.get(KeyHasher).hash(ada.key);
+  cache.forget(ada.actor.apiKeyId);
+  const [record] = await kit.store.unitOfWork.run((tx) => kit.get(ApiKeyRepository).findByHashes(tx, [hash]));
+  const before = cache.generation;
+  cache.forget(ada.actor.apiKeyId); // a revocation landing while the row was on its way
+  cache.put(record!, before);
+  assert.is(cache.get(hash), undefined);
+  cache.put(record!, cache.generation);
+  assert.is(cache.get(hash)?.id, ada.actor.apiKeyId);
+});
+
+test('auth_cache_ms 0 looks the key up on every request', async () => {
+  await kit.close();
+  kit = await identityKit({ config: { auth_cache_ms: 0 } });
+  const ada = await kit.user('Ada');
+  const auth = kit.get(Authenticator);
+  await auth.authenticate(ada.key, '127.0.0.1');
+  await revokeElsewhere(ada.actor.teamId, ada.actor.apiKeyId);
+  assert.is((await failure(auth.authenticate(ada.key, '127.0.0.1'))).code, 'invalid_api_key');
 });
 
 test('a pepper changes the stored hash, and keys still authenticate', async () => {

@@ -17,6 +17,7 @@ import { capAllowlist, capExpiry } from '../domain/creator-limits.js';
 import { lackingPermissions, requirePermission } from '../domain/permissions.js';
 import { ApiKeyRepository, TeamRepository, type ApiKeyRecord } from '../ports.js';
 import { KeyIssuer } from './key-issuer.js';
+import { ApiKeyCache } from './api-key-cache.js';
 import { revokeKey } from './key-revocation.js';
 import { keyStatus } from './views.js';
 
@@ -42,6 +43,7 @@ export class ApiKeyInventory implements KeyInventory {
     @inject(TeamRepository) private readonly teams: TeamRepository,
     @inject(KeyIssuer) private readonly issuer: KeyIssuer,
     @inject(Clock) private readonly clock: Clock,
+    @inject(ApiKeyCache) private readonly cache: ApiKeyCache,
   ) {}
 
   async list(tx: Tx, teamId: string): Promise<KeyInventoryEntry[]> {
@@ -82,8 +84,12 @@ export class ApiKeyInventory implements KeyInventory {
       expiresAt: creator ? capExpiry(creator.expiresAt, old.expiresAt) : old.expiresAt,
     });
     const until = new Date(now.getTime() + request.overlapSeconds * 1000);
-    if (request.overlapSeconds === 0) await revokeKey(tx, this.keys, actor.teamId, old.id, now);
-    else await this.keys.expireBy(tx, actor.teamId, old.id, until);
+    if (request.overlapSeconds === 0) await revokeKey(tx, this.keys, this.cache, actor.teamId, old.id, now);
+    else {
+      await this.keys.expireBy(tx, actor.teamId, old.id, until);
+      // This process's cached copy has the old expiry; other processes re-read theirs within auth_cache_ms (docs/auth.md).
+      tx.afterCommit(() => this.cache.forget(old.id));
+    }
     const ended = (await this.keys.findById(tx, actor.teamId, old.id))!;
     return { entry: this.#entry(issued.record, now), secret: issued.key, previousValidUntil: ended.revokedAt ?? ended.expiresAt ?? until };
   }
