@@ -2,35 +2,62 @@ import { injectable } from 'inversify';
 import { sql } from 'kysely';
 import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
 import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
-import type { AttemptRecord, AttemptState, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import { withinSlots } from '../within-slots.js';
+import type {
+  AttemptRecord,
+  AttemptState,
+  DeliveryBacklog,
+  DeliveryOutcome,
+  DeliveryRecord,
+  DeliveryRepository,
+  DeliveryStatus,
+  EndpointSlots,
+  Slice,
+} from '../../ports.js';
 
 const COLUMNS = sql.raw(
   'team_id, id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, last_status_code, last_error, created_at, updated_at, delivered_at',
 );
 
+/** Rows per INSERT: 14 parameters each, well under PostgreSQL's limit of 65,535 per statement. */
+const INSERT_CHUNK = 1_000;
+
 @injectable()
 export class SqlDeliveryRepository implements DeliveryRepository {
   async insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    const values = deliveries.map(
-      (d) => sql`(${d.teamId}, ${d.id}, ${d.webhookId}, ${d.eventId}, ${d.eventType}, ${d.body}, ${d.status}, ${d.attempts},
-                  ${d.nextAttemptAt}, ${d.lastStatusCode}, ${d.lastError}, ${d.createdAt}, ${d.updatedAt}, ${d.deliveredAt})`,
-    );
-    await sql`insert into webhooks_deliveries (${COLUMNS}) values ${sql.join(values)}
-              on conflict (webhook_id, event_id) do nothing`.execute(sqlTx(tx).db);
+    // A fan-out batch (events × subscriptions) can pass PostgreSQL's 65,535 parameters in one statement.
+    for (let from = 0; from < deliveries.length; from += INSERT_CHUNK) {
+      const values = deliveries.slice(from, from + INSERT_CHUNK).map(
+        (d) => sql`(${d.teamId}, ${d.id}, ${d.webhookId}, ${d.eventId}, ${d.eventType}, ${d.body}, ${d.status}, ${d.attempts},
+                    ${d.nextAttemptAt}, ${d.lastStatusCode}, ${d.lastError}, ${d.createdAt}, ${d.updatedAt}, ${d.deliveredAt})`,
+      );
+      await sql`insert into webhooks_deliveries (${COLUMNS}) values ${sql.join(values)}
+                on conflict (webhook_id, event_id) do nothing`.execute(sqlTx(tx).db);
+    }
   }
 
-  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]> {
+  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date, slots: EndpointSlots): Promise<DeliveryRecord[]> {
+    const { db } = sqlTx(tx);
+    // Locks the candidates in due order; those beyond their webhook's free slots are not leased and unlock at commit.
+    const { rows: due } = await sql<{ id: string; webhook_id: string }>`
+      select id, webhook_id from webhooks_deliveries
+      where status = 'pending' and next_attempt_at <= ${now}
+      order by next_attempt_at
+      limit ${2 * limit}
+      for update skip locked`.execute(db);
+    const chosen = withinSlots(
+      due.map((row) => ({ id: row.id, webhookId: row.webhook_id })),
+      limit,
+      slots,
+    ).map((row) => row.id);
+    if (chosen.length === 0) return [];
     const { rows } = await sql<Record<string, unknown>>`
       update webhooks_deliveries set next_attempt_at = ${leaseUntil}
-      where id in (
-        select id from webhooks_deliveries
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked)
-      returning ${COLUMNS}`.execute(sqlTx(tx).db);
-    return rows.map(toDelivery);
+      where id = any(${chosen}::text[])
+      returning ${COLUMNS}`.execute(db);
+    // In the order chosen (due order), which RETURNING does not keep.
+    const byId = new Map(rows.map((row) => [row.id as string, toDelivery(row)]));
+    return chosen.map((id) => byId.get(id)!);
   }
 
   async recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>> {
