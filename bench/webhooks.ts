@@ -150,12 +150,17 @@ async function main(): Promise<void> {
         delivered,
         duplicates,
         missing,
-        backlog_drained_s: Number(((lastArrival - loadEnded) / 1000).toFixed(2)),
+        backlog_drained_s: SUBSCRIPTIONS === 0 ? 0 : Number(((lastArrival - loadEnded) / 1000).toFixed(2)),
         cpu_ms_per_delivery: {
           service: perDelivery(cpuMs.service),
           postgres: perDelivery(cpuMs.postgres),
           load_generator_and_receiver: perDelivery(cpuMs.load_generator_and_receiver),
           total: perDelivery(cpuMs.service + cpuMs.postgres + cpuMs.load_generator_and_receiver),
+        },
+        // With BENCH_BASELINE=1 the same load without webhooks: the difference per deposit is what its deliveries cost.
+        cpu_ms_per_deposit: {
+          service: Number((cpuMs.service / Math.max(1, deposits)).toFixed(3)),
+          postgres: Number((cpuMs.postgres / Math.max(1, deposits)).toFixed(3)),
         },
         bench_event_loop_utilization: Number(loop.utilization.toFixed(2)),
         peak_rss_mb: service.peakRssMb(),
