@@ -81,7 +81,10 @@ export class WebhookDispatcher implements BackgroundWorker {
    */
   async runDue(): Promise<number> {
     const capacity = this.config.batch_size - this.#inFlight;
-    if (capacity <= 0) return 0;
+    if (capacity <= 0) {
+      this.#bounded = true;
+      return 0;
+    }
     const now = this.clock.now();
     const slots = { max: this.config.max_parallel_per_endpoint, busy: this.#busy };
     // One unit of work: the claim and the endpoints it needs (each read once per pass).
@@ -91,7 +94,6 @@ export class WebhookDispatcher implements BackgroundWorker {
       for (const d of due) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
       return { claimed: due, webhooks: found };
     });
-    if (claimed.length === 0) return 0;
     for (const delivery of claimed) {
       this.#inFlight += 1;
       this.#take(delivery.webhookId, 1);
@@ -104,11 +106,14 @@ export class WebhookDispatcher implements BackgroundWorker {
         .finally(() => {
           this.#inFlight -= 1;
           this.#pending.delete(work);
-          // Capacity freed: claim what else is due now (the loop runs one pass for any number of wakes).
-          this.backbone.wakeWorkers();
+          // Capacity freed after a pass that stopped at a bound: claim what else is due now, not at the next poll
+          // (the loop runs one pass for any number of wakes). A pass that found less than it could take needs no wake.
+          if (this.#bounded) this.backbone.wakeWorkers();
         });
       this.#pending.add(work);
     }
+    // A webhook at its slots (from this pass or an earlier one) may have more rows due behind them.
+    this.#bounded = claimed.length === capacity || [...this.#busy.values()].some((busy) => busy >= slots.max);
     return claimed.length;
   }
 
@@ -125,6 +130,8 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   #inFlight = 0;
+  /** The last pass stopped at a bound (the capacity, or a webhook's slots) rather than at the end of what was due. */
+  #bounded = false;
   /** Sends in flight per webhook id (the per-endpoint bound); a webhook with none is absent. */
   readonly #busy = new Map<string, number>();
   readonly #attempts: MeterCounter<'state'>;
