@@ -134,6 +134,12 @@ export interface ConsumerStore {
    * PostgreSQL). In-process commits are signalled by the kernel. Returns unsubscribe.
    */
   onRemoteCommit(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Tells other processes that work was committed, as a commit with events
+   * does (PostgreSQL: the same coalesced NOTIFY); nothing where no other
+   * process shares the store. A wake-up, never for correctness.
+   */
+  notifyOthers(): void;
   /** 'listen' when cross-process wake-ups are live, 'in-process' otherwise. */
   readonly wakeMode: () => 'listen' | 'in-process' | 'disconnected';
 }
@@ -181,6 +187,13 @@ export interface EventBackbone {
   drain(): Promise<number>;
   /** Something committed: run soon rather than at the next poll. */
   wake(): void;
+  /**
+   * Only the background workers: a worker freed capacity, or work for them
+   * committed. With `everywhere`, other processes sharing the store are woken
+   * too (for work any of them may take, such as rows of an outbox written in a
+   * commit without events). Since 2.4.0.
+   */
+  wakeWorkers(options?: { readonly everywhere?: boolean }): void;
   /** This process's figures; `window` sums the last `windowSeconds` (by the Clock port, at most an hour). */
   stats(windowSeconds?: number): BackboneStats;
   /**

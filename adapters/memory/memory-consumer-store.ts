@@ -158,6 +158,10 @@ export class MemoryConsumerStore implements ConsumerStore {
     return async () => {};
   }
 
+  notifyOthers(): void {
+    // One process: nobody else to tell.
+  }
+
   clear(): void {
     this.#checkpoints.clear();
     this.#parked.clear();

@@ -30,6 +30,8 @@ export class SqlConsumerStore implements ConsumerStore {
   constructor(
     private readonly unitOfWork: SqlUnitOfWork,
     private readonly listener?: EventsListener,
+    /** Tells other processes that something committed (PostgreSQL's coalesced NOTIFY); absent on PGlite, one process. */
+    private readonly notify?: () => void,
   ) {
     this.#state = listener ? 'disconnected' : 'in-process';
   }
@@ -189,6 +191,10 @@ export class SqlConsumerStore implements ConsumerStore {
         where ${teamOf(teamId)} occurred_at >= ${since} group by type order by type`.execute(db),
     );
     return rows.map((row) => ({ type: row.type, count: Number(row.n) }));
+  }
+
+  notifyOthers(): void {
+    this.notify?.();
   }
 
   async onRemoteCommit(listener: () => void): Promise<() => Promise<void>> {

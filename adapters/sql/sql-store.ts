@@ -28,11 +28,14 @@ export function openSqlStore(
   });
   // PostgreSQL only: other processes LISTEN for it; PGlite is one process. One subscriber of the
   // "events committed" hook, beside the kernel's own wake of this process's stream and consumers.
+  // The consumer store sends the same NOTIFY for work committed without events (a webhook outbox).
+  let notifyOthers: (() => void) | undefined;
   if (kind === 'postgres') {
     const notifier = new CommitNotifier(async () => {
       await unitOfWork.read((db) => sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(db));
     }, deps.logger);
-    unitOfWork.onEventsCommitted(() => notifier.signal());
+    notifyOthers = () => notifier.signal();
+    unitOfWork.onEventsCommitted(notifyOthers);
   }
   const migrator = new SqlMigrator(unitOfWork);
   return {
@@ -43,7 +46,7 @@ export function openSqlStore(
     idempotency: new SqlIdempotencyStore(unitOfWork),
     workflows: new SqlWorkflowStore(unitOfWork),
     migrator,
-    consumers: new SqlConsumerStore(unitOfWork, eventsListener),
+    consumers: new SqlConsumerStore(unitOfWork, eventsListener, notifyOthers),
     init: async () => {
       await migrator.migrate('kernel', kernelMigrations);
       await migrator.migrate('event-backbone', consumerMigrations);

@@ -135,6 +135,11 @@ export class ConsumerBackbone implements EventBackbone {
     this.#workerLoop.wake();
   }
 
+  wakeWorkers(options: { readonly everywhere?: boolean } = {}): void {
+    this.#workerLoop.wake();
+    if (options.everywhere) this.options.store.notifyOthers();
+  }
+
   /**
    * On PostgreSQL a pass can find nothing while events committed before the
    * drain are not readable yet (a transaction older than theirs, in any

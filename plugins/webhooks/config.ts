@@ -20,7 +20,14 @@ export const webhooksConfigSchema = z
       .describe('Delays before attempt 2, 3, … (attempt 1 is immediate).'),
     jitter: z.number().min(0).max(0.5).default(0.1).describe('± fraction of each delay, drawn from the Random port.'),
     disable_after_ms: z.number().int().min(60_000).default(5 * 86_400_000).describe('An endpoint failing continuously this long is disabled.'),
-    batch_size: z.number().int().min(1).max(500).default(50).describe('Deliveries claimed per dispatcher pass (sent concurrently).'),
+    batch_size: z.number().int().min(1).max(500).default(200).describe('Sends in flight per process at most: a dispatcher pass claims up to the free capacity and sends concurrently.'),
+    max_parallel_per_endpoint: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(16)
+      .describe('Sends in flight per process to one subscription at most (and kept-alive connections to one origin and address); deliveries to one subscription may arrive out of order.'),
     max_retry_after_ms: z.number().int().min(1_000).default(86_400_000).describe('Longest Retry-After honoured (a receiver cannot park a delivery for weeks).'),
     max_webhooks_per_team: z.number().int().min(1).default(50).describe('Subscriptions per team.'),
     delivery_retention_ms: z.number().int().min(3_600_000).default(30 * 86_400_000).describe('Finished deliveries (succeeded, failed, cancelled) and their attempts are deleted this long after their last change.'),

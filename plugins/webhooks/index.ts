@@ -70,7 +70,7 @@ const operations: readonly OperationBinding[] = [
 export const webhooksPlugin = definePlugin<WebhooksConfig>({
   name: 'webhooks',
   version: '0.1.0',
-  kernel: '^2.0.0',
+  kernel: '^2.4.0',
   description: 'Webhook subscriptions, signed at-least-once delivery with retries, delivery history.',
   dependsOn: ['identity'],
   // The live dashboard reads the delivery backlog through WebhookDeliveryStats (optionally: it never imports this plugin).
@@ -115,6 +115,10 @@ export const webhooksPlugin = definePlugin<WebhooksConfig>({
     backbone.register(rt.get(FanOut));
     backbone.registerWorker(rt.get(Dispatcher));
     rt.get(Scheduler).every(rt.get(Pruner));
+  },
+  // After the background work stopped (sends in flight answered): the kept-alive connections go.
+  async stop(rt) {
+    await rt.get(WebhookTransport).close?.();
   },
 });
 

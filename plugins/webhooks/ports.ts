@@ -100,15 +100,24 @@ export interface DeliveryOutcome {
   readonly leasedUntil: Date;
 }
 
+/** The dispatcher's bound per webhook: at most `max` sends in flight, `busy` of them taken (absent: none). */
+export interface EndpointSlots {
+  readonly max: number;
+  readonly busy: ReadonlyMap<string, number>;
+}
+
 export interface DeliveryRepository {
   /** One row per (webhook, event); a second insert of the same pair is ignored. */
   insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void>;
   /**
    * Pending deliveries due at `now`, oldest due first, locked with SKIP
    * LOCKED and pushed to `leaseUntil` so no other dispatcher takes them
-   * while this one sends.
+   * while this one sends: up to `limit`, and per webhook no more than its
+   * free slots (`slots.max` less its sends in flight). Looks at the
+   * 2 × `limit` oldest due rows, so one busy webhook's backlog delays the
+   * others only until its rows are sent.
    */
-  claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]>;
+  claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date, slots: EndpointSlots): Promise<DeliveryRecord[]>;
   /**
    * Writes answers in one statement, each only if its delivery is still
    * pending under the same lease: a delivery cancelled, deleted or claimed
@@ -166,5 +175,7 @@ export type AddressCheck = { readonly ok: true } | { readonly ok: false; readonl
 export interface WebhookTransport {
   check(url: URL): Promise<AddressCheck>;
   send(request: DeliveryRequest): Promise<DeliveryAnswer>;
+  /** Releases kept-alive connections (the plugin's stop, after the sends in flight ended). */
+  close?(): Promise<void>;
 }
 export const WebhookTransport = token<WebhookTransport>('webhooks.transport');

@@ -393,6 +393,20 @@ export function eventConsumersContract(label: string, open: OpenStore): void {
       assert.is(consumers.wakeMode(), 'disconnected');
     });
 
+    it('work committed without events (an outbox) is announced to other processes by wakeWorkers({ everywhere })', async () => {
+      const { consumers } = store();
+      let heard = deferred();
+      const stop = await consumers.onRemoteCommit(() => heard.resolve());
+      try {
+        // The listener also fires once on connecting; wait for the next one.
+        heard = deferred();
+        backbone(consumers).wakeWorkers({ everywhere: true });
+        await heard.promise;
+      } finally {
+        await stop();
+      }
+    });
+
     it('an event whose position is taken first but commits later is not skipped', async () => {
       const { unitOfWork, consumers } = store();
       await consumers.ensureGroup('g', at);

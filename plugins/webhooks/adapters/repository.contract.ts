@@ -14,7 +14,7 @@ import {
 } from '../../../kit/testing.js';
 import { attemptRow } from '../application/attempt-row.js';
 import { pendingDelivery } from '../application/pending-delivery.js';
-import type { AttemptRecord, DeliveryRecord, DeliveryRepository, WebhookRecord, WebhookRepository } from '../ports.js';
+import type { AttemptRecord, DeliveryRecord, DeliveryRepository, EndpointSlots, WebhookRecord, WebhookRepository } from '../ports.js';
 
 /**
  * What every store's webhook repositories must do, run against each store
@@ -26,6 +26,8 @@ export interface WebhookRepositories {
   readonly deliveries: DeliveryRepository;
 }
 
+/** No webhook busy and room for every claim: the per-webhook bound plays no part. */
+const OPEN: EndpointSlots = { max: 100, busy: new Map() };
 
 function webhook(id: string, teamId: string, overrides: Partial<WebhookRecord> = {}): WebhookRecord {
   return {
@@ -147,16 +149,33 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
         delivery('d5', w1, 'e5', 0, { status: 'failed', nextAttemptAt: null }),
       ]),
     );
-    const claimed = await run((tx) => r.deliveries.claimDue(tx, at(10), 2, at(40)));
+    const claimed = await run((tx) => r.deliveries.claimDue(tx, at(10), 2, at(40), OPEN));
     assert.equal(claimed, [{ ...delivery('d2', w1, 'e2', 1), nextAttemptAt: at(40) }, { ...delivery('d3', wb, 'e3', 2), nextAttemptAt: at(40) }]);
-    assert.equal(ids(await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40)))), ['d1'], 'the leased ones are not due; d4 is not due yet');
-    const again = await run((tx) => r.deliveries.claimDue(tx, at(45), 10, at(90)));
+    assert.equal(ids(await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40), OPEN))), ['d1'], 'the leased ones are not due; d4 is not due yet');
+    const again = await run((tx) => r.deliveries.claimDue(tx, at(45), 10, at(90), OPEN));
     assert.equal(ids(again).sort(), ['d1', 'd2', 'd3'], 'lapsed leases are due again');
+  });
+
+  it('deliveries: claimDue leases per webhook no more than its free slots, and takes the next webhook\'s rows instead', async (r) => {
+    await run((tx) =>
+      r.deliveries.insert(tx, [
+        delivery('d1', w1, 'e1', 1),
+        delivery('d2', w1, 'e2', 2),
+        delivery('d3', w1, 'e3', 3),
+        delivery('d4', wb, 'e4', 4),
+        delivery('d5', wb, 'e5', 5),
+      ]),
+    );
+    const first = await run((tx) => r.deliveries.claimDue(tx, at(10), 3, at(40), { max: 2, busy: new Map([[wb.id, 1]]) }));
+    assert.equal(ids(first), ['d1', 'd2', 'd4'], 'two of w1 (none busy), one of wb (one of its two slots busy)');
+    const none = await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40), { max: 2, busy: new Map([[w1.id, 2], [wb.id, 2]]) }));
+    assert.equal(none, [], 'every webhook at its bound: nothing is leased');
+    assert.equal(ids(await run((tx) => r.deliveries.claimDue(tx, at(10), 10, at(40), OPEN))), ['d3', 'd5'], 'the rows left out were not leased');
   });
 
   it('deliveries: recordOutcomes writes only under the lease taken and within the team, and says which it wrote', async (r) => {
     await run((tx) => r.deliveries.insert(tx, [delivery('d1', w1, 'e1', 1), delivery('d2', w1, 'e2', 2), delivery('d3', w1, 'e3', 3)]));
-    const [d1, d2, d3] = await run((tx) => r.deliveries.claimDue(tx, at(5), 10, at(40)));
+    const [d1, d2, d3] = await run((tx) => r.deliveries.claimDue(tx, at(5), 10, at(40), OPEN));
     const done = (claimed: DeliveryRecord): DeliveryRecord => ({ ...claimed, status: 'succeeded', attempts: 1, nextAttemptAt: null, lastStatusCode: 204, deliveredAt: at(6), updatedAt: at(6) });
     const written = await run((tx) =>
       r.deliveries.recordOutcomes(tx, [

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { Clock, Ids, Logger, Meter, Random, token, UnitOfWork, type BackgroundWorker, type MeterCounter, type Tx } from '../../../kernel/public.js';
+import { Clock, EventBackbone, Ids, Logger, Meter, Random, token, UnitOfWork, type BackgroundWorker, type MeterCounter, type Tx } from '../../../kernel/public.js';
 import { attemptRow } from './attempt-row.js';
 import { WebhooksConfig } from '../config.js';
 import { nextRetryDelayMs, parseRetryAfterMs } from '../domain/retry-schedule.js';
@@ -40,10 +40,13 @@ type SendOutcome =
 /**
  * Sends due deliveries. A pass claims a batch (SKIP LOCKED, pushed to a
  * lease so no other dispatcher takes them), sends them concurrently outside
- * any transaction, and records each answer in its own unit of work. A
+ * any transaction, and records the answers in shared units of work. A
  * process that dies mid-send leaves the rows leased; they become due again
  * when the lease lapses, so delivery is at least once, with the same
- * webhook-id every time.
+ * webhook-id every time. Two bounds per process: `batch_size` sends in
+ * flight in all, `max_parallel_per_endpoint` to one subscription; each
+ * recorded write frees capacity and wakes the worker loop, so a backlog is
+ * claimed as fast as answers come in, not at the next poll.
  */
 @injectable()
 export class WebhookDispatcher implements BackgroundWorker {
@@ -60,6 +63,7 @@ export class WebhookDispatcher implements BackgroundWorker {
     @inject(Ids) private readonly ids: Ids,
     @inject(Random) private readonly random: Random,
     @inject(Logger) private readonly logger: Logger,
+    @inject(EventBackbone) private readonly backbone: EventBackbone,
     @inject(Meter) meter: Meter,
   ) {
     this.#attempts = meter.counter({
@@ -77,29 +81,47 @@ export class WebhookDispatcher implements BackgroundWorker {
    */
   async runDue(): Promise<number> {
     const capacity = this.config.batch_size - this.#inFlight;
-    if (capacity <= 0) return 0;
+    if (capacity <= 0) {
+      this.#bounded = true;
+      return 0;
+    }
     const now = this.clock.now();
-    const claimed = await this.uow.run((tx) => this.deliveries.claimDue(tx, now, capacity, new Date(now.getTime() + this.config.lease_ms)));
-    if (claimed.length === 0) return 0;
-    const webhooks = await this.uow.run(async (tx) => {
+    const slots = { max: this.config.max_parallel_per_endpoint, busy: this.#busy };
+    // One unit of work: the claim and the endpoints it needs (each read once per pass).
+    const { claimed, webhooks } = await this.uow.run(async (tx) => {
+      const due = await this.deliveries.claimDue(tx, now, capacity, new Date(now.getTime() + this.config.lease_ms), slots);
       const found = new Map<string, WebhookRecord | undefined>();
-      for (const d of claimed) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
-      return found;
+      for (const d of due) if (!found.has(d.webhookId)) found.set(d.webhookId, await this.webhooks.find(tx, d.teamId, d.webhookId));
+      return { claimed: due, webhooks: found };
     });
     for (const delivery of claimed) {
       this.#inFlight += 1;
+      this.#take(delivery.webhookId, 1);
       // Each answer is recorded as soon as it is in; answers arriving while a write runs share the next one.
       const work = this.#send(delivery, webhooks.get(delivery.webhookId))
+        .finally(() => this.#take(delivery.webhookId, -1))
         .then((outcome) => this.#recorder.add(outcome))
         // The lease lapses and the delivery is sent again; nothing is lost (at least once).
         .catch((error: unknown) => this.logger.error('webhook delivery could not be recorded', { delivery_id: delivery.id, error }))
         .finally(() => {
           this.#inFlight -= 1;
           this.#pending.delete(work);
+          // Capacity freed after a pass that stopped at a bound: claim what else is due now, not at the next poll
+          // (the loop runs one pass for any number of wakes). A pass that found less than it could take needs no wake.
+          if (this.#bounded) this.backbone.wakeWorkers();
         });
       this.#pending.add(work);
     }
+    // A webhook at its slots (from this pass or an earlier one) may have more rows due behind them.
+    this.#bounded = claimed.length === capacity || [...this.#busy.values()].some((busy) => busy >= slots.max);
     return claimed.length;
+  }
+
+  /** Counts a send to the webhook in (+1) or out (−1) of its slots. */
+  #take(webhookId: string, delta: 1 | -1): void {
+    const busy = (this.#busy.get(webhookId) ?? 0) + delta;
+    if (busy > 0) this.#busy.set(webhookId, busy);
+    else this.#busy.delete(webhookId);
   }
 
   /** Resolves when every send started so far has been answered and recorded. */
@@ -108,6 +130,10 @@ export class WebhookDispatcher implements BackgroundWorker {
   }
 
   #inFlight = 0;
+  /** The last pass stopped at a bound (the capacity, or a webhook's slots) rather than at the end of what was due. */
+  #bounded = false;
+  /** Sends in flight per webhook id (the per-endpoint bound); a webhook with none is absent. */
+  readonly #busy = new Map<string, number>();
   readonly #attempts: MeterCounter<'state'>;
   readonly #pending = new Set<Promise<void>>();
   readonly #recorder = new OutcomeRecorder<SendOutcome>((outcomes) =>

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { Clock, Ids, token, type ConsumerDefinition, type StoredEvent, type Tx } from '../../../kernel/public.js';
+import { Clock, EventBackbone, Ids, token, type ConsumerDefinition, type StoredEvent, type Tx } from '../../../kernel/public.js';
 import { selects } from '../domain/subscription.js';
-import { DeliveryRepository, WebhookRepository, type WebhookRecord } from '../ports.js';
+import { DeliveryRepository, WebhookRepository, type DeliveryRecord, type WebhookRecord } from '../ports.js';
 import { deliveryBody } from './delivery-body.js';
 import { KnownEvents } from './known-events.js';
 import { pendingDelivery } from './pending-delivery.js';
@@ -15,7 +15,8 @@ export const FAN_OUT_GROUP = 'webhooks.fan-out';
  * occurred_at with the same Clock port that stamps created_at). Rows commit with
  * the group's checkpoint, so each event fans out exactly once even with
  * several processes and crashes; the HTTP work happens later, outside any
- * API transaction.
+ * API transaction. A batch of events is one INSERT, and its commit wakes the
+ * dispatchers of this process and (PostgreSQL) of the others at once.
  */
 @injectable()
 export class WebhookFanOut implements ConsumerDefinition {
@@ -27,23 +28,32 @@ export class WebhookFanOut implements ConsumerDefinition {
     @inject(KnownEvents) private readonly known: KnownEvents,
     @inject(Ids) private readonly ids: Ids,
     @inject(Clock) private readonly clock: Clock,
+    @inject(EventBackbone) private readonly backbone: EventBackbone,
   ) {}
 
   accepts(event: StoredEvent): boolean {
     return event.teamId !== '' && this.known.delivers(event.type);
   }
 
-  async handle(tx: Tx, event: StoredEvent): Promise<void> {
-    const subscribers = (await this.#activeOf(tx, event.teamId)).filter(
-      (webhook) => webhook.teamId === event.teamId && selects(webhook.events, event.type) && webhook.createdAt <= event.occurredAt,
-    );
-    if (subscribers.length === 0) return;
-    const body = deliveryBody(event);
+  handle(tx: Tx, event: StoredEvent): Promise<void> {
+    return this.handleBatch(tx, [event]);
+  }
+
+  async handleBatch(tx: Tx, events: readonly StoredEvent[]): Promise<void> {
     const now = this.clock.now();
-    await this.deliveries.insert(
-      tx,
-      subscribers.map((webhook) => pendingDelivery(this.ids.uuid(), webhook, event, body, now)),
-    );
+    const rows: DeliveryRecord[] = [];
+    for (const event of events) {
+      const subscribers = (await this.#activeOf(tx, event.teamId)).filter(
+        (webhook) => webhook.teamId === event.teamId && selects(webhook.events, event.type) && webhook.createdAt <= event.occurredAt,
+      );
+      if (subscribers.length === 0) continue;
+      const body = deliveryBody(event);
+      for (const webhook of subscribers) rows.push(pendingDelivery(this.ids.uuid(), webhook, event, body, now));
+    }
+    if (rows.length === 0) return;
+    await this.deliveries.insert(tx, rows);
+    // Any process's dispatcher may send them: wake them all rather than wait for their poll.
+    tx.afterCommit(() => this.backbone.wakeWorkers({ everywhere: true }));
   }
 
   /**

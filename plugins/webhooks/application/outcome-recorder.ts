@@ -11,7 +11,7 @@ export class OutcomeRecorder<T> {
   constructor(
     private readonly write: (items: T[]) => Promise<void>,
     /** Items per write: keeps each transaction short (on PostgreSQL a long one holds back every consumer). */
-    private readonly maxBatch = 25,
+    private readonly maxBatch = 100,
   ) {}
 
   add(item: T): Promise<void> {

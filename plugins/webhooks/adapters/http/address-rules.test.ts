@@ -1,5 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sinon from 'sinon';
 import { WebhooksConfig } from '../../config.js';
 import { embeddedIpv4, refusedAddress } from '../../../../kernel/public.js';
@@ -70,6 +72,71 @@ test('resolving the host counts towards the attempt timeout', async () => {
     assert.match(answer?.error ?? 'still waiting', /^timed out after 15000 ms \(resolving the host\)/);
   } finally {
     timers.restore();
+  }
+});
+
+/** A receiver on `host` that counts the requests and the connections it accepted. */
+async function receiver(host: string, port = 0): Promise<{ server: Server; port: number; requests: number; connections: number }> {
+  const server = createServer((req, res) => {
+    state.requests += 1;
+    req.resume().on('end', () => res.writeHead(204).end());
+  });
+  const state = { server, port: 0, requests: 0, connections: 0 };
+  server.on('connection', () => (state.connections += 1));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  state.port = (server.address() as AddressInfo).port;
+  return state;
+}
+
+test('a kept-alive connection cannot be steered to another address: the host is checked at every delivery, one pool per checked address', async () => {
+  const first = await receiver('127.0.0.1');
+  const second = await receiver('127.0.0.2', first.port);
+  let dns = '127.0.0.1';
+  class ChangingDns extends HttpWebhookTransport {
+    protected override lookupHost(): Promise<Array<{ address: string; family: number }>> {
+      return Promise.resolve([{ address: dns, family: 4 }]);
+    }
+  }
+  // One connection per pool: a second delivery to the same checked address must reuse the first one's socket.
+  const transport = new ChangingDns({ allow_private: true, max_parallel_per_endpoint: 1 } as WebhooksConfig);
+  const send = () => transport.send({ url: `http://hooks.example.test:${first.port}/x`, body: '{}', headers: {}, timeoutMs: 5_000 });
+  try {
+    assert.is((await send()).statusCode, 204);
+    assert.is((await send()).statusCode, 204);
+    assert.equal([first.requests, first.connections], [2, 1], 'the second delivery reused the kept-alive connection');
+    dns = '127.0.0.2';
+    assert.is((await send()).statusCode, 204);
+    assert.equal([first.requests, second.requests, second.connections], [2, 1, 1], 'after the DNS change the delivery went to the new address, not down the open connection');
+    dns = '169.254.169.254';
+    assert.match((await send()).error ?? '', /^refused: .*metadata/);
+    assert.equal([first.requests, second.requests], [2, 1], 'a forbidden answer is refused although connections to the old addresses are open');
+    dns = '127.0.0.1';
+    assert.is((await send()).statusCode, 204);
+    assert.equal([first.requests, first.connections], [3, 1], 'back at a checked address, its own pool is used again');
+  } finally {
+    await transport.close();
+    for (const { server } of [first, second]) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+});
+
+test('a receiver that sends its status and never ends the body is a timeout, not an answer', async () => {
+  const hung = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('partial');
+  });
+  await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+  const transport = new HttpWebhookTransport({ allow_private: true, max_parallel_per_endpoint: 4 } as WebhooksConfig);
+  try {
+    const answer = await transport.send({ url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/x`, body: '{}', headers: {}, timeoutMs: 200 });
+    assert.equal([answer.statusCode, answer.error], [undefined, 'timed out after 200 ms']);
+  } finally {
+    await transport.close();
+    hung.closeAllConnections();
+    await new Promise<void>((resolve) => hung.close(() => resolve()));
   }
 });
 

@@ -1,29 +1,34 @@
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { inject, injectable } from 'inversify';
 import { WebhooksConfig } from '../../config.js';
 import type { AddressCheck, DeliveryAnswer, DeliveryRequest, WebhookTransport } from '../../ports.js';
 import { refusedAddress } from '../../../../kernel/public.js';
+import { EndpointPools, type CheckedAddress } from './endpoint-pools.js';
 
 /** Bytes of the answer read before the socket is dropped (we only need the status). */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-type Resolved = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string; code: string };
+type Resolved = ({ ok: true } & CheckedAddress) | { ok: false; reason: string; code: string };
 
 /**
- * node:http(s) with the SSRF guard. The host is resolved once per attempt;
- * every address it resolves to must pass (an attacker's DNS cannot mix a
- * private address in), and the socket connects to the first checked
- * address through a `lookup` that returns only it, so a second resolution
- * cannot differ (DNS rebinding). TLS still verifies the certificate for the
- * host name (servername). Redirects are never followed: node:http does not.
- * Cloud metadata addresses are refused even with allow_private.
+ * undici with the SSRF guard. The host is resolved once per attempt; every
+ * address it resolves to must pass (an attacker's DNS cannot mix a private
+ * address in), and the request goes to a pool of kept-alive connections
+ * made for the first checked address only (EndpointPools: a pinned
+ * `lookup`, one pool per origin and address), so neither a second
+ * resolution nor a connection opened before a DNS change can reach another
+ * address (DNS rebinding). TLS still verifies the certificate for the host
+ * name. Redirects are never followed (undici's request does not). Cloud
+ * metadata addresses are refused even with allow_private.
  */
 @injectable()
 export class HttpWebhookTransport implements WebhookTransport {
-  constructor(@inject(WebhooksConfig) private readonly config: WebhooksConfig) {}
+  readonly #pools: EndpointPools;
+
+  constructor(@inject(WebhooksConfig) private readonly config: WebhooksConfig) {
+    this.#pools = new EndpointPools(config.max_parallel_per_endpoint);
+  }
 
   async check(url: URL): Promise<AddressCheck> {
     const resolved = await this.#resolve(url);
@@ -33,7 +38,7 @@ export class HttpWebhookTransport implements WebhookTransport {
   /**
    * One attempt within `timeoutMs` from the start: resolving the host counts
    * (a slow or hanging DNS answer is a timeout like a slow receiver), then
-   * the connection, the request and the answer's status get what is left.
+   * waiting for a pooled connection, the request and the answer get what is left.
    */
   async send(request: DeliveryRequest): Promise<DeliveryAnswer> {
     const started = performance.now();
@@ -44,9 +49,13 @@ export class HttpWebhookTransport implements WebhookTransport {
     } catch {
       return { error: 'invalid url', durationMs: elapsed() };
     }
-    // One timer for the whole attempt; what it cuts short moves from the lookup to the request.
+    // One timer for the whole attempt: it first cuts the lookup short, then aborts the request.
+    const abort = new AbortController();
     let expire: (() => void) | undefined;
-    const deadline = setTimeout(() => expire?.(), request.timeoutMs);
+    const deadline = setTimeout(() => {
+      expire?.();
+      abort.abort(new Error(`timed out after ${request.timeoutMs} ms`));
+    }, request.timeoutMs);
     try {
       const resolved = await Promise.race([
         this.#resolve(url),
@@ -56,63 +65,38 @@ export class HttpWebhookTransport implements WebhookTransport {
       ]);
       if (resolved === 'timeout') return { error: `timed out after ${request.timeoutMs} ms (resolving the host)`, durationMs: elapsed() };
       if (!resolved.ok) return { error: `refused: ${resolved.reason}`, durationMs: elapsed() };
-      const answer = new Promise<Omit<DeliveryAnswer, 'durationMs'>>((resolve) => {
-        const req = this.#request(url, request, resolved, resolve);
-        expire = () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`));
-      });
-      return { ...(await answer), durationMs: elapsed() };
+      return { ...(await this.#post(url, request, resolved, abort.signal)), durationMs: elapsed() };
     } finally {
       clearTimeout(deadline);
     }
   }
 
-  /** Starts the POST to the checked address; `settle` gets the status (or the error) once. */
-  #request(
-    url: URL,
-    request: DeliveryRequest,
-    resolved: { address: string; family: 4 | 6 },
-    settle: (answer: Omit<DeliveryAnswer, 'durationMs'>) => void,
-  ): ClientRequest {
-    const pinned: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as any)(null, [{ address: resolved.address, family: resolved.family }]);
-      else callback(null, resolved.address, resolved.family);
-    };
-    let settled = false;
-    const finish = (answer: Omit<DeliveryAnswer, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      settle(answer);
-    };
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || undefined,
+  /** Closes the kept-alive connections (a stopping server). */
+  close(): Promise<void> {
+    return this.#pools.close();
+  }
+
+  /** The POST through the pool of the checked address; the status once the answer's body (at most 64 KiB read) has ended. */
+  async #post(url: URL, request: DeliveryRequest, checked: CheckedAddress, signal: AbortSignal): Promise<Omit<DeliveryAnswer, 'durationMs'>> {
+    try {
+      const { statusCode, headers, body } = await this.#pools.for(url, checked, performance.now()).request({
         path: `${url.pathname}${url.search}`,
         method: 'POST',
         headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-        lookup: pinned,
-        agent: false,
-        ...(url.protocol === 'https:' && isIP(url.hostname) === 0 ? { servername: url.hostname } : {}),
-      },
-      (res: IncomingMessage) => {
-        const statusCode = res.statusCode ?? 0;
-        const retryAfter = headerText(res.headers['retry-after']);
-        const done = () => finish({ statusCode, ...(retryAfter ? { retryAfter } : {}) });
-        let read = 0;
-        res.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_RESPONSE_BYTES) res.destroy();
-        });
-        res.on('end', done);
-        res.on('close', done);
-        res.on('error', done);
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ error: error.code ? `${error.code}: ${error.message}` : error.message }));
-    req.end(request.body);
-    return req;
+        body: request.body,
+        signal,
+      });
+      const retryAfter = headerText(headers['retry-after']);
+      // An answer larger than the limit closes its socket; the status stands. The signal also ends the body (timeout).
+      await body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+      if (signal.aborted) return { error: (signal.reason as Error).message };
+      return { statusCode, ...(retryAfter ? { retryAfter } : {}) };
+    } catch (error) {
+      if (signal.aborted) return { error: (signal.reason as Error).message };
+      const code = (error as NodeJS.ErrnoException).code;
+      const message = (error as Error).message;
+      return { error: code ? `${code}: ${message}` : message };
+    }
   }
 
   /** The host's addresses (a DNS lookup unless it is an IP literal); protected so tests can stand in for DNS. */

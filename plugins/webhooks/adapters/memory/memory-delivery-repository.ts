@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { PageRequest, Tx } from '../../../../kernel/public.js';
-import type { AttemptRecord, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import type { AttemptRecord, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, EndpointSlots, Slice } from '../../ports.js';
+import { withinSlots } from '../within-slots.js';
 import { MemoryWebhooks, MemoryWebhookState, slice } from './memory-webhook-state.js';
 
 @injectable()
@@ -16,13 +17,14 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     }
   }
 
-  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]> {
+  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date, slots: EndpointSlots): Promise<DeliveryRecord[]> {
     const due = [...this.state.deliveries.values()]
       .filter((d) => d.status === 'pending' && d.nextAttemptAt !== null && d.nextAttemptAt <= now)
       .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
-      .slice(0, limit);
-    for (const delivery of due) this.state.put(tx, this.state.deliveries, delivery.id, { ...delivery, nextAttemptAt: leaseUntil });
-    return due.map((delivery) => ({ ...delivery, nextAttemptAt: leaseUntil }));
+      .slice(0, 2 * limit);
+    const claimed = withinSlots(due, limit, slots).map((delivery) => ({ ...delivery, nextAttemptAt: leaseUntil }));
+    for (const delivery of claimed) this.state.put(tx, this.state.deliveries, delivery.id, delivery);
+    return claimed;
   }
 
   async recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>> {

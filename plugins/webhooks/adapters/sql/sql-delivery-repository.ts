@@ -1,51 +1,95 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
+import { sqlTx, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
 import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
-import type { AttemptRecord, AttemptState, DeliveryBacklog, DeliveryOutcome, DeliveryRecord, DeliveryRepository, DeliveryStatus, Slice } from '../../ports.js';
+import { withinSlots } from '../within-slots.js';
+import type {
+  AttemptRecord,
+  AttemptState,
+  DeliveryBacklog,
+  DeliveryOutcome,
+  DeliveryRecord,
+  DeliveryRepository,
+  DeliveryStatus,
+  EndpointSlots,
+  Slice,
+} from '../../ports.js';
 
 const COLUMNS = sql.raw(
   'team_id, id, webhook_id, event_id, event_type, body, status, attempts, next_attempt_at, last_status_code, last_error, created_at, updated_at, delivered_at',
 );
 
+// Row sets travel as one array per column (unnestRows): the statement's text is the same whatever the number of
+// rows, so it stays prepared, and a fan-out batch of any size is one statement of 14 parameters.
+const DELIVERY_COLUMNS: readonly Column[] = [
+  ['team_id', 'text'], ['id', 'text'], ['webhook_id', 'text'], ['event_id', 'text'], ['event_type', 'text'], ['body', 'text'],
+  ['status', 'text'], ['attempts', 'integer'], ['next_attempt_at', 'timestamptz'], ['last_status_code', 'integer'], ['last_error', 'text'],
+  ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['delivered_at', 'timestamptz'],
+];
+const OUTCOME_COLUMNS: readonly Column[] = [
+  ['id', 'text'], ['team_id', 'text'], ['leased_until', 'timestamptz'], ['status', 'text'], ['attempts', 'integer'], ['next_attempt_at', 'timestamptz'],
+  ['last_status_code', 'integer'], ['last_error', 'text'], ['updated_at', 'timestamptz'], ['delivered_at', 'timestamptz'],
+];
+const ATTEMPT_COLUMNS: readonly Column[] = [
+  ['team_id', 'text'], ['id', 'text'], ['webhook_id', 'text'], ['delivery_id', 'text'], ['event_id', 'text'], ['event_type', 'text'],
+  ['attempt', 'integer'], ['status_code', 'integer'], ['duration_ms', 'integer'], ['error', 'text'], ['next_retry_at', 'timestamptz'],
+  ['state', 'text'], ['attempted_at', 'timestamptz'],
+];
+
 @injectable()
 export class SqlDeliveryRepository implements DeliveryRepository {
   async insert(tx: Tx, deliveries: readonly DeliveryRecord[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const values = deliveries.map(
-      (d) => sql`(${d.teamId}, ${d.id}, ${d.webhookId}, ${d.eventId}, ${d.eventType}, ${d.body}, ${d.status}, ${d.attempts},
-                  ${d.nextAttemptAt}, ${d.lastStatusCode}, ${d.lastError}, ${d.createdAt}, ${d.updatedAt}, ${d.deliveredAt})`,
+    const rows = unnestRows(
+      'v',
+      DELIVERY_COLUMNS,
+      deliveries.map((d) => [
+        d.teamId, d.id, d.webhookId, d.eventId, d.eventType, d.body, d.status, d.attempts,
+        d.nextAttemptAt, d.lastStatusCode, d.lastError, d.createdAt, d.updatedAt, d.deliveredAt,
+      ]),
     );
-    await sql`insert into webhooks_deliveries (${COLUMNS}) values ${sql.join(values)}
+    await sql`insert into webhooks_deliveries (${COLUMNS}) select * from ${rows}
               on conflict (webhook_id, event_id) do nothing`.execute(sqlTx(tx).db);
   }
 
-  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date): Promise<DeliveryRecord[]> {
+  async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date, slots: EndpointSlots): Promise<DeliveryRecord[]> {
+    const { db } = sqlTx(tx);
+    // Locks the candidates in due order; those beyond their webhook's free slots are not leased and unlock at commit.
+    const { rows: due } = await sql<{ id: string; webhook_id: string }>`
+      select id, webhook_id from webhooks_deliveries
+      where status = 'pending' and next_attempt_at <= ${now}
+      order by next_attempt_at
+      limit ${2 * limit}
+      for update skip locked`.execute(db);
+    const chosen = withinSlots(
+      due.map((row) => ({ id: row.id, webhookId: row.webhook_id })),
+      limit,
+      slots,
+    ).map((row) => row.id);
+    if (chosen.length === 0) return [];
     const { rows } = await sql<Record<string, unknown>>`
       update webhooks_deliveries set next_attempt_at = ${leaseUntil}
-      where id in (
-        select id from webhooks_deliveries
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked)
-      returning ${COLUMNS}`.execute(sqlTx(tx).db);
-    return rows.map(toDelivery);
+      where id = any(${chosen}::text[])
+      returning ${COLUMNS}`.execute(db);
+    // In the order chosen (due order), which RETURNING does not keep.
+    const byId = new Map(rows.map((row) => [row.id as string, toDelivery(row)]));
+    return chosen.map((id) => byId.get(id)!);
   }
 
   async recordOutcomes(tx: Tx, outcomes: readonly DeliveryOutcome[]): Promise<Set<string>> {
     if (outcomes.length === 0) return new Set();
-    const rows = outcomes.map(
-      ({ delivery: d, leasedUntil }) =>
-        sql`(${d.id}, ${d.teamId}, ${leasedUntil}::timestamptz, ${d.status}, ${d.attempts}::integer, ${d.nextAttemptAt}::timestamptz,
-             ${d.lastStatusCode}::integer, ${d.lastError}, ${d.updatedAt}::timestamptz, ${d.deliveredAt}::timestamptz)`,
+    const rows = unnestRows(
+      'v',
+      OUTCOME_COLUMNS,
+      outcomes.map(({ delivery: d, leasedUntil }) => [
+        d.id, d.teamId, leasedUntil, d.status, d.attempts, d.nextAttemptAt, d.lastStatusCode, d.lastError, d.updatedAt, d.deliveredAt,
+      ]),
     );
     const { rows: written } = await sql<{ id: string }>`
       update webhooks_deliveries as d
       set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_status_code = v.last_status_code,
           last_error = v.last_error, updated_at = v.updated_at, delivered_at = v.delivered_at
-      from (values ${sql.join(rows)})
-        as v(id, team_id, leased_until, status, attempts, next_attempt_at, last_status_code, last_error, updated_at, delivered_at)
+      from ${rows}
       where d.id = v.id and d.team_id = v.team_id and d.status = 'pending' and d.next_attempt_at = v.leased_until
       returning d.id`.execute(sqlTx(tx).db);
     return new Set(written.map((row) => row.id));
@@ -66,14 +110,17 @@ export class SqlDeliveryRepository implements DeliveryRepository {
 
   async insertAttempts(tx: Tx, attempts: readonly AttemptRecord[]): Promise<void> {
     if (attempts.length === 0) return;
-    const rows = attempts.map(
-      (a) => sql`(${a.teamId}, ${a.id}, ${a.webhookId}, ${a.deliveryId}, ${a.eventId}, ${a.eventType}, ${a.attempt}, ${a.statusCode},
-                  ${a.durationMs}, ${a.error}, ${a.nextRetryAt}, ${a.state}, ${a.attemptedAt})`,
+    const rows = unnestRows(
+      'v',
+      ATTEMPT_COLUMNS,
+      attempts.map((a) => [
+        a.teamId, a.id, a.webhookId, a.deliveryId, a.eventId, a.eventType, a.attempt, a.statusCode, a.durationMs, a.error, a.nextRetryAt, a.state, a.attemptedAt,
+      ]),
     );
     await sql`
       insert into webhooks_delivery_attempts (team_id, id, webhook_id, delivery_id, event_id, event_type, attempt, status_code,
         duration_ms, error, next_retry_at, state, attempted_at)
-      values ${sql.join(rows)}`.execute(sqlTx(tx).db);
+      select * from ${rows}`.execute(sqlTx(tx).db);
   }
 
   async cancelPending(tx: Tx, teamId: string, webhookId: string, at: Date, reason: string): Promise<DeliveryRecord[]> {
