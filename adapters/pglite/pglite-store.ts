@@ -5,6 +5,7 @@ import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
 import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
+import { createDataDirIfMissing } from './create-data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { pgliteParsers } from './pglite-parsers.js';
@@ -25,6 +26,7 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
   await mkdir(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
+    await createDataDirIfMissing(dataDir);
     const store = await openOn(dataDir, deps);
     return {
       ...store,
@@ -43,13 +45,23 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
 }
 
 /**
+ * PostgreSQL touches all of shared_buffers when it starts, so PGlite's
+ * 128 MB default is resident from the first query. 32 MB holds the hot
+ * pages of a bank this process serves; a page evicted from it is a write
+ * to, and a read from, the operating system's page cache (PGlite's file
+ * system is plain files), not a loss. Nothing here touches durability:
+ * every commit is still written before it returns (docs/decisions.md).
+ */
+const MEMORY_BOUNDS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * PostgreSQL arms a repeating 10 s "startup progress" timer while it
  * recovers a data directory; in PGlite that timer is a JS timeout that
  * outlives `close()` and keeps the process alive, so reopening a data
  * directory made the server (and the test run) never exit. The progress
  * log is of no use in an embedded database: switch it off.
  */
-const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'];
+const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS];
 
 async function openOn(dataDir: string, deps: StoreDeps): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams });
