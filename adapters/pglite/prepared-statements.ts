@@ -17,8 +17,9 @@ interface Prepared {
 
 /**
  * Runs statements on PGlite as named prepared statements, one per distinct
- * text, so a statement of the hot path is parsed and planned once, not on
- * every call, and each call is one exchange with the WebAssembly backend
+ * text, so a statement of the hot path is parsed and analysed once, not on
+ * every call (the store plans every run afresh: pglite-store.ts), and each
+ * call is one exchange with the WebAssembly backend
  * (Bind, Describe, Execute, Sync in one message) where `PGlite.query`
  * makes six (Parse, Describe, Bind, Describe, Execute, Sync), each with its
  * own promise and protocol parse. Values are serialised and rows parsed
