@@ -46,10 +46,11 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
 
 /**
  * PostgreSQL touches all of shared_buffers when it starts, so PGlite's
- * 128 MB default is resident from the first query. 32 MB holds the hot
- * pages of a bank this process serves; a page evicted from it is a write
- * to, and a read from, the operating system's page cache (PGlite's file
- * system is plain files), not a loss. Nothing here touches durability:
+ * 128 MB default is resident from the first query. 32 MB cost no CPU the
+ * transfer bench could measure (10,000 accounts, docs/benchmarks.md) and
+ * saved about 200 MB; a page evicted from it is a write to, and a read
+ * from, the operating system's page cache (PGlite's file system is plain
+ * files), not a loss. Nothing here touches durability:
  * every commit is still written before it returns (docs/decisions.md).
  */
 const MEMORY_BOUNDS = ['-c', 'shared_buffers=32MB'];
