@@ -91,7 +91,8 @@ async function main(): Promise<void> {
     BANK_STORE: store,
     BANK_DATA_DIR: dataDir,
     BANK_ADMIN_KEY: adminKey,
-    BANK_MODULES: 'core-banking',
+    // BENCH_MODULES= (empty) enables every module, as `npm start` does, for its resident memory.
+    BANK_MODULES: process.env.BENCH_MODULES ?? 'core-banking',
     BANK_LOG_LEVEL: 'warn',
     // The bench drives one API key far past the default 600 requests/minute.
     BANK_CONFIG: benchConfigFile(dataDir),

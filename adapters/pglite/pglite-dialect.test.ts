@@ -3,6 +3,7 @@ import { Kysely, sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PgliteDialect } from './pglite-dialect.js';
+import { pgliteParsers } from './pglite-parsers.js';
 
 /**
  * The dialect's own promises, on an in-memory PGlite: one holder of the
@@ -11,7 +12,7 @@ import { PgliteDialect } from './pglite-dialect.js';
  */
 let db: Kysely<any>;
 test.before(async () => {
-  db = new Kysely<any>({ dialect: new PgliteDialect(await PGlite.create('memory://')) });
+  db = new Kysely<any>({ dialect: new PgliteDialect(await PGlite.create('memory://', { parsers: pgliteParsers })) });
   await sql`create table t (n int primary key, later int references t (n) deferrable initially deferred)`.execute(db);
 });
 test.before.each(async () => {
@@ -61,6 +62,66 @@ test('a COMMIT that fails (a deferred constraint) rejects and leaves nothing beh
   assert.is(await count(), 0);
   await db.transaction().execute((trx) => sql`insert into t (n) values (2)`.execute(trx));
   assert.is(await count(), 1, 'the connection is usable after the failed COMMIT');
+});
+
+test('prepared statements: values and rows as PGlite.query has them, repeated and across transactions', async () => {
+  await sql`create table typed (id bigint primary key, amount numeric, tags text[], doc jsonb, at timestamptz)`.execute(db);
+  try {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    for (let round = 0; round < 8; round += 1) {
+      const id = 9_007_199_254_740_993n + BigInt(round);
+      await db.transaction().execute((trx) =>
+        sql`insert into typed (id, amount, doc, at) select * from unnest(${[String(id)]}::bigint[], ${['12345678901234567890.01']}::numeric[], ${[JSON.stringify({ round })]}::jsonb[], ${[at]}::timestamptz[])`.execute(trx),
+      );
+      const { rows } = await sql<any>`select id, amount, doc, at from typed where id = ${String(id)}`.execute(db);
+      assert.equal(rows, [{ id: String(id), amount: '12345678901234567890.01', doc: { round }, at }]);
+    }
+    const updated = await sql`update typed set tags = ${['a', 'b']} where id > ${'0'}`.execute(db);
+    assert.is(updated.numAffectedRows, 8n);
+    assert.equal((await sql<any>`select distinct tags from typed`.execute(db)).rows, [{ tags: ['a', 'b'] }]);
+  } finally {
+    await sql`drop table typed`.execute(db);
+  }
+});
+
+test('prepared statements: a schema change is seen by the next run of a statement prepared before it', async () => {
+  await sql`insert into t (n) values (1)`.execute(db);
+  const star = () => sql<any>`select * from t`.execute(db);
+  assert.equal((await star()).rows, [{ n: 1, later: null }]);
+  await sql`alter table t add column note text default 'x'`.execute(db);
+  try {
+    assert.equal((await star()).rows, [{ n: 1, later: null, note: 'x' }]);
+  } finally {
+    await sql`alter table t drop column note`.execute(db);
+  }
+  assert.equal((await star()).rows, [{ n: 1, later: null }]);
+});
+
+test('prepared statements: a failing statement rolls its transaction back, and it and others run again afterwards', async () => {
+  const insert = (trx: Kysely<any>, n: number) => sql`insert into t (n) values (${n})`.execute(trx);
+  assert.match(
+    await failure(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 1);
+        await insert(trx, 1);
+      }),
+    ),
+    'duplicate key',
+  );
+  assert.match(await failure(sql`select no_such_column from t`.execute(db)), 'no_such_column');
+  assert.is(await count(), 0);
+  await db.transaction().execute((trx) => insert(trx, 2));
+  assert.is(await count(), 1);
+});
+
+test('prepared statements: more distinct statements than the cache holds all keep answering', async () => {
+  await sql`insert into t (n) values (7)`.execute(db);
+  for (let round = 0; round < 2; round += 1) {
+    for (let i = 0; i < 300; i += 1) {
+      const { rows } = await sql<{ v: number }>`select n + ${i}::int as v from t where ${sql.raw(String(i))} >= 0`.execute(db);
+      assert.equal(rows, [{ v: 7 + i }]);
+    }
+  }
 });
 
 test.run();

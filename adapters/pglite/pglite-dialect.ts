@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,6 +13,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { PreparedStatements } from './prepared-statements.js';
 
 /**
  * Kysely on PGlite. Kysely ships a PGlite dialect only from 0.29, which
@@ -122,12 +123,23 @@ interface OpenTransaction {
 
 class PgliteConnection implements DatabaseConnection {
   #open: OpenTransaction | undefined;
+  readonly #prepared: PreparedStatements;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGlite) {
+    this.#prepared = new PreparedStatements(pglite);
+  }
 
+  /** Data statements run prepared (prepared-statements.ts); any other (DDL, savepoints) through PGlite's own query. */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const target = this.#open?.tx ?? this.pglite;
-    const { affectedRows, rows } = await target.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], { rowMode: 'object' });
+    const { sql, parameters } = compiledQuery;
+    let result: Results<R>;
+    if (PreparedStatements.handles(sql)) {
+      result = await this.#prepared.execute<R>(sql, parameters, this.#open !== undefined);
+    } else {
+      await this.#prepared.beforeOther(sql);
+      result = await (this.#open?.tx ?? this.pglite).query<R>(sql, parameters as unknown[], { rowMode: 'object' });
+    }
+    const { affectedRows, rows } = result;
     return { numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows), rows: rows ?? [] };
   }
 

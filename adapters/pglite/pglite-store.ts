@@ -5,6 +5,7 @@ import type { StoreDeps } from '../open-store.js';
 import { openSqlStore } from '../sql/sql-store.js';
 import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
+import { createDataDirIfMissing } from './create-data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { pgliteParsers } from './pglite-parsers.js';
@@ -25,6 +26,7 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
   await mkdir(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
+    await createDataDirIfMissing(dataDir);
     const store = await openOn(dataDir, deps);
     return {
       ...store,
@@ -43,13 +45,34 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
 }
 
 /**
+ * PostgreSQL touches all of shared_buffers when it starts, so PGlite's
+ * 128 MB default is resident from the first query. 32 MB cost no CPU the
+ * transfer bench could measure (10,000 accounts, docs/benchmarks.md) and
+ * saved about 200 MB; a page evicted from it is a write to, and a read
+ * from, the operating system's page cache (PGlite's file system is plain
+ * files), not a loss. Nothing here touches durability:
+ * every commit is still written before it returns (docs/decisions.md).
+ */
+const MEMORY_BOUNDS = ['-c', 'shared_buffers=32MB'];
+
+/**
+ * The dialect keeps statements prepared (prepared-statements.ts), and after
+ * five runs PostgreSQL may keep a generic plan for good. PGlite has no
+ * autovacuum to ANALYZE the tables as they grow, so a plan made while a
+ * table was small (a scan of its one page) would stay in use when it holds
+ * millions of rows. Every run is planned afresh, as before the cache: the
+ * cache saves the exchanges, the parse and the analysis, not the planning.
+ */
+const FRESH_PLANS = ['-c', 'plan_cache_mode=force_custom_plan'];
+
+/**
  * PostgreSQL arms a repeating 10 s "startup progress" timer while it
  * recovers a data directory; in PGlite that timer is a JS timeout that
  * outlives `close()` and keeps the process alive, so reopening a data
  * directory made the server (and the test run) never exit. The progress
  * log is of no use in an embedded database: switch it off.
  */
-const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'];
+const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS, ...FRESH_PLANS];
 
 async function openOn(dataDir: string, deps: StoreDeps): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams });
