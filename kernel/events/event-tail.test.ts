@@ -106,3 +106,25 @@ test('a lazy listener does not make a commit read the log: it gets the events at
 });
 
 test.run();
+
+test('an eager listener joining a tail only lazy listeners keep starts at the head, as on an idle tail; the lazy one misses nothing', async () => {
+  const store = arrayStore();
+  const tail = new EventTail(store, logger, 1_000_000);
+  const lazy: string[] = [];
+  const stopLazy = tail.subscribe((event) => lazy.push(event.type), { lazy: true });
+  await tail.drain();
+  // Not read on commit: only a lazy listener holds the tail, so its place lags behind these.
+  store.add('before-1');
+  store.add('before-2');
+  tail.poke();
+  const eager: string[] = [];
+  const stopEager = tail.subscribe((event) => eager.push(event.type));
+  await tail.drain();
+  store.add('after');
+  tail.poke();
+  await tail.drain();
+  assert.equal(eager, ['after']);
+  assert.equal(lazy, ['before-1', 'before-2', 'after']);
+  stopEager();
+  stopLazy();
+});

@@ -16,6 +16,13 @@ const BATCH = 500;
  */
 export class EventTail implements EventStream {
   readonly #listeners = new Set<(event: StoredEvent) => void>();
+  /**
+   * Where a listener starts when it joined a tail that was neither following
+   * nor read at once on commits (only lazy listeners kept it, so its place may
+   * lag by a poll): the head read by the first pass after it subscribed, as
+   * for the first listener of an idle tail. Until that pass it is 'head'.
+   */
+  readonly #startsAfter = new Map<(event: StoredEvent) => void, bigint | 'head'>();
   /** Listeners that are not lazy: only they make a commit read the log at once. */
   #eager = 0;
   #following = false;
@@ -31,6 +38,10 @@ export class EventTail implements EventStream {
   ) {}
 
   subscribe(listener: (event: StoredEvent) => void, options: SubscribeOptions = {}): () => void {
+    if (!options.lazy && this.#eager === 0 && !this.#following && this.#listeners.size > 0) {
+      this.#startsAfter.set(listener, 'head');
+      this.#schedule(0);
+    }
     this.#listeners.add(listener);
     if (!options.lazy) this.#eager += 1;
     if (this.#listeners.size === 1 && !this.#following) this.#schedule(0);
@@ -39,6 +50,7 @@ export class EventTail implements EventStream {
       if (!subscribed) return;
       subscribed = false;
       this.#listeners.delete(listener);
+      this.#startsAfter.delete(listener);
       if (!options.lazy) this.#eager -= 1;
       if (!this.#active()) this.#idle();
     };
@@ -109,11 +121,20 @@ export class EventTail implements EventStream {
 
   async #pass(): Promise<void> {
     this.#position ??= await this.store.head();
+    if ([...this.#startsAfter.values()].includes('head')) {
+      const head = await this.store.head();
+      for (const [listener, start] of this.#startsAfter) if (start === 'head') this.#startsAfter.set(listener, head);
+    }
     for (;;) {
       const events = await this.store.readAfter(this.#position, BATCH);
       for (const event of events) {
         this.#position = event.position;
         for (const listener of this.#listeners) {
+          const start = this.#startsAfter.get(listener);
+          if (start !== undefined) {
+            if (start === 'head' || event.position <= start) continue;
+            this.#startsAfter.delete(listener);
+          }
           try {
             listener(event);
           } catch (error) {
