@@ -19,6 +19,8 @@ export * from './contract/workflow.js';
 export * from './contract/outcome.js';
 export { runAlone } from './contract/batch.js';
 export type { BatchOperation } from './contract/batch.js';
+export { isOutboundOperation } from './contract/outbound.js';
+export type { OutboundOperation } from './contract/outbound.js';
 export { BatchLane } from './batching/batch-lane.js';
 export type { BatchLaneOptions } from './batching/batch-lane.js';
 export * from './contract/query.js';

@@ -133,6 +133,31 @@ export class IdempotencyGuard {
     }
   }
 
+  /**
+   * For an operation that calls out (kernel/contract/outbound.ts): the key is
+   * claimed (a saved answer replays) in one unit of work, the operation runs
+   * outside any, and its 2xx answer is saved in a second one. Between the two
+   * only the operation's own record keyed by the Idempotency-Key stops a
+   * second application; if another process saved an answer meanwhile, that
+   * answer stands.
+   */
+  async runOutside(request: IdempotentRequest): Promise<IdempotentOutcome> {
+    const leave = this.enter(request);
+    try {
+      const first = await this.unitOfWork.run(async (tx) => (await this.claim(tx, [request]))[0]);
+      if (first) return unwrap(first);
+      const response = await request.execute();
+      return await this.unitOfWork.run(async (tx) => {
+        const [claimed] = await this.claim(tx, [request]);
+        if (claimed) return unwrap(claimed);
+        await this.save(tx, [{ request, response }]);
+        return { response, replayed: false };
+      });
+    } finally {
+      leave();
+    }
+  }
+
   /** Marks the key in flight in this process (409 when it already is); call the returned function when done. */
   enter(ref: IdempotencyKeyRef): () => void {
     const slot = idempotencySlot(ref);

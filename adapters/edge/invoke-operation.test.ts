@@ -7,8 +7,10 @@ import { refused, succeeded } from '../../kernel/contract/outcome.js';
 import { BusinessRuleError } from '../../kernel/errors/index.js';
 import { openStore } from '../open-store.js';
 import type { StoreBundle } from '../store.js';
+import type { OutboundOperation } from '../../kernel/contract/outbound.js';
 import { createEdge, type Edge } from './edge.js';
 import type { KeyedRequest } from './idempotency.js';
+import { OutboundInTransaction } from './invoke-operation.js';
 
 /**
  * The invoker over the memory store with a batch operation that doubles
@@ -97,6 +99,37 @@ test('inside an open unit of work a batch operation runs alone in it, through it
   const value = await store.unitOfWork.run(() => edge.invoker.invoke(double, { n: 1 }, context));
   assert.is(value, 42);
   assert.is(alone.callCount, 1);
+});
+
+/** Stands for POST /x402/pay: it calls out, so it must find no transaction open around it. */
+const callingOut = (inTransaction: () => boolean): OutboundOperation<{ n: number }, number> => ({
+  callsOut: true,
+  execute: async (input) => {
+    assert.not.ok(inTransaction(), 'an operation that calls out runs outside any unit of work');
+    return input.n + 1;
+  },
+});
+
+test('a keyed operation that calls out runs between two units of work, not inside one; its answer is saved and replayed', async () => {
+  const operation = callingOut(() => store.unitOfWork.inTransaction());
+  const execute = sinon.spy(operation, 'execute');
+  const first = await edge.invoker.invokeKeyed(operation, { n: 1 }, context, keyed('k-out'), render);
+  assert.equal(first, { response: { status: 201, body: '{"data":2}' }, replayed: false });
+  const again = await edge.invoker.invokeKeyed(operation, { n: 1 }, context, keyed('k-out'), render);
+  assert.equal(again, { response: { status: 201, body: '{"data":2}' }, replayed: true });
+  assert.is(execute.callCount, 1);
+  const reused = await edge.invoker.invokeKeyed(operation, { n: 9 }, context, keyed('k-out', 'another request'), render).catch((error: unknown) => error);
+  assert.is((reused as { code?: string }).code, 'idempotency_key_reused');
+});
+
+test('an operation that calls out, reached inside an open unit of work, abandons it; the same work runs again outside and is saved once', async () => {
+  const operation = callingOut(() => store.unitOfWork.inTransaction());
+  const inside = await store.unitOfWork.run(() => edge.invoker.invoke(operation, { n: 1 }, context)).catch((error: unknown) => error);
+  assert.instance(inside, OutboundInTransaction);
+  const work = async () => render(await edge.invoker.invoke(operation, { n: 4 }, context));
+  const outside = await edge.invoker.outside(keyed('k-graphql'), work);
+  assert.equal([outside.response.body, outside.replayed], ['{"data":5}', false]);
+  assert.is((await edge.invoker.outside(keyed('k-graphql'), work)).replayed, true);
 });
 
 test.run();

@@ -1,5 +1,6 @@
 import { isBatchOperation } from '../../kernel/contract/batch.js';
 import type { RequestContext } from '../../kernel/contract/context.js';
+import { isOutboundOperation } from '../../kernel/contract/outbound.js';
 import type { Operation } from '../../kernel/contract/route.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { BatchRunner } from './batch-runner.js';
@@ -29,6 +30,7 @@ export class OperationInvoker {
 
   /** Runs the operation as the caller and answers its value. */
   async invoke<I, O>(operation: Operation<I, O>, input: I, ctx: RequestContext): Promise<O> {
+    if (isOutboundOperation(operation) && this.unitOfWork.inTransaction()) throw new OutboundInTransaction();
     if (isBatchOperation(operation) && !this.unitOfWork.inTransaction()) {
       return this.batches.run<O>(operation, operation.batch.prepare(input, ctx));
     }
@@ -50,7 +52,8 @@ export class OperationInvoker {
     if (isBatchOperation(operation) && !this.unitOfWork.inTransaction()) {
       return this.batches.runKeyed(operation, operation.batch.prepare(input, ctx), keyed, render as (value: unknown) => RenderedResponse);
     }
-    return this.once(keyed, async () => render(await operation.execute(input, ctx)));
+    const work = async () => render(await operation.execute(input, ctx));
+    return isOutboundOperation(operation) ? this.outside(keyed, work) : this.once(keyed, work);
   }
 
   /**
@@ -62,5 +65,27 @@ export class OperationInvoker {
    */
   once(keyed: KeyedRequest, work: () => Promise<RenderedResponse>): Promise<IdempotentOutcome> {
     return this.idempotency.run({ ...keyed, execute: work });
+  }
+
+  /**
+   * Runs `work` at most once per Idempotency-Key without holding a unit of
+   * work around it: for work that runs an operation calling out
+   * (kernel/contract/outbound.ts), which applies itself at most once per key.
+   * A keyed GraphQL mutation whose `once` met such an operation
+   * (OutboundInTransaction, nothing committed) runs again through here.
+   */
+  outside(keyed: KeyedRequest, work: () => Promise<RenderedResponse>): Promise<IdempotentOutcome> {
+    return this.idempotency.runOutside({ ...keyed, execute: work });
+  }
+}
+
+/**
+ * An operation that calls out was invoked inside an open unit of work (a
+ * keyed GraphQL mutation's fields share the key's): the work is abandoned,
+ * rolled back, and runs again outside (OperationInvoker.outside).
+ */
+export class OutboundInTransaction extends Error {
+  constructor() {
+    super('An operation that calls out cannot run inside a unit of work.');
   }
 }

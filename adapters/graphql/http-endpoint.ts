@@ -8,7 +8,9 @@ import type { Logger } from '../../ports/logger.js';
 import { authenticate, authorizationHeader } from '../edge/auth.js';
 import { partnerKeyHeader } from '../edge/partner-key.js';
 import { readJsonBody } from '../edge/body.js';
-import { idempotencyKeyOf, requestHash } from '../edge/idempotency.js';
+import { idempotencyKeyOf, requestHash, type IdempotentOutcome } from '../edge/idempotency.js';
+import { OutboundInTransaction } from '../edge/invoke-operation.js';
+import type { RenderedResponse } from '../edge/rendered-response.js';
 import { requestIdOfResponse } from '../edge/request-id.js';
 import { graphqlContext, type GatedRequest, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
@@ -109,7 +111,7 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
               caller: { kind: actor.kind, permissions: [...actor.permissions].sort() },
             }),
           };
-          const outcome = await deps.runtime.invoker.once(keyed, async () => {
+          const work = async (): Promise<RenderedResponse> => {
             const result = await run();
             // All fields share the key's transaction. An unexpected failure (a deadlock, say) is rethrown as it is,
             // so the store's unit of work can retry the whole mutation, as it does for REST and unkeyed mutations.
@@ -121,7 +123,17 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
             const answer = answerOf(result);
             if (answer.failed) throw new NotSaved(answer.body, answer.status);
             return { status: answer.status, body: answer.body };
-          });
+          };
+          let outcome: IdempotentOutcome;
+          try {
+            outcome = await deps.runtime.invoker.once(keyed, work);
+          } catch (error) {
+            // A field's operation calls out (x402Pay): nothing committed; the mutation runs again with each field in units of its own.
+            const attempt = failedAttempt as { error: unknown } | undefined; // assigned inside the work
+            if (!(attempt?.error instanceof OutboundInTransaction) || error !== attempt.error) throw error;
+            failedAttempt = undefined;
+            outcome = await deps.runtime.invoker.outside(keyed, work);
+          }
           if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
           res.status(outcome.response.status).type('application/json; charset=utf-8').send(outcome.response.body);
         } catch (error) {

@@ -106,9 +106,9 @@ for (const store of stores) {
     }
     for (const one of paid) {
       const view = payView.parse(one.body.data);
-      assert.equal([view.paid, view.payment?.direction, view.payment?.status, view.payment?.amount, view.response.status], [true, 'made', 'settled', '0.01', 200]);
+      assert.equal([view.paid, view.payment?.direction, view.payment?.status, view.payment?.amount, view.response?.status], [true, 'made', 'settled', '0.01', 200]);
       assert.match(view.payment!.tx_hash!, /^0x[0-9a-f]{64}$/);
-      assert.ok(JSON.parse(view.response.body).data, 'the paid answer carries the route’s data');
+      assert.ok(JSON.parse(view.response!.body).data, 'the paid answer carries the route’s data');
     }
     assert.equal([sellerBefore, await usdcOnBase(seller, sellerAccount), await usdcOnBase(buyer, buyerAccount)], ['0', '0.050000', '0.950000']);
     const report = await audit();
@@ -155,7 +155,7 @@ for (const store of stores) {
     const answer = await pay(poor.key);
     assert.is(answer.status, 200, JSON.stringify(answer.body));
     const view = payView.parse(answer.body.data);
-    assert.equal([view.paid, view.payment?.status, view.payment?.failure_reason, view.response.status], [false, 'failed', 'insufficient_funds', 402]);
+    assert.equal([view.paid, view.payment?.status, view.payment?.failure_reason, view.response?.status], [false, 'failed', 'insufficient_funds', 402]);
     const limits = spendingLimitsView.parse((await k.request('GET', '/api/v2/x402/spending-limits', { key: poor.key })).body.data);
     assert.is(limits.team.spent_today_usd, '0.00');
     assert.ok((await audit()).ok);
@@ -186,8 +186,8 @@ for (const store of stores) {
     const uow = k.get(UnitOfWork);
     const spending = k.get(SpendingRepository);
     const receiptRecord = (await uow.readOnly((tx) => payments.list(tx, seller.teamId, { page: 1, perPage: 100 }))).items.find((one) => one.id === receipt.id);
-    const lost = { ...base, id: '00000000-0000-4000-8000-00000000a001', payer: receipt.payer, nonce: receiptRecord!.nonce, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 0n, validBefore: new Date(now.getTime() + 60_000) } };
-    const expired = { ...base, id: '00000000-0000-4000-8000-00000000a002', payer: receipt.payer, nonce: `0x${'77'.repeat(32)}`, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 1n, validBefore: new Date(now.getTime() + 60_000) } };
+    const lost = { ...base, id: '00000000-0000-4000-8000-00000000a001', payer: receipt.payer, nonce: receiptRecord!.nonce, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 0n, validBefore: new Date(now.getTime() + 60_000), requestKey: null } };
+    const expired = { ...base, id: '00000000-0000-4000-8000-00000000a002', payer: receipt.payer, nonce: `0x${'77'.repeat(32)}`, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 1n, validBefore: new Date(now.getTime() + 60_000), requestKey: null } };
     // As POST /x402/pay leaves them when the process stops after counting and recording: the expired one's cent is counted.
     // And a paid call whose process stopped between verify and settle: its record stays verified in the seller's history.
     const unsettled = { ...base, id: '00000000-0000-4000-8000-00000000a003', teamId: seller.teamId, direction: 'received' as const, payer: receipt.payer, nonce: `0x${'78'.repeat(32)}`, made: null };

@@ -42,7 +42,7 @@ import { EndpointRepository, Facilitator, PaymentRepository, PayTransport, Spend
 export const x402Plugin = definePlugin<X402Config>({
   name: 'x402',
   version: '0.1.0',
-  kernel: '^2.3.0',
+  kernel: '^2.5.0',
   description: 'HTTP 402 micropayments: monetized paths paid with USDC authorizations, and the built-in facilitator.',
   dependsOn: ['core-banking', 'chains'],
   provides: [RequestGate],

@@ -327,7 +327,11 @@ export const payView = z
         content_type: z.string().nullable(),
         body: z.string().describe('The answer’s body as text (at most pay_max_response_bytes).'),
       })
-      .strict(),
+      .strict()
+      .nullable()
+      .describe(
+        'The URL’s final answer; null when it was not kept: the connection failed after the payment was sent and the payment settled all the same, or this answers a retry (same Idempotency-Key) of a request whose answer was lost.',
+      ),
   })
   .strict()
   .meta({

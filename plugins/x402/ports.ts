@@ -27,7 +27,11 @@ export interface PaymentRepository {
    */
   claimNonce(tx: Tx, network: string, payer: string, nonce: string): Promise<boolean>;
   isNonceUsed(tx: Tx, network: string, payer: string, nonce: string): Promise<boolean>;
-  insert(tx: Tx, payment: PaymentRecord): Promise<void>;
+  /** False (nothing stored) when the team already has a payment made under the same request key (MadePayment.requestKey). */
+  insert(tx: Tx, payment: PaymentRecord): Promise<boolean>;
+  find(tx: Tx, teamId: string, id: string): Promise<PaymentRecord | undefined>;
+  /** The team's payment made by the POST /x402/pay sent with this Idempotency-Key. */
+  findMade(tx: Tx, teamId: string, requestKey: string): Promise<PaymentRecord | undefined>;
   /** Newest first. */
   list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<PaymentRecord>>;
   /** Payments of the team by status. */

@@ -58,7 +58,7 @@ test('the GraphQL types have exactly the fields of the zod views', async () => {
     ['X402TeamSpendingLimits', teamLimitsView],
     ['X402Agent', agentView],
     ['X402PayResult', payView],
-    ['X402PayResponse', payView.shape.response],
+    ['X402PayResponse', payView.shape.response.unwrap()],
   ] as const;
   for (const [name, view] of views) {
     const type = await data(g, `{ __type(name: "${name}") { fields { name } } }`, undefined, seller.key);

@@ -15867,13 +15867,14 @@ export interface components {
                  */
                 created_at: string;
             };
+            /** @description The URL’s final answer; null when it was not kept: the connection failed after the payment was sent and the payment settled all the same, or this answers a retry (same Idempotency-Key) of a request whose answer was lost. */
             response: {
                 /** @description The URL’s final HTTP status. */
                 status: number;
                 content_type: string | null;
                 /** @description The answer’s body as text (at most pay_max_response_bytes). */
                 body: string;
-            };
+            } | null;
         };
         /**
          * @example {

@@ -100,6 +100,21 @@ export function x402RepositoryContract(title: string, harness: RepositoryHarness
     assert.not.ok(await run((tx) => payments.isNonceUsed(tx, 'eip155:8453', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', nonce)));
   });
 
+  it('one payment made per team and request key, even when concurrent; found by the key and by id within the team only', async ({ payments }) => {
+    const made = (teamId: string, requestKey: string | null) =>
+      payment(teamId, { direction: 'made', status: 'verified', txHash: null, settledAt: null, made: { accountId: uuid(), agentKeyId: null, spentCents: 1n, validBefore: T0, requestKey } });
+    const inserted = await Promise.all(Array.from({ length: 10 }, () => run((tx) => payments.insert(tx, made(TEAM_A, 'pay-key-1')))));
+    assert.is(inserted.filter(Boolean).length, 1);
+    assert.ok(await run((tx) => payments.insert(tx, made(TEAM_B, 'pay-key-1'))), 'another team’s key is its own');
+    assert.ok(await run((tx) => payments.insert(tx, made(TEAM_A, null))));
+    assert.ok(await run((tx) => payments.insert(tx, made(TEAM_A, null))), 'payments without a key never conflict');
+    const found = await run((tx) => payments.findMade(tx, TEAM_A, 'pay-key-1'));
+    assert.equal([found?.teamId, found?.made?.requestKey, found?.made?.spentCents], [TEAM_A, 'pay-key-1', 1n]);
+    assert.is(await run((tx) => payments.findMade(tx, TEAM_A, 'pay-key-2')), undefined);
+    assert.is((await run((tx) => payments.find(tx, TEAM_A, found!.id)))?.id, found!.id);
+    assert.is(await run((tx) => payments.find(tx, TEAM_B, found!.id)), undefined, 'another team’s payment is not found');
+  });
+
   it('payments list newest first per team, with counts by status', async ({ payments }) => {
     const first = payment(TEAM_A, { amount: 123_456_789_012_345_678_901n });
     const failed = payment(TEAM_A, { status: 'failed', failureReason: 'insufficient_funds', txHash: null, settledAt: null });
@@ -118,7 +133,7 @@ export function x402RepositoryContract(title: string, harness: RepositoryHarness
       txHash: null,
       settledAt: null,
       nonce: `0x${'EF'.repeat(32)}`,
-      made: { accountId: uuid(), agentKeyId: 'key_1', spentCents: 3n, validBefore: new Date(T0.getTime() + 60_000) },
+      made: { accountId: uuid(), agentKeyId: 'key_1', spentCents: 3n, validBefore: new Date(T0.getTime() + 60_000), requestKey: null },
     });
     const receivedVerified = payment(TEAM_B, { status: 'verified', txHash: null, settledAt: null, createdAt: new Date(T0.getTime() + 5_000) });
     const receipt = payment(TEAM_B, { nonce: `0x${'ef'.repeat(32)}` });

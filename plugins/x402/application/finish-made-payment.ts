@@ -31,6 +31,30 @@ export class FinishMadePayment {
     return this.uow.run((tx) => this.failIn(tx, payment, reason));
   }
 
+  /**
+   * Decides a verified payment whose pay call lost the paid URL's answer
+   * (the connection failed, or the process stopped): the authorization's
+   * nonce is claimed here, which cancels it as EIP-3009's
+   * cancelAuthorization does (on this service's chains every settlement of
+   * a custody authorization claims its nonce in this table, so exactly one
+   * of the claim and a settlement wins), and the payment fails
+   * `authorization_cancelled` with its spending given back. When the nonce
+   * was already used, its settlement settles the payment. Answers the record
+   * as it now is.
+   */
+  resolveUnanswered(payment: PaymentRecord): Promise<PaymentRecord> {
+    return this.uow.run(async (tx) => {
+      let finished = payment;
+      if (await this.payments.claimNonce(tx, payment.network, payment.payer, payment.nonce)) finished = await this.failIn(tx, payment, 'authorization_cancelled');
+      else {
+        const settled = await this.payments.settledByNonce(tx, payment.network, payment.payer, payment.nonce);
+        finished = settled ? await this.settleIn(tx, payment, settled.txHash) : await this.failIn(tx, payment, 'authorization_cancelled');
+      }
+      // Finished meanwhile by the call itself or by recovery: that outcome stands.
+      return finished.status === 'verified' ? ((await this.payments.find(tx, payment.teamId, payment.id)) ?? finished) : finished;
+    });
+  }
+
   async settleIn(tx: Tx, payment: PaymentRecord, txHash: string | null): Promise<PaymentRecord> {
     const finished = await this.payments.finish(tx, payment.id, { status: 'settled', failureReason: null, txHash, settledAt: this.clock.now() });
     if (!finished) return payment;

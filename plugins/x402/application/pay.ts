@@ -5,13 +5,14 @@ import {
   BusinessRuleError,
   chooseAccount,
   Clock,
+  ConflictError,
   Ids,
   Ledger,
   OnChainHoldings,
   Random,
   UnitOfWork,
   ValidationError,
-  type Operation,
+  type OutboundOperation,
   type RequestContext,
 } from '../../../kernel/public.js';
 import { X402Config } from '../config.js';
@@ -50,9 +51,19 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toStr
  * settled, or failed with its spending given back. When the retry's
  * outcome is unknown (the connection failed) the record stays verified
  * and recovery finishes it (application/recover-payments.ts).
+ *
+ * It calls out, so it runs outside the Idempotency-Key's transaction
+ * (kernel/contract/outbound.ts) and is idempotent by itself: the payment
+ * made records the key (unique per team). A retry under the key answers
+ * that payment, deciding it first if its answer was lost
+ * (FinishMadePayment.resolveUnanswered), and never pays again. When the
+ * paid URL's answer is lost, the payment is decided at once the same way:
+ * settled (the answer's `response` is null) or failed, nothing paid (502).
  */
 @injectable()
-export class PayOperation implements Operation<PayInput, PayView> {
+export class PayOperation implements OutboundOperation<PayInput, PayView> {
+  readonly callsOut = true;
+
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PayTransport) private readonly transport: PayTransport,
@@ -77,6 +88,11 @@ export class PayOperation implements Operation<PayInput, PayView> {
     }
     // The paying account first: another team's is a 404 before anything leaves the service.
     const accountId = await this.uow.readOnly((tx) => chooseAccount(tx, this.ledger, ctx.actor.teamId, input.account_id, '/account_id'));
+    const requestKey = ctx.idempotencyKey ?? null;
+    if (requestKey !== null) {
+      const earlier = await this.uow.readOnly((tx) => this.payments.findMade(tx, ctx.actor.teamId, requestKey));
+      if (earlier) return this.answerRetry(earlier, url);
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}), ...input.headers };
     const first = await this.send({ url, method: input.method, headers, body: input.body });
     if (first.status !== 402) return { paid: false, response: responseView(first) };
@@ -84,7 +100,7 @@ export class PayOperation implements Operation<PayInput, PayView> {
     const chosen = this.choose(readOffers(first), input.max_amount);
     const now = this.clock.now();
     const validBefore = new Date(now.getTime() + Math.min(chosen.offer.maxTimeoutSeconds, this.config.max_timeout_seconds) * 1000);
-    const payment = await this.reserve(ctx, accountId, chosen, url, validBefore);
+    const payment = await this.reserve(ctx, accountId, chosen, url, validBefore, requestKey);
     const authorization = {
       from: getAddress(payment.payer),
       to: getAddress(chosen.offer.payTo),
@@ -112,9 +128,11 @@ export class PayOperation implements Operation<PayInput, PayView> {
     try {
       second = await this.transport.send({ url, method: input.method, headers: { ...headers, ...proof }, body: input.body });
     } catch (error) {
-      // Sent or not, settled or not: unknown. The record stays verified; recovery settles it (the nonce was used) or fails it once the authorization expired.
-      if (error instanceof PayTransportError) throw new UpstreamError(error.code, `${error.message} The payment ${payment.id} stays verified until its outcome is known.`);
-      throw error;
+      if (!(error instanceof PayTransportError)) throw error;
+      // Sent or not, settled or not: unknown until the nonce decides. Settled: paid, without the URL's answer; else cancelled, nothing paid.
+      const decided = await this.finisher.resolveUnanswered(payment);
+      if (decided.status === 'settled') return { paid: true, payment: paymentView(decided, chosen.asset.decimals), response: null };
+      throw new UpstreamError(error.code, `${error.message.replace(/\.?$/, '.')} Nothing was paid: the payment ${payment.id} failed and its authorization was cancelled.`);
     }
     const settlement = readSettlement(second);
     const finished =
@@ -122,6 +140,21 @@ export class PayOperation implements Operation<PayInput, PayView> {
         ? await this.finisher.settle(payment, settlement.transaction)
         : await this.finisher.fail(payment, settlement?.errorReason ?? `http_${second.status}`);
     return { paid: finished.status === 'settled', payment: paymentView(finished, chosen.asset.decimals), response: responseView(second) };
+  }
+
+  /**
+   * A retry of a request that made a payment: its outcome, never a second
+   * payment. A payment still verified lost its answer (the process stopped,
+   * or this retry overtook the first call): it is decided now. The URL's
+   * answer was not kept, so `response` is null.
+   */
+  private async answerRetry(earlier: PaymentRecord, url: URL): Promise<PayView> {
+    if (earlier.resource !== url.toString()) {
+      throw new BusinessRuleError('idempotency_key_reused', 'This Idempotency-Key paid another URL: send a new key for a new request.', { header: 'Idempotency-Key' });
+    }
+    const decided = earlier.status === 'verified' ? await this.finisher.resolveUnanswered(earlier) : earlier;
+    const decimals = this.networks.find(decided.network)?.assets.find((one) => one.asset === decided.asset)?.decimals ?? 6;
+    return { paid: decided.status === 'settled', payment: paymentView(decided, decimals), response: null };
   }
 
   private async send(request: Parameters<PayTransport['send']>[0]): Promise<PayHttpAnswer> {
@@ -150,7 +183,14 @@ export class PayOperation implements Operation<PayInput, PayView> {
   }
 
   /** Counts the payment against the limits and records it verified, in one unit of work; a 422 when a limit refuses it. */
-  private reserve(ctx: RequestContext, accountId: string, chosen: { offer: Offer; network: X402Network; asset: X402Asset }, url: URL, validBefore: Date): Promise<PaymentRecord> {
+  private reserve(
+    ctx: RequestContext,
+    accountId: string,
+    chosen: { offer: Offer; network: X402Network; asset: X402Asset },
+    url: URL,
+    validBefore: Date,
+    requestKey: string | null,
+  ): Promise<PaymentRecord> {
     const teamId = ctx.actor.teamId;
     return this.uow.run(async (tx) => {
       const now = this.clock.now();
@@ -187,9 +227,12 @@ export class PayOperation implements Operation<PayInput, PayView> {
         txHash: null,
         settledAt: null,
         createdAt: now,
-        made: { accountId, agentKeyId: agent ? ctx.actor.apiKeyId : null, spentCents: cents, validBefore },
+        made: { accountId, agentKeyId: agent ? ctx.actor.apiKeyId : null, spentCents: cents, validBefore, requestKey },
       };
-      await this.payments.insert(tx, payment);
+      // Another process is paying under the same key (a client's retry overtook its first call): this one rolls back.
+      if (!(await this.payments.insert(tx, payment))) {
+        throw new ConflictError('A request with this Idempotency-Key is still being processed; retry later.', 'idempotency_key_in_use');
+      }
       return payment;
     });
   }

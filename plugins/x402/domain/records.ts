@@ -47,6 +47,8 @@ export interface MadePayment {
   readonly agentKeyId: string | null;
   readonly spentCents: bigint;
   readonly validBefore: Date;
+  /** The Idempotency-Key of the POST /x402/pay that made it, unique per team: a retry answers this payment instead of paying again. */
+  readonly requestKey: string | null;
 }
 
 /** What finishing a verified payment writes. */

@@ -62,7 +62,8 @@ export class X402PayResponseType {
 export class X402PayResultType {
   @Field(() => Boolean) paid!: boolean;
   @Field(() => X402PaymentType, { nullable: true, description: 'Null when the URL asked for no payment.' }) payment?: PayView['payment'];
-  @Field(() => X402PayResponseType) response!: PayView['response'];
+  @Field(() => X402PayResponseType, { nullable: true, description: 'Null when the answer was not kept (a lost connection after a settled payment, or a retry of a request whose answer was lost).' })
+  response!: PayView['response'];
 }
 
 @InputType('SetX402SpendingLimitsInput')

@@ -23,8 +23,20 @@ export class MemoryPaymentRepository implements PaymentRepository {
     return this.#nonces.has(nonceKey(network, payer, nonce));
   }
 
-  async insert(tx: Tx, payment: PaymentRecord): Promise<void> {
+  async insert(tx: Tx, payment: PaymentRecord): Promise<boolean> {
+    const key = payment.made?.requestKey;
+    if (key != null && (await this.findMade(tx, payment.teamId, key))) return false;
     putUndoable(tx, this.#payments, payment.id, payment);
+    return true;
+  }
+
+  async find(_tx: Tx, teamId: string, id: string): Promise<PaymentRecord | undefined> {
+    const found = this.#payments.get(id);
+    return found?.teamId === teamId ? found : undefined;
+  }
+
+  async findMade(_tx: Tx, teamId: string, requestKey: string): Promise<PaymentRecord | undefined> {
+    return [...this.#payments.values()].find((one) => one.teamId === teamId && one.made?.requestKey === requestKey);
   }
 
   async list(_tx: Tx, teamId: string, page: PageRequest): Promise<Slice<PaymentRecord>> {

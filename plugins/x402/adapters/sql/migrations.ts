@@ -93,4 +93,15 @@ export const x402Migrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table x402_payments drop column account_id, drop column agent_key_id, drop column spent_cents, drop column valid_before`.execute(db);
     },
   },
+  '0003-pay-request-key': {
+    async up(db: Kysely<any>) {
+      // One payment made per (team, Idempotency-Key): POST /x402/pay runs outside the key's transaction (it calls out), so this is what stops a retry paying twice.
+      await sql`alter table x402_payments add column request_key text`.execute(db);
+      await sql`create unique index x402_payments_request_key on x402_payments (team_id, request_key) where request_key is not null`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop index if exists x402_payments_request_key`.execute(db);
+      await sql`alter table x402_payments drop column request_key`.execute(db);
+    },
+  },
 };

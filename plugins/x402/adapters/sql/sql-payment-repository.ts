@@ -6,7 +6,7 @@ import type { PaymentOutcome, PaymentRecord } from '../../domain/records.js';
 import type { PaymentRepository } from '../../ports.js';
 
 const COLUMNS = sql.raw(
-  'id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at, account_id, agent_key_id, spent_cents, valid_before',
+  'id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at, account_id, agent_key_id, spent_cents, valid_before, request_key',
 );
 
 interface PaymentRow {
@@ -30,6 +30,7 @@ interface PaymentRow {
   readonly agent_key_id: string | null;
   readonly spent_cents: unknown;
   readonly valid_before: unknown;
+  readonly request_key: string | null;
 }
 
 function toPayment(row: PaymentRow): PaymentRecord {
@@ -53,7 +54,13 @@ function toPayment(row: PaymentRow): PaymentRecord {
     made:
       row.account_id === null
         ? null
-        : { accountId: row.account_id, agentKeyId: row.agent_key_id, spentCents: toBigInt(row.spent_cents ?? 0), validBefore: toDate(row.valid_before) },
+        : {
+            accountId: row.account_id,
+            agentKeyId: row.agent_key_id,
+            spentCents: toBigInt(row.spent_cents ?? 0),
+            validBefore: toDate(row.valid_before),
+            requestKey: row.request_key,
+          },
   };
 }
 
@@ -73,13 +80,27 @@ export class SqlPaymentRepository implements PaymentRepository {
     return rows.length > 0;
   }
 
-  async insert(tx: Tx, p: PaymentRecord): Promise<void> {
-    await sql`
+  async insert(tx: Tx, p: PaymentRecord): Promise<boolean> {
+    const { rows } = await sql`
       insert into x402_payments (id, team_id, direction, status, failure_reason, network, asset, amount, payer, receiver, endpoint_id, resource, nonce, tx_hash, settled_at, created_at,
-        account_id, agent_key_id, spent_cents, valid_before)
+        account_id, agent_key_id, spent_cents, valid_before, request_key)
       values (${p.id}, ${p.teamId}, ${p.direction}, ${p.status}, ${p.failureReason}, ${p.network}, ${p.asset}, ${p.amount.toString()}, ${p.payer}, ${p.receiver},
         ${p.endpointId}, ${p.resource}, ${p.nonce}, ${p.txHash}, ${p.settledAt}, ${p.createdAt},
-        ${p.made?.accountId ?? null}, ${p.made?.agentKeyId ?? null}, ${p.made ? p.made.spentCents.toString() : null}, ${p.made?.validBefore ?? null})`.execute(sqlTx(tx).db);
+        ${p.made?.accountId ?? null}, ${p.made?.agentKeyId ?? null}, ${p.made ? p.made.spentCents.toString() : null}, ${p.made?.validBefore ?? null}, ${p.made?.requestKey ?? null})
+      on conflict (team_id, request_key) where request_key is not null do nothing
+      returning id`.execute(sqlTx(tx).db);
+    return rows.length === 1;
+  }
+
+  async find(tx: Tx, teamId: string, id: string): Promise<PaymentRecord | undefined> {
+    const { rows } = await sql<PaymentRow>`select ${COLUMNS} from x402_payments where team_id = ${teamId} and id = ${id}`.execute(sqlTx(tx).db);
+    return rows[0] && toPayment(rows[0]);
+  }
+
+  async findMade(tx: Tx, teamId: string, requestKey: string): Promise<PaymentRecord | undefined> {
+    const { rows } = await sql<PaymentRow>`
+      select ${COLUMNS} from x402_payments where team_id = ${teamId} and request_key = ${requestKey}`.execute(sqlTx(tx).db);
+    return rows[0] && toPayment(rows[0]);
   }
 
   async list(tx: Tx, teamId: string, page: PageRequest): Promise<Slice<PaymentRecord>> {
