@@ -23,7 +23,8 @@ export class CarefulClient {
 
   constructor(
     private readonly urls: () => string[],
-    private readonly key: string,
+    /** The API key it sends (an operation may pass it on, e.g. to a URL the service fetches for it). */
+    readonly key: string,
     private readonly pick: (n: number) => number,
   ) {}
 

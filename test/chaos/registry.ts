@@ -54,6 +54,13 @@ export interface Peer {
  */
 export interface OperationContext {
   readonly client: CarefulClient;
+  /**
+   * The service's own public address (a TCP front door of the harness's that
+   * spreads connections over the live processes, as a load balancer does):
+   * for a request that names a URL of this service (x402's pay), which must
+   * stay valid while processes are killed and replaced.
+   */
+  readonly serviceUrl: string;
   readonly random: ChaosRandom;
   readonly accounts: readonly string[];
   readonly peers: readonly Peer[];
@@ -80,8 +87,12 @@ export interface ChaosModule {
   readonly name: string;
   /** The BANK_MODULES entries it needs (core-banking is always on). */
   readonly modules: readonly string[];
+  /** Its `pluginConfig` entries for the services, e.g. `{ x402: {...} }`. */
+  readonly pluginConfig?: Readonly<Record<string, unknown>>;
   setup?(context: SetupContext): Promise<void>;
   readonly operations: readonly ChaosOperation[];
+  /** Counts of its own since the last call (outcomes the harness's figures cannot tell apart), printed in the scenario's line. */
+  figures?(): Record<string, number>;
 }
 
 /** A refusal as the operation's result, or a thrown error for an answer no careful client expects (e.g. a 2xx without data). */

@@ -7,7 +7,7 @@ import { exactBalances, ledgerAudit, workflowsFinal } from './checkers.js';
 import { ClockJump } from './faults/clock-jump.js';
 import type { PostgresCluster } from './faults/postgres-cluster.js';
 import { startFaults, type FaultKind } from './faults/schedule.js';
-import type { TcpProxy } from './faults/tcp-proxy.js';
+import { TcpProxy } from './faults/tcp-proxy.js';
 import type { ChaosWebhookReceiver } from './faults/webhook-receiver.js';
 import { fuzzService } from './fuzz/run-fuzz.js';
 import { CHAOS_MODULES } from './modules/index.js';
@@ -71,7 +71,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const modules = CHAOS_MODULES;
   const bankModules = [...new Set(['core-banking', 'webhooks', ...modules.flatMap((module) => module.modules)])].join(',');
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-chaos-'));
-  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 }, pluginConfig: { webhooks: WEBHOOKS_CONFIG, crosschain: CROSSCHAIN_CONFIG } }));
+  const pluginConfig = Object.assign({ webhooks: WEBHOOKS_CONFIG, crosschain: CROSSCHAIN_CONFIG }, ...modules.map((module) => module.pluginConfig ?? {}));
+  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 }, pluginConfig }));
   const adminKey = `fak_chaos_${randomBytes(24).toString('hex')}`;
   const clock = new ClockJump(`${dataDir}.clock`);
   const pool = new ServicePool({
@@ -84,6 +85,12 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     BANK_CONFIG: `${dataDir}.config.json`,
     CHAOS_CLOCK_FILE: clock.file,
   });
+  // The service's public address: a front door to whichever processes are alive.
+  const frontDoor = new TcpProxy(() => {
+    const live = pool.urls();
+    return live.length ? Number(new URL(live[random.int(live.length)]!).port) : undefined;
+  });
+  const serviceUrl = `http://127.0.0.1:${await frontDoor.listen()}`;
   try {
     await pool.start(PROCESSES);
     const admin = new CarefulClient(() => pool.urls(), adminKey, (n) => random.int(n));
@@ -96,7 +103,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     const until = started + options.seconds * 1000;
     const faultRun = startFaults(options.faults, random, pool, options.proxy, { receiver, cluster: options.cluster, clock, first: options.firstFault });
     // The faults stop before anything else happens, even when the workload throws: a respawn must not race the pool's stop.
-    const figures = await runWorkload(workers, modules, random, () => Date.now() < until, options.maxOperations, violations).finally(() => faultRun.stop());
+    const figures = await runWorkload(workers, modules, random, () => Date.now() < until, options.maxOperations, violations, serviceUrl).finally(() => faultRun.stop());
     const faultFigures = await faultRun.stop();
     const seconds = (Date.now() - started) / 1000;
     violations.push(...(await workflowsFinal(workers, options.settleBoundMs)));
@@ -125,6 +132,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       reconciled_pairs: audit.reconciled,
       webhook_events_expected: hooks.expected,
       webhook_requests_received: hooks.received,
+      ...Object.fromEntries(modules.flatMap((module) => (module.figures ? [[module.name, module.figures()]] : []))),
       violations: violations.length,
       ...(violations.length ? { first_violations: violations.slice(0, 10) } : {}),
     };
@@ -150,6 +158,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     return { line, fuzz, failed };
   } finally {
     await pool.stop();
+    await frontDoor.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}.config.json`, { force: true });
     rmSync(clock.file, { force: true });

@@ -70,6 +70,7 @@ export async function runWorkload(
   until: () => boolean,
   maxOperations: number,
   violations: Violation[],
+  serviceUrl: string,
 ): Promise<WorkloadFigures> {
   const operations: (readonly [ChaosOperation, number])[] = modules.flatMap((module) => module.operations.map((operation) => [operation, operation.weight] as const));
   const figures: WorkloadFigures = { operations: 0, acknowledged: 0, refused: 0, unresolved: 0, reads: 0, byOperation: {}, refusals: {} };
@@ -110,7 +111,7 @@ export async function runWorkload(
           }
         };
         try {
-          const result = await operation.run({ client: worker.client, random, accounts: worker.accounts, peers, expect, idempotencyKey: () => random.hex(16) });
+          const result = await operation.run({ client: worker.client, serviceUrl, random, accounts: worker.accounts, peers, expect, idempotencyKey: () => random.hex(16) });
           if (result.outcome === 'refused') {
             figures.refused += 1;
             figures.refusals[`${operation.name}:${result.code}`] = (figures.refusals[`${operation.name}:${result.code}`] ?? 0) + 1;

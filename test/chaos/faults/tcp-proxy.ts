@@ -1,11 +1,14 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy between the service processes and PostgreSQL, on 127.0.0.1:
+ * A TCP proxy on 127.0.0.1. Between the service processes and PostgreSQL:
  * `cut()` destroys every open connection and refuses new ones (as a
  * network partition that resets), `restore()` accepts again. The service
  * sees its pool's connections fail mid-query and must neither lose an
- * acknowledged write nor apply one twice.
+ * acknowledged write nor apply one twice. In front of the service
+ * processes (the target a function answering a live one's port, as a load
+ * balancer picks): the service's own public address, which stays the same
+ * while processes are killed and replaced on new ports.
  */
 export class TcpProxy {
   #server: Server | undefined;
@@ -13,7 +16,7 @@ export class TcpProxy {
   #cut = false;
   cuts = 0;
 
-  constructor(private readonly targetPort: number) {}
+  constructor(private readonly target: number | (() => number | undefined)) {}
 
   async listen(): Promise<number> {
     this.#server = createServer((client) => {
@@ -21,7 +24,12 @@ export class TcpProxy {
         client.destroy();
         return;
       }
-      const upstream = connect(this.targetPort, '127.0.0.1');
+      const port = typeof this.target === 'number' ? this.target : this.target();
+      if (port === undefined) {
+        client.destroy();
+        return;
+      }
+      const upstream = connect(port, '127.0.0.1');
       for (const [from, to] of [
         [client, upstream],
         [upstream, client],
