@@ -1,5 +1,6 @@
 import { AppError } from '../../kernel/errors/index.js';
 import type { Logger } from '../../ports/logger.js';
+import { storeUnavailableError } from './connection-errors.js';
 import { sqlStateOf } from './retry.js';
 
 /**
@@ -43,14 +44,25 @@ export function clientDataError(error: unknown): UnstorableValueError | undefine
   return new UnstorableValueError(known.detail);
 }
 
-/** Awaits `work`; a data exception caused by a value becomes UnstorableValueError (logged at warn), anything else passes. */
-export async function refusingClientData<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
+/**
+ * Awaits `work`; a data exception caused by a value becomes
+ * UnstorableValueError (422), a failure of the store itself a 503
+ * (connection-errors.ts), each logged at warn; anything else passes.
+ */
+export async function mappingStoreErrors<T>(logger: Logger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const refused = clientDataError(error);
-    if (!refused) throw error;
-    logger.warn('sql.client_data_refused', { sqlState: sqlStateOf(error), error });
-    throw refused;
+    if (refused) {
+      logger.warn('sql.client_data_refused', { sqlState: sqlStateOf(error), error });
+      throw refused;
+    }
+    const unavailable = storeUnavailableError(error);
+    if (unavailable) {
+      logger.warn('sql.store_unavailable', { sqlState: sqlStateOf(error), error });
+      throw unavailable;
+    }
+    throw error;
   }
 }

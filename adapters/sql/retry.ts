@@ -38,8 +38,8 @@ export function isStoreFailure(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-    // node-postgres: the server closed the connection (no code).
-    if (/^Connection terminated/.test(String((e as { message?: unknown }).message ?? ''))) return true;
+    // node-postgres and its pool, without a code: the server closed the connection, a client that lost it, no connection in time.
+    if (/^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/.test(String((e as { message?: unknown }).message ?? ''))) return true;
   }
   return false;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
 import type { Tx, UnitOfWork } from '../../ports/unit-of-work.js';
 import { EventsCommittedListeners, runAfterCommitHooks } from '../memory/after-commit.js';
-import { refusingClientData } from './client-data-errors.js';
+import { mappingStoreErrors } from './client-data-errors.js';
 import { type RetryPolicy, withRetry } from './retry.js';
 import type { EventWriter } from './sql-event-store.js';
 import { SqlReadOnlyTx } from './sql-read-only-tx.js';
@@ -53,7 +53,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     if (this.#closed) throw new Error('sql store: the unit of work is closed');
     const once = () => this.#runOnce(work);
     const { retry } = this.options;
-    return refusingClientData(this.options.logger, () => (this.options.dialect !== 'postgres' || !retry ? once() : withRetry(retry, this.options.logger, once)));
+    return mappingStoreErrors(this.options.logger, () => (this.options.dialect !== 'postgres' || !retry ? once() : withRetry(retry, this.options.logger, once)));
   }
 
   /**
@@ -66,7 +66,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     if (joined) return work(joined);
     if (this.#closed) throw new Error('sql store: the unit of work is closed');
     if (this.options.dialect !== 'postgres') return this.run((tx) => work(new SqlReadOnlyTx((tx as SqlTxImpl).db, this.options.dialect)));
-    return refusingClientData(this.options.logger, () => work(new SqlReadOnlyTx(this.root, this.options.dialect)));
+    return mappingStoreErrors(this.options.logger, () => work(new SqlReadOnlyTx(this.root, this.options.dialect)));
   }
 
   async #runOnce<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -117,7 +117,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     if (this.#closed) return Promise.reject(new Error('sql store: the unit of work is closed'));
     const open = this.current();
     if (open) return query(open.db);
-    return refusingClientData(this.options.logger, () => query(this.root));
+    return mappingStoreErrors(this.options.logger, () => query(this.root));
   }
 
   /** For the store's own migrator and test helpers, never handed to plugins. */

@@ -20,6 +20,8 @@ export class Unresolved extends Error {}
 export class CarefulClient {
   retries = 0;
   serverErrors = 0;
+  /** Of those, 500s: an unexpected failure, where a fault should give 503 with Retry-After. */
+  internalErrors = 0;
 
   constructor(
     private readonly urls: () => string[],
@@ -35,6 +37,7 @@ export class CarefulClient {
         try {
           const answer = await once(urls[this.pick(urls.length)]!, method, path, this.key, body, idempotencyKey);
           if (answer.status >= 500) this.serverErrors += 1;
+          if (answer.status === 500) this.internalErrors += 1;
           const transient = answer.status >= 500 || answer.status === 429 || (answer.status === 409 && answer.body?.errors?.[0]?.code === 'idempotency_key_in_use');
           if (!transient) return answer;
         } catch {

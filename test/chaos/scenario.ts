@@ -114,6 +114,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     const hooks = await webhooksDelivered(options.directDatabaseUrl, admin, subscriptions, () => receiver.acknowledged, () => receiver.all, options.settleBoundMs);
     violations.push(...hooks.violations);
     const serverErrors = [admin, ...workers.map((worker) => worker.client)].reduce((sum, client) => sum + client.serverErrors, 0);
+    const internalErrors = [admin, ...workers.map((worker) => worker.client)].reduce((sum, client) => sum + client.internalErrors, 0);
     const retries = workers.reduce((sum, worker) => sum + worker.client.retries, 0);
     const line: Record<string, unknown> = {
       chaos: options.name,
@@ -125,6 +126,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       ...figures,
       retries,
       answers_5xx: serverErrors,
+      answers_500: internalErrors,
       faults: faultFigures.injected,
       ...(clock.jumps ? { clock_jumped_ms: clock.offsetMs } : {}),
       holdings_checked: exact.checked,
