@@ -21,7 +21,10 @@ import { benchConfigFile, freshBenchDatabase, startService } from './service-pro
  * created_at to arrival) p50/p99, missing and duplicate deliveries, and the
  * CPU each delivery cost in the service, PostgreSQL and this process (the
  * load generator and the receiver), with this process's event-loop
- * utilisation: below 1 it was not the bottleneck. Uses PostgreSQL when
+ * utilisation: below 1 it was not the bottleneck. BENCH_DEPOSITS_PER_S paces
+ * the deposits (each is 2 × BENCH_SUBSCRIPTIONS deliveries): unpaced, the
+ * connections offer more than is delivered and p50 is the backlog's age.
+ * Uses PostgreSQL when
  * DATABASE_URL is set (a fresh <database>_bench_webhooks database), else
  * PGlite in a temporary directory. BENCH_BASELINE=1: no subscription, to see
  * what the same load costs without webhooks.
@@ -36,6 +39,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SUBSCRIPTIONS = process.env.BENCH_BASELINE === '1' ? 0 : Number(process.env.BENCH_SUBSCRIPTIONS ?? 4);
 const WARM_UP_DEPOSITS = Number(process.env.BENCH_WARM_UP_DEPOSITS ?? 200);
+/** 0: as fast as the connections go. A rate below that measures latency at a load the service keeps up with. */
+const DEPOSITS_PER_S = Number(process.env.BENCH_DEPOSITS_PER_S ?? 0);
 const DRAIN_TIMEOUT_MS = 120_000;
 /** A deposit commits account.balance_updated and deposit.completed. */
 const EVENTS_PER_DEPOSIT = 2;
@@ -139,7 +144,12 @@ async function main(): Promise<void> {
     const statuses: Record<string, number> = {};
     const stopAt = Date.now() + SECONDS * 1000;
     const started = Date.now();
+    let ticket = 0;
     await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async (worker) => {
+      // Paced: the n-th deposit starts no earlier than n / rate seconds into the run, and none after its end.
+      const due = DEPOSITS_PER_S > 0 ? started + (ticket++ * 1000) / DEPOSITS_PER_S : 0;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, Math.min(due, stopAt) - Date.now()));
+      if (due >= stopAt) return;
       const response = await client.send('POST', `/api/v2/accounts/${accounts[worker]}/deposit`, { amount: '1.00', asset_code: 'USD' });
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       if (response.status === 201) deposits += 1;
@@ -171,6 +181,7 @@ async function main(): Promise<void> {
         store,
         subscriptions: SUBSCRIPTIONS,
         connections: CONNECTIONS,
+        deposits_per_s_offered: DEPOSITS_PER_S || 'unpaced',
         deposits_per_s: Math.round(deposits / ((loadEnded - started) / 1000)),
         statuses,
         events: expectedEvents(),
