@@ -22,6 +22,7 @@ export class MemoryWebhookRepository implements WebhookRepository {
     return this.find(tx, teamId, id);
   }
 
+  /** As findForUpdate: one unit of work at a time, so reading is locking. */
   async findMany(tx: Tx, keys: readonly WebhookKey[]): Promise<Map<string, WebhookRecord>> {
     const found = new Map<string, WebhookRecord>();
     for (const { teamId, id } of keys) {

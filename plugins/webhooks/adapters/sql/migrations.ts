@@ -151,12 +151,11 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
     // `status = 'pending'` in the claim, the planner could also use 0004's pending-by-team index, and it did
     // whenever its statistics showed few pending rows (as they do after any quiet spell), reading and sorting
     // the whole backlog on every claim. The check makes "due time set" and "pending" the same thing, so the
-    // claim needs no status test. NOT VALID then VALIDATE: the scan of existing rows does not block writes.
+    // claim needs no status test; every writer already kept it (finished and cancelled rows get a null due time).
     async up(db: Kysely<any>) {
       for (const statement of [
         `alter table webhooks_deliveries add constraint webhooks_deliveries_due_iff_pending
-           check ((status = 'pending') = (next_attempt_at is not null)) not valid`,
-        `alter table webhooks_deliveries validate constraint webhooks_deliveries_due_iff_pending`,
+           check ((status = 'pending') = (next_attempt_at is not null))`,
         `create index webhooks_deliveries_due_at on webhooks_deliveries (next_attempt_at) where next_attempt_at is not null`,
         `drop index webhooks_deliveries_due`,
       ]) {
