@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { databaseName, ownCpuMs, PostgresCpuSampler, processCpuMs } from './cpu.js';
 import { JsonClient, runConcurrently } from './http-client.js';
 import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
@@ -20,14 +21,26 @@ import { benchConfigFile, freshBenchDatabase, startService } from './service-pro
  * created_at to arrival) p50/p99, missing and duplicate deliveries, and the
  * CPU each delivery cost in the service, PostgreSQL and this process (the
  * load generator and the receiver), with this process's event-loop
- * utilisation: below 1 it was not the bottleneck. Uses PostgreSQL when
+ * utilisation: below 1 it was not the bottleneck. BENCH_DEPOSITS_PER_S paces
+ * the deposits (each is 2 × BENCH_SUBSCRIPTIONS deliveries): unpaced, the
+ * connections offer more than is delivered and p50 is the backlog's age.
+ * Uses PostgreSQL when
  * DATABASE_URL is set (a fresh <database>_bench_webhooks database), else
  * PGlite in a temporary directory. BENCH_BASELINE=1: no subscription, to see
  * what the same load costs without webhooks.
+ *
+ * Before the measured run, BENCH_WARM_UP_DEPOSITS (200) deposits are made and
+ * delivered, not counted, and on PostgreSQL the database is VACUUM ANALYZEd:
+ * a deployment runs autovacuum, which gathers the planner's statistics once
+ * tables have rows; this machine's PostgreSQL runs without it, and plans made
+ * on empty tables (sequential scans of `events`) would stay in use.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SUBSCRIPTIONS = process.env.BENCH_BASELINE === '1' ? 0 : Number(process.env.BENCH_SUBSCRIPTIONS ?? 4);
+const WARM_UP_DEPOSITS = Number(process.env.BENCH_WARM_UP_DEPOSITS ?? 200);
+/** 0: as fast as the connections go. A rate below that measures latency at a load the service keeps up with. */
+const DEPOSITS_PER_S = Number(process.env.BENCH_DEPOSITS_PER_S ?? 0);
 const DRAIN_TIMEOUT_MS = 120_000;
 /** A deposit commits account.balance_updated and deposit.completed. */
 const EVENTS_PER_DEPOSIT = 2;
@@ -35,6 +48,17 @@ const EVENTS_PER_DEPOSIT = 2;
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Statistics for the planner, as autovacuum would gather them (the transfer bench does the same after its warm-up). */
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
 }
 
 async function main(): Promise<void> {
@@ -95,8 +119,18 @@ async function main(): Promise<void> {
       const account = await client.send('POST', '/api/v2/accounts', { name: `bench ${i}`, type: 'personal' });
       accounts.push(account.body.data.uuid);
     }
-    // The account.created deliveries are not part of the measured run.
-    while (seen.size < SUBSCRIPTIONS * accounts.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The warm-up and the account.created deliveries are not part of the measured run.
+    let warmUps = 0;
+    await runConcurrently(CONNECTIONS, () => warmUps < WARM_UP_DEPOSITS, async (worker) => {
+      warmUps += 1;
+      const response = await client.send('POST', `/api/v2/accounts/${accounts[worker]}/deposit`, { amount: '1.00', asset_code: 'USD' });
+      if (response.status !== 201) throw new Error(`warm-up deposit answered ${response.status}`);
+    });
+    const warmDeliveries = SUBSCRIPTIONS * (accounts.length + EVENTS_PER_DEPOSIT * warmUps);
+    const warmDeadline = Date.now() + DRAIN_TIMEOUT_MS;
+    while (seen.size < warmDeliveries && Date.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (seen.size < warmDeliveries) throw new Error(`warm-up: ${seen.size} of ${warmDeliveries} deliveries arrived`);
+    if (databaseUrl) await analyze(databaseUrl);
     const before = seen.size;
     const eventsBefore = perEvent.size;
 
@@ -110,7 +144,12 @@ async function main(): Promise<void> {
     const statuses: Record<string, number> = {};
     const stopAt = Date.now() + SECONDS * 1000;
     const started = Date.now();
+    let ticket = 0;
     await runConcurrently(CONNECTIONS, () => Date.now() < stopAt, async (worker) => {
+      // Paced: the n-th deposit starts no earlier than n / rate seconds into the run, and none after its end.
+      const due = DEPOSITS_PER_S > 0 ? started + (ticket++ * 1000) / DEPOSITS_PER_S : 0;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, Math.min(due, stopAt) - Date.now()));
+      if (due >= stopAt) return;
       const response = await client.send('POST', `/api/v2/accounts/${accounts[worker]}/deposit`, { amount: '1.00', asset_code: 'USD' });
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       if (response.status === 201) deposits += 1;
@@ -142,6 +181,7 @@ async function main(): Promise<void> {
         store,
         subscriptions: SUBSCRIPTIONS,
         connections: CONNECTIONS,
+        deposits_per_s_offered: DEPOSITS_PER_S || 'unpaced',
         deposits_per_s: Math.round(deposits / ((loadEnded - started) / 1000)),
         statuses,
         events: expectedEvents(),

@@ -71,6 +71,12 @@ export interface AttemptRecord {
 
 export type { Slice };
 
+/** A webhook named within its team. */
+export interface WebhookKey {
+  readonly teamId: string;
+  readonly id: string;
+}
+
 export interface WebhookRepository {
   insert(tx: Tx, webhook: WebhookRecord): Promise<void>;
   find(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined>;
@@ -81,6 +87,13 @@ export interface WebhookRepository {
    * second DELETE finds nothing.
    */
   findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined>;
+  /**
+   * `find` (or, with 'lock', `findForUpdate`) of several webhooks in one
+   * read, keyed by id; one not found in its team is absent. Locks are taken
+   * in id order, so two units of work locking overlapping sets never wait on
+   * each other in a cycle.
+   */
+  findMany(tx: Tx, keys: readonly WebhookKey[], lock?: 'lock'): Promise<Map<string, WebhookRecord>>;
   update(tx: Tx, webhook: WebhookRecord): Promise<void>;
   remove(tx: Tx, teamId: string, id: string): Promise<void>;
   /** Oldest first. */

@@ -103,6 +103,20 @@ export function webhookRepositoryContract(label: string, harness: RepositoryHarn
     await waitsFor((tx) => r.webhooks.findForUpdate(tx, A, 'w1'), (tx) => r.webhooks.findForUpdate(tx, A, 'w1'));
   });
 
+  it('webhooks: findMany reads several at once, each only within its team, and with lock holds them until its unit of work ends', async (r) => {
+    await run(async (tx) => {
+      await r.webhooks.insert(tx, w1);
+      await r.webhooks.insert(tx, w2);
+      await r.webhooks.insert(tx, wb);
+    });
+    const keys = [{ teamId: A, id: 'w2' }, { teamId: A, id: 'w1' }, { teamId: A, id: 'wb' }, { teamId: A, id: 'missing' }];
+    const found = await run((tx) => r.webhooks.findMany(tx, keys));
+    assert.equal([...found.entries()].sort(([a], [b]) => a.localeCompare(b)), [['w1', w1], ['w2', w2]], "another team's webhook and a missing one are absent");
+    assert.equal(await run((tx) => r.webhooks.findMany(tx, [])), new Map());
+    assert.equal(await run((tx) => r.webhooks.findMany(tx, [{ teamId: B, id: 'wb' }], 'lock')), new Map([['wb', wb]]));
+    await waitsFor((tx) => r.webhooks.findMany(tx, keys, 'lock'), (tx) => r.webhooks.findForUpdate(tx, A, 'w1'));
+  });
+
   it("webhooks: a team's list is in creation order, paged, with its count; active lists only the active ones", async (r) => {
     await run(async (tx) => {
       await r.webhooks.insert(tx, webhook('w3', A));

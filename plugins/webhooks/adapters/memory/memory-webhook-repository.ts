@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { PageRequest, Tx } from '../../../../kernel/public.js';
-import type { Slice, WebhookRecord, WebhookRepository } from '../../ports.js';
+import type { Slice, WebhookKey, WebhookRecord, WebhookRepository } from '../../ports.js';
 import { MemoryWebhooks, MemoryWebhookState, slice } from './memory-webhook-state.js';
 
 @injectable()
@@ -20,6 +20,16 @@ export class MemoryWebhookRepository implements WebhookRepository {
   /** The memory store runs one unit of work at a time: a plain read is already exclusive. */
   findForUpdate(tx: Tx, teamId: string, id: string): Promise<WebhookRecord | undefined> {
     return this.find(tx, teamId, id);
+  }
+
+  /** As findForUpdate: one unit of work at a time, so reading is locking. */
+  async findMany(tx: Tx, keys: readonly WebhookKey[]): Promise<Map<string, WebhookRecord>> {
+    const found = new Map<string, WebhookRecord>();
+    for (const { teamId, id } of keys) {
+      const record = await this.find(tx, teamId, id);
+      if (record) found.set(id, record);
+    }
+    return found;
   }
 
   async update(tx: Tx, webhook: WebhookRecord): Promise<void> {

@@ -146,4 +146,30 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
       await sql`alter table webhooks_endpoints drop column previous_secret, drop column previous_secret_until, drop column secret_rotated_at`.execute(db);
     },
   },
+  '0006-claim-by-due-time': {
+    // The claim asks only `next_attempt_at <= now`, which implies this index's predicate and no other's: with
+    // `status = 'pending'` in the claim, the planner could also use 0004's pending-by-team index, and it did
+    // whenever its statistics showed few pending rows (as they do after any quiet spell), reading and sorting
+    // the whole backlog on every claim. The check makes "due time set" and "pending" the same thing, so the
+    // claim needs no status test; every writer already kept it (finished and cancelled rows get a null due time).
+    async up(db: Kysely<any>) {
+      for (const statement of [
+        `alter table webhooks_deliveries add constraint webhooks_deliveries_due_iff_pending
+           check ((status = 'pending') = (next_attempt_at is not null))`,
+        `create index webhooks_deliveries_due_at on webhooks_deliveries (next_attempt_at) where next_attempt_at is not null`,
+        `drop index webhooks_deliveries_due`,
+      ]) {
+        await sql.raw(statement).execute(db);
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const statement of [
+        `create index webhooks_deliveries_due on webhooks_deliveries (next_attempt_at) where status = 'pending'`,
+        `drop index webhooks_deliveries_due_at`,
+        `alter table webhooks_deliveries drop constraint webhooks_deliveries_due_iff_pending`,
+      ]) {
+        await sql.raw(statement).execute(db);
+      }
+    },
+  },
 };

@@ -55,9 +55,11 @@ export class SqlDeliveryRepository implements DeliveryRepository {
   async claimDue(tx: Tx, now: Date, limit: number, leaseUntil: Date, slots: EndpointSlots): Promise<DeliveryRecord[]> {
     const { db } = sqlTx(tx);
     // Locks the candidates in due order; those beyond their webhook's free slots are not leased and unlock at commit.
+    // A due time is set exactly on pending rows (migration 0006's check), and this condition alone lets only the
+    // due-time index answer: an ordered walk that stops at the limit, whatever the backlog (see 0006).
     const { rows: due } = await sql<{ id: string; webhook_id: string }>`
       select id, webhook_id from webhooks_deliveries
-      where status = 'pending' and next_attempt_at <= ${now}
+      where next_attempt_at <= ${now}
       order by next_attempt_at
       limit ${2 * limit}
       for update skip locked`.execute(db);
@@ -85,12 +87,16 @@ export class SqlDeliveryRepository implements DeliveryRepository {
         d.id, d.teamId, leasedUntil, d.status, d.attempts, d.nextAttemptAt, d.lastStatusCode, d.lastError, d.updatedAt, d.deliveredAt,
       ]),
     );
+    // Still under our lease means still pending (a due time is set only on pending rows, migration 0006). Each
+    // row is found by its primary key: `is not distinct from` (the lease is never null, so it means `=` here) and
+    // no status test leave the planner no partial index to prefer, where statistics showing few pending rows
+    // made it read the team's whole backlog (0004's index) or a claim's rows by their shared lease time.
     const { rows: written } = await sql<{ id: string }>`
       update webhooks_deliveries as d
       set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_status_code = v.last_status_code,
           last_error = v.last_error, updated_at = v.updated_at, delivered_at = v.delivered_at
       from ${rows}
-      where d.id = v.id and d.team_id = v.team_id and d.status = 'pending' and d.next_attempt_at = v.leased_until
+      where d.id = v.id and d.team_id = v.team_id and d.next_attempt_at is not distinct from v.leased_until
       returning d.id`.execute(sqlTx(tx).db);
     return new Set(written.map((row) => row.id));
   }

@@ -1,10 +1,12 @@
 import { injectable } from 'inversify';
 import { sql } from 'kysely';
-import { sqlTx, toCount, toDate, toDateOrNull } from '../../../../kit/sql.js';
+import { sqlTx, toCount, toDate, toDateOrNull, unnestRows, type Column } from '../../../../kit/sql.js';
 import { pageOffset, type PageRequest, type Tx } from '../../../../kernel/public.js';
-import type { Slice, WebhookRecord, WebhookRepository } from '../../ports.js';
+import type { Slice, WebhookKey, WebhookRecord, WebhookRepository } from '../../ports.js';
 
 const COLUMNS = sql.raw('team_id, id, url, events, description, secret, previous_secret, previous_secret_until, secret_rotated_at, active, disabled_reason, failing_since, created_at, updated_at');
+
+const KEY_COLUMNS: readonly Column[] = [['team_id', 'text'], ['id', 'text']];
 
 @injectable()
 export class SqlWebhookRepository implements WebhookRepository {
@@ -27,6 +29,17 @@ export class SqlWebhookRepository implements WebhookRepository {
     const { rows } = await sql<Record<string, unknown>>`
       select ${COLUMNS} from webhooks_endpoints where team_id = ${teamId} and id = ${id} for update`.execute(sqlTx(tx).db);
     return rows[0] ? toWebhook(rows[0]) : undefined;
+  }
+
+  async findMany(tx: Tx, keys: readonly WebhookKey[], lock?: 'lock'): Promise<Map<string, WebhookRecord>> {
+    if (keys.length === 0) return new Map();
+    const wanted = unnestRows('k', KEY_COLUMNS, keys.map((key) => [key.teamId, key.id]));
+    // ORDER BY before FOR UPDATE: the rows are locked as they leave the sort, in id order.
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${COLUMNS} from webhooks_endpoints as w
+      where (w.team_id, w.id) in (select k.team_id, k.id from ${wanted})
+      order by w.id ${lock === 'lock' ? sql`for update of w` : sql``}`.execute(sqlTx(tx).db);
+    return new Map(rows.map((row) => [row.id as string, toWebhook(row)]));
   }
 
   async update(tx: Tx, w: WebhookRecord): Promise<void> {
