@@ -154,6 +154,10 @@ export const webhookMigrations: Readonly<Record<string, SqlMigration>> = {
     // claim needs no status test; every writer already kept it (finished and cancelled rows get a null due time).
     async up(db: Kysely<any>) {
       for (const statement of [
+        // Rows an older writer may have left out of step, so the check can be added: a finished row has no due time,
+        // a pending one without a due time is due now (the dispatcher sends it; nothing is dropped).
+        `update webhooks_deliveries set next_attempt_at = null where status <> 'pending' and next_attempt_at is not null`,
+        `update webhooks_deliveries set next_attempt_at = updated_at where status = 'pending' and next_attempt_at is null`,
         `alter table webhooks_deliveries add constraint webhooks_deliveries_due_iff_pending
            check ((status = 'pending') = (next_attempt_at is not null))`,
         `create index webhooks_deliveries_due_at on webhooks_deliveries (next_attempt_at) where next_attempt_at is not null`,
