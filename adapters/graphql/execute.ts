@@ -13,6 +13,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { compileQueryOperation, type CompiledQueryRunner } from './compiled-query.js';
 import { isIntrospectionOnly, limitError, measure, sizesFromVariables } from './limits.js';
 import { literalTextErrors, variableTextErrors } from './storable-input.js';
 
@@ -22,6 +23,8 @@ const CACHE_SIZE = 500;
 export interface PreparedOperation {
   readonly document: DocumentNode;
   readonly operation: OperationDefinitionNode;
+  /** A query operation compiled once for its document (compiled-query.ts); undefined for other operations, or where the compiler refused. */
+  readonly compiled?: CompiledQueryRunner;
 }
 
 export type Preparation = { ok: true; prepared: PreparedOperation } | { ok: false; errors: readonly GraphQLError[] };
@@ -70,7 +73,11 @@ export class OperationPreparer {
       ? this.#limitError(cached, picked, coerced.coerced)
       : (picked.limitError ??= { error: this.#limitError(cached, picked, {}) }).error;
     if (exceeded) return { ok: false, errors: [exceeded] };
-    return { ok: true, prepared: { document: cached.document, operation: picked.operation } };
+    if (picked.operation.operation === 'query' && picked.compiled === undefined) {
+      picked.compiled = { run: compileQueryOperation(this.schema, cached.document, operationName) };
+    }
+    const compiled = picked.compiled?.run;
+    return { ok: true, prepared: { document: cached.document, operation: picked.operation, ...(compiled ? { compiled } : {}) } };
   }
 
   #limitError(cached: CachedDocument, picked: PickedOperation, variables: Record<string, unknown>): GraphQLError | undefined {
@@ -94,6 +101,7 @@ interface PickedOperation {
   readonly operation: OperationDefinitionNode;
   readonly introspectionOnly: boolean;
   limitError?: { readonly error: GraphQLError | undefined };
+  compiled?: { readonly run: CompiledQueryRunner | undefined };
 }
 
 function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {

@@ -145,7 +145,9 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
         }
         return;
       }
-      const answer = answerOf(await run());
+      const { compiled } = prepared.prepared;
+      // A query runs compiled (compiled-query.ts), anything else on graphql-js.
+      const answer = answerOf(compiled ? await compiled(graphqlContext(deps.runtime, context, gated), request.variables) : await run());
       res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
     } catch (error) {
       if (error instanceof AppError) {
