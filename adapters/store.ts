@@ -6,6 +6,7 @@ import type { Ids } from '../ports/ids.js';
 import type { Logger } from '../ports/logger.js';
 import type { Migrator } from '../ports/migrator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { PeriodicTask } from '../ports/scheduler.js';
 import type { WorkflowStore } from '../ports/workflow-store.js';
 
 export type StoreKind = 'memory' | 'pglite' | 'postgres';
@@ -46,6 +47,8 @@ export interface StoreBundle {
   readonly consumers: ConsumerStore;
   /** The connection pool's usage now (PostgreSQL only: memory and PGlite have no pool). */
   readonly poolUsage?: () => PoolUsage;
+  /** Upkeep the store needs and does not do itself (PGlite: VACUUM and ANALYZE), scheduled by serving processes. */
+  readonly maintenance?: PeriodicTask;
   /** Creates the kernel's own tables (events, idempotency keys, workflows) once. */
   init(): Promise<void>;
   /** Test helper: deletes every row of every table, keeping the schema. */

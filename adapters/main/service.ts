@@ -79,6 +79,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       overrides: options.overrides,
     });
     booted = kernel;
+    if (store.maintenance) kernel.scheduler.every(store.maintenance);
     return {
       kernel,
       store,

@@ -12,6 +12,7 @@ import { SqlMigrator } from './sql-migrator.js';
 import { SqlUnitOfWork } from './sql-unit-of-work.js';
 import { SqlWorkflowStore } from './sql-workflow-store.js';
 import { truncateAll } from './truncate-all.js';
+import { VacuumAnalyze } from './vacuum-analyze.js';
 
 /** Builds the kernel ports over one root Kysely handle, which the unit of work keeps to itself. */
 export function openSqlStore(
@@ -52,6 +53,8 @@ export function openSqlStore(
       await migrator.migrate('event-backbone', consumerMigrations);
     },
     truncateAll: () => unitOfWork.withRoot(truncateAll),
+    // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has none.
+    ...(kind === 'pglite' ? { maintenance: new VacuumAnalyze(unitOfWork, deps.logger) } : {}),
     close: () => unitOfWork.close(),
   };
 }

@@ -120,7 +120,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     return mappingStoreErrors(this.options.logger, () => query(this.root));
   }
 
-  /** For the store's own migrator and test helpers, never handed to plugins. */
+  /** For the store's own migrator, upkeep (vacuum-analyze.ts) and test helpers, never handed to plugins. */
   withRoot<T>(use: (db: Kysely<any>) => Promise<T>): Promise<T> {
     if (this.current()) {
       return Promise.reject(new Error('sql store: schema changes cannot run inside a unit of work'));
