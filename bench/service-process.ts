@@ -76,6 +76,22 @@ export async function startService(env: Record<string, string>): Promise<Service
  * with `suffix` (`lead` + `_bench` → `lead_bench`), so benches run from two
  * databases of one server never drop each other's; returns its URL.
  */
+/**
+ * `VACUUM ANALYZE` of the bench database after its warm-up: statistics for
+ * the planner as autovacuum would gather them on a deployment (this
+ * machine's PostgreSQL may run without it, as on CI), and as pgbench -i
+ * gathers for its own tables.
+ */
+export async function analyzeBenchDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function freshBenchDatabase(url: string, suffix: string): Promise<string> {
   const target = new URL(url);
   const name = `${decodeURIComponent(target.pathname.slice(1)) || 'postgres'}${suffix}`.replace(/[^a-zA-Z0-9_]/g, '_');

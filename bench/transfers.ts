@@ -7,7 +7,7 @@ import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
 import { databaseName, ownCpuMs, PostgresCpuSampler, processTreeCpuMs } from './cpu.js';
 import { runPgbench } from './pgbench.js';
-import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
+import { analyzeBenchDatabase, benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
  * `npm run bench`: POST /api/v2/transfers over keep-alive HTTP from 8
@@ -56,17 +56,6 @@ async function deadlocks(url: string): Promise<number> {
     await client.query('select pg_stat_clear_snapshot()');
     const { rows } = await client.query('select deadlocks from pg_stat_database where datname = current_database()');
     return Number(rows[0].deadlocks);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Statistics for the planner, as pgbench -i gathers for its own tables (autovacuum may be off, as on CI). */
-async function analyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
   }
@@ -129,7 +118,7 @@ async function main(): Promise<void> {
     // running with autovacuum (CI's PostgreSQL runs without it).
     const warmUntil = Date.now() + WARM_UP_S * 1000;
     await runConcurrently(CONNECTIONS, () => Date.now() < warmUntil, async () => void (await transfer()));
-    if (databaseUrl) await analyze(databaseUrl);
+    if (databaseUrl) await analyzeBenchDatabase(databaseUrl);
 
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};

@@ -5,10 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { databaseName, ownCpuMs, PostgresCpuSampler, processCpuMs } from './cpu.js';
 import { JsonClient, runConcurrently } from './http-client.js';
-import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
+import { analyzeBenchDatabase, benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
  * `npm run bench:webhooks`: deposits from BENCH_CONNECTIONS (16) keep-alive
@@ -48,17 +47,6 @@ const EVENTS_PER_DEPOSIT = 2;
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Statistics for the planner, as autovacuum would gather them (the transfer bench does the same after its warm-up). */
-async function analyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('VACUUM ANALYZE');
-  } finally {
-    await client.end();
-  }
 }
 
 async function main(): Promise<void> {
@@ -130,7 +118,7 @@ async function main(): Promise<void> {
     const warmDeadline = Date.now() + DRAIN_TIMEOUT_MS;
     while (seen.size < warmDeliveries && Date.now() < warmDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
     if (seen.size < warmDeliveries) throw new Error(`warm-up: ${seen.size} of ${warmDeliveries} deliveries arrived`);
-    if (databaseUrl) await analyze(databaseUrl);
+    if (databaseUrl) await analyzeBenchDatabase(databaseUrl);
     const before = seen.size;
     const eventsBefore = perEvent.size;
 
