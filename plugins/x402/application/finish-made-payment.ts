@@ -77,7 +77,7 @@ export class FinishMadePayment {
   }
 
   private async emit(tx: Tx, payment: PaymentRecord): Promise<void> {
-    const decimals = this.networks.find(payment.network)?.assets.find((one) => one.asset === payment.asset)?.decimals ?? 6;
+    const decimals = this.networks.decimalsOf(payment.network, payment.asset);
     await tx.append([{ type: PaymentMade.name, teamId: payment.teamId, aggregateType: 'x402_payment', aggregateId: payment.id, payload: paymentView(payment, decimals) }]);
   }
 }

@@ -48,9 +48,9 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toStr
  * and recorded as a payment made in state `verified`. The EIP-3009
  * authorization is signed with the paying account's custodial key and the
  * call repeated with it; the settlement answer finishes the record as
- * settled, or failed with its spending given back. When the retry's
- * outcome is unknown (the connection failed) the record stays verified
- * and recovery finishes it (application/recover-payments.ts).
+ * settled, or failed with its spending given back. A process that stops
+ * in between leaves the record verified for the retry or for recovery
+ * (application/recover-payments.ts).
  *
  * It calls out, so it runs outside the Idempotency-Key's transaction
  * (kernel/contract/outbound.ts) and is idempotent by itself: the payment
@@ -153,8 +153,7 @@ export class PayOperation implements OutboundOperation<PayInput, PayView> {
       throw new BusinessRuleError('idempotency_key_reused', 'This Idempotency-Key paid another URL: send a new key for a new request.', { header: 'Idempotency-Key' });
     }
     const decided = earlier.status === 'verified' ? await this.finisher.resolveUnanswered(earlier) : earlier;
-    const decimals = this.networks.find(decided.network)?.assets.find((one) => one.asset === decided.asset)?.decimals ?? 6;
-    return { paid: decided.status === 'settled', payment: paymentView(decided, decimals), response: null };
+    return { paid: decided.status === 'settled', payment: paymentView(decided, this.networks.decimalsOf(decided.network, decided.asset)), response: null };
   }
 
   private async send(request: Parameters<PayTransport['send']>[0]): Promise<PayHttpAnswer> {

@@ -54,7 +54,7 @@ export class X402PaymentHistory implements ActivityHistory {
       kind: 'payment',
       accountId,
       amount: payment.amount,
-      precision: network?.assets.find((one) => one.asset === payment.asset)?.decimals ?? 6,
+      precision: this.networks.decimalsOf(payment.network, payment.asset),
       assetCode: payment.asset,
       chain: network?.chain ?? null,
       status: STATUS[payment.status],

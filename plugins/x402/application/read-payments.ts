@@ -16,8 +16,7 @@ export class ListPaymentsOperation implements Operation<ListInput, Page<PaymentV
   ) {}
 
   execute(input: ListInput, ctx: RequestContext): Promise<Page<PaymentView>> {
-    const decimals = (network: string, asset: string) => this.networks.find(network)?.assets.find((one) => one.asset === asset)?.decimals ?? 6;
-    return listPage(this.uow, pageRequest(input.page, input.per_page), (row: PaymentRecord) => paymentView(row, decimals(row.network, row.asset)), (tx, page) =>
+    return listPage(this.uow, pageRequest(input.page, input.per_page), (row: PaymentRecord) => paymentView(row, this.networks.decimalsOf(row.network, row.asset)), (tx, page) =>
       this.payments.list(tx, ctx.actor.teamId, page),
     );
   }

@@ -51,6 +51,11 @@ export class X402Networks {
     return this.#networks.find((one) => one.network === network);
   }
 
+  /** The decimals of a recorded payment's asset; 6 (USDC's) for a network or asset no longer configured. */
+  decimalsOf(network: string, asset: string): number {
+    return this.find(network)?.assets.find((one) => one.asset === asset)?.decimals ?? 6;
+  }
+
   /** The network and asset of client input, or a 422 at their pointers naming what is accepted. */
   require(network: string, asset: string, pointers: { network: string; asset: string }): { network: X402Network; asset: X402Asset } {
     const found = this.find(network);
