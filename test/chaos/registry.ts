@@ -77,6 +77,8 @@ export interface ChaosOperation {
 
 export interface SetupContext {
   readonly client: CarefulClient;
+  /** The operator's client, for what only an operator does to a team's setup (approving a merchant). */
+  readonly admin: CarefulClient;
   readonly accounts: readonly string[];
   idempotencyKey(): string;
   /** Records what funding did, for the model. */

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AssetCatalog, BankingRecords, BusinessRuleError, Clock, Ids, NotFoundError, TransactionHistory, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
+import { AssetCatalog, BankingRecords, BusinessRuleError, Clock, Ids, NotFoundError, splitHoldingCode, TransactionHistory, UnitOfWork, type Operation, type RequestContext } from '../../../kernel/public.js';
 import { Iso20022Config } from '../config.js';
 import { messageIdOf, type MessageRecord } from '../domain/message.js';
 import { pacs008 } from '../domain/pacs008.js';
@@ -40,7 +40,8 @@ export class ExportPacs008Operation implements Operation<ExportTransferInput, Me
       if (transfer.status !== 'completed' || !transfer.completedAt) {
         throw new BusinessRuleError('transfer_not_settled', `The transfer is ${transfer.status}: a pacs.008 is issued once it has settled.`, { pointer: '/transfer_id' });
       }
-      const asset = isoCurrency(this.catalog, transfer.assetCode, '/transfer_id');
+      // The transfer names the ledger's holding code (USDC@polygon for a token on a chain): the currency is its asset's.
+      const asset = isoCurrency(this.catalog, splitHoldingCode(transfer.assetCode).assetCode, '/transfer_id');
       const names = new Map((await this.history.accounts(tx, teamId)).map((account) => [account.id, account.name]));
       const id = this.ids.uuid();
       const createdAt = this.clock.now();
