@@ -49,7 +49,7 @@ export async function createWorkers(admin: CarefulClient, urls: () => string[], 
     }
     const worker: Worker = { index, teamId: user.body.data.user.team_id, email, client, accounts, model: new BalanceModel(), acknowledged: new Map() };
     for (const module of modules) {
-      await module.setup?.({ client, accounts, idempotencyKey: () => random.hex(16), record: (effects) => worker.model.apply(effects) });
+      await module.setup?.({ client, admin, accounts, idempotencyKey: () => random.hex(16), record: (effects) => worker.model.apply(effects) });
     }
     workers.push(worker);
   }
