@@ -8,6 +8,7 @@ import { exchange } from './exchange.js';
 import { gcu } from './gcu.js';
 import { liquidity } from './liquidity.js';
 import { mobile } from './mobile.js';
+import { rewards } from './rewards.js';
 import { stablecoin } from './stablecoin.js';
 import { x402 } from './x402.js';
 
@@ -15,4 +16,4 @@ import { x402 } from './x402.js';
  * Every module the harness drives. A new module adds one file beside these
  * (its operations, their effects, its funding) and one line here.
  */
-export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch, cardIssuance, crosschain, exchange, x402, stablecoin];
+export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch, cardIssuance, crosschain, exchange, x402, stablecoin, rewards];
