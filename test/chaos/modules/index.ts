@@ -1,6 +1,7 @@
 import type { ChaosModule } from '../registry.js';
 import { batch } from './batch.js';
 import { cardIssuance } from './card-issuance.js';
+import { cgo } from './cgo.js';
 import { coreBanking } from './core-banking.js';
 import { crosschain } from './crosschain.js';
 import { defi } from './defi.js';
@@ -16,4 +17,4 @@ import { x402 } from './x402.js';
  * Every module the harness drives. A new module adds one file beside these
  * (its operations, their effects, its funding) and one line here.
  */
-export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch, cardIssuance, crosschain, exchange, x402, stablecoin, rewards];
+export const CHAOS_MODULES: readonly ChaosModule[] = [coreBanking, defi, liquidity, gcu, mobile, batch, cardIssuance, crosschain, exchange, x402, stablecoin, rewards, cgo];
