@@ -11,14 +11,18 @@ import { units } from '../units.js';
  * price. Redemptions beyond what the account holds are refused
  * `insufficient_funds`, beyond what the team has outstanding
  * `exceeds_outstanding_supply` (the account is drawn at random, so both
- * happen); a mint of 5,000.00 is beyond the balance (`insufficient_funds`).
+ * happen). One in ten asks for a billion, beyond any account's USD (the
+ * other workloads' funding leaves some 100,000 USD, so 5,000.00 mints):
+ * a mint is refused `insufficient_funds`, a redemption
+ * `exceeds_outstanding_supply`.
  */
 const TOKEN = 'USDB';
 const AMOUNTS = ['0.01', '7.77', '45.00', '5000.00'];
+const BEYOND = '1000000000.00';
 
 async function issue(context: OperationContext, kind: 'mint' | 'redeem'): Promise<OperationResult> {
   const account = context.random.pick(context.accounts);
-  const body = { account_id: account, amount: context.random.pick(AMOUNTS) };
+  const body = { account_id: account, amount: context.random.int(10) === 0 ? BEYOND : context.random.pick(AMOUNTS) };
   const answer = await context.client.send('POST', `/api/v2/stablecoins/${TOKEN}/${kind}`, body, context.idempotencyKey());
   if (answer.status !== 201) return refusedOrThrow(answer);
   const issuance = answer.body.data;
