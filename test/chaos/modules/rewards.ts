@@ -13,7 +13,7 @@ import { units } from '../units.js';
  * read from the acknowledged answer.
  *
  * A redemption reads the team's points first and redeems between the
- * minimum and what it holds; a team with fewer redeems the minimum anyway
+ * minimum and what it holds (at most four times the minimum); a team with fewer redeems the minimum anyway
  * and is refused `insufficient_points` (the consumer may also credit
  * points between the read and the redemption, so the refusal is the
  * service's to decide). One in ten asks for half the minimum
@@ -28,7 +28,8 @@ async function redeem(context: OperationContext): Promise<OperationResult> {
   const profile = await context.client.send('GET', '/api/v2/rewards/profile');
   if (profile.status !== 200) throw new Error(`the reward profile of an enrolled team answers ${profile.status}: ${JSON.stringify(profile.body).slice(0, 300)}`);
   const held = Number(profile.body.data.points);
-  const points = context.random.int(10) === 0 ? MINIMUM / 2 : held <= MINIMUM ? MINIMUM : MINIMUM + context.random.int(held - MINIMUM + 1);
+  // At most four times the minimum, so points left over redeem again soon.
+  const points = context.random.int(10) === 0 ? MINIMUM / 2 : held <= MINIMUM ? MINIMUM : MINIMUM + context.random.int(Math.min(held, 4 * MINIMUM) - MINIMUM + 1);
   const answer = await context.client.send('POST', '/api/v2/rewards/redemptions', { points: String(points), account_id: account }, context.idempotencyKey());
   if (answer.status !== 201) return refusedOrThrow(answer);
   const redemption = answer.body.data;
