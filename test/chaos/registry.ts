@@ -77,12 +77,21 @@ export interface ChaosOperation {
 
 export interface SetupContext {
   readonly client: CarefulClient;
-  /** The operator's client, for what only an operator does to a team's setup (approving a merchant). */
+  /** The operator's client (the admin key), for what only the operator does to a team's setup: approving a merchant, opening cgo's rounds. */
   readonly admin: CarefulClient;
   readonly accounts: readonly string[];
   idempotencyKey(): string;
   /** Records what funding did, for the model. */
   record(effects: Effect[]): void;
+}
+
+/** An asset of the catalogue (config/schema.ts) and its static USD price. */
+export interface ChaosAsset {
+  readonly code: string;
+  readonly name: string;
+  readonly type: 'fiat' | 'commodity' | 'crypto' | 'basket';
+  readonly precision: number;
+  readonly usdPrice: string;
 }
 
 export interface ChaosModule {
@@ -91,6 +100,8 @@ export interface ChaosModule {
   readonly modules: readonly string[];
   /** Its `pluginConfig` entries for the services, e.g. `{ x402: {...} }`. */
   readonly pluginConfig?: Readonly<Record<string, unknown>>;
+  /** Assets it adds to the default catalogue, each with its USD price (e.g. stablecoin's own e-money token). */
+  readonly assets?: readonly ChaosAsset[];
   setup?(context: SetupContext): Promise<void>;
   readonly operations: readonly ChaosOperation[];
   /** Counts of its own since the last call (outcomes the harness's figures cannot tell apart), printed in the scenario's line. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_ASSETS, DEFAULT_USD_PRICES } from '../../config/assets.js';
 import { CarefulClient } from './careful-client.js';
 import { exactBalances, ledgerAudit, workflowsFinal } from './checkers.js';
 import { ClockJump } from './faults/clock-jump.js';
@@ -72,7 +73,12 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const bankModules = [...new Set(['core-banking', 'webhooks', ...modules.flatMap((module) => module.modules)])].join(',');
   const dataDir = mkdtempSync(join(tmpdir(), 'bank-chaos-'));
   const pluginConfig = Object.assign({ webhooks: WEBHOOKS_CONFIG, crosschain: CROSSCHAIN_CONFIG }, ...modules.map((module) => module.pluginConfig ?? {}));
-  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 }, pluginConfig }));
+  // Assets a module adds (stablecoin's token) join the default catalogue, each with its price.
+  const extraAssets = modules.flatMap((module) => module.assets ?? []);
+  const catalogue = extraAssets.length
+    ? { assets: [...DEFAULT_ASSETS, ...extraAssets.map(({ usdPrice: _, ...asset }) => asset)], usdPrices: { ...DEFAULT_USD_PRICES, ...Object.fromEntries(extraAssets.map((asset) => [asset.code, asset.usdPrice])) } }
+    : {};
+  writeFileSync(`${dataDir}.config.json`, JSON.stringify({ http: { rateLimitPerMinute: 0 }, ...catalogue, pluginConfig }));
   const adminKey = `fak_chaos_${randomBytes(24).toString('hex')}`;
   const clock = new ClockJump(`${dataDir}.clock`);
   const pool = new ServicePool({
