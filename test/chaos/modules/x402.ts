@@ -33,7 +33,10 @@ const PATHS = [
 ];
 /** The path each selling account is paid for (accounts are uuids, so runs never meet each other's entries). */
 const sellers = new Map<string, string>();
-/** Acknowledged pays by outcome: settled, or failed by reason (authorization_cancelled is a lost answer the service decided). */
+/**
+ * Acknowledged pays by outcome: settled, failed by reason (authorization_cancelled is a lost answer the service
+ * decided), or url_failed:<status> (the paid URL answered a 5xx before asking for a payment; nothing was paid).
+ */
 let outcomes: Record<string, number> = {};
 const count = (outcome: string) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
 
@@ -53,8 +56,15 @@ async function pay(context: OperationContext): Promise<OperationResult> {
   if (!cheap) context.expect([{ account: sellerAccount, asset: 'USDC', chain: CHAIN, delta: units('0.25') }]);
   const answer = await context.client.send('POST', '/api/v2/x402/pay', body, context.idempotencyKey());
   if (answer.status !== 200) return refusedOrThrow(answer);
-  const { paid, payment } = answer.body.data as { paid: boolean; payment?: { id: string; status: string; amount: string } };
-  if (!payment) throw new Error(`a pay of another team's monetized path paid nothing and made no payment: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  const { paid, payment, response } = answer.body.data as { paid: boolean; payment?: { id: string; status: string; amount: string }; response: { status: number } | null };
+  if (!payment) {
+    // The paid URL failed before asking for a payment (a 503 while its database restarts): nothing was paid.
+    if (!paid && response && response.status >= 500) {
+      count(`url_failed:${response.status}`);
+      return { outcome: 'acknowledged', effects: [] };
+    }
+    throw new Error(`a pay of another team's monetized path paid nothing and made no payment: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  }
   if (paid !== (payment.status === 'settled') || payment.status === 'verified') throw new Error(`pay answered paid ${paid} with a ${payment.status} payment ${payment.id}`);
   if (answer.body.data.response === null) count('answer_lost');
   if (!paid) {
