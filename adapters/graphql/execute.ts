@@ -19,6 +19,12 @@ import { literalTextErrors, variableTextErrors } from './storable-input.js';
 
 /** Parsed documents are cached by text: clients send the same few queries over and over. */
 const CACHE_SIZE = 500;
+/**
+ * A query is compiled when its document comes a second time: compiling costs
+ * a few milliseconds, more than a one-off document's run (an explorer's ad-hoc
+ * query, a fuzzer's case), and pays back only on repeats.
+ */
+const COMPILE_AT_USE = 2;
 
 export interface PreparedOperation {
   readonly document: DocumentNode;
@@ -73,7 +79,7 @@ export class OperationPreparer {
       ? this.#limitError(cached, picked, coerced.coerced)
       : (picked.limitError ??= { error: this.#limitError(cached, picked, {}) }).error;
     if (exceeded) return { ok: false, errors: [exceeded] };
-    if (picked.operation.operation === 'query' && picked.compiled === undefined) {
+    if (picked.operation.operation === 'query' && picked.compiled === undefined && ++picked.uses >= COMPILE_AT_USE) {
       picked.compiled = { run: compileQueryOperation(this.schema, cached.document, operationName) };
     }
     const compiled = picked.compiled?.run;
@@ -101,6 +107,8 @@ interface PickedOperation {
   readonly operation: OperationDefinitionNode;
   readonly introspectionOnly: boolean;
   limitError?: { readonly error: GraphQLError | undefined };
+  /** Requests that picked it, until it is compiled. */
+  uses: number;
   compiled?: { readonly run: CompiledQueryRunner | undefined };
 }
 
@@ -117,7 +125,7 @@ function pickOperation(cached: CachedDocument, operationName: string | undefined
   if (!picked) {
     const operation = getOperationAST(cached.document, operationName);
     if (!operation) return undefined;
-    picked = { operation, introspectionOnly: isIntrospectionOnly(operation, cached.fragments) };
+    picked = { operation, introspectionOnly: isIntrospectionOnly(operation, cached.fragments), uses: 0 };
     cached.operations.set(key, picked);
   }
   return picked;

@@ -13,9 +13,11 @@ import { isStoreFailure } from './retry.js';
  */
 export function storeUnavailableError(error: unknown): ServiceBusyError | undefined {
   if (!isStoreFailure(error)) return undefined;
-  return new ServiceBusyError(
+  const unavailable = new ServiceBusyError(
     1,
     'The database cannot serve this request for the moment. Retry in a second; a write sent with an Idempotency-Key is applied at most once, so retry it under the same key.',
     'store_unavailable',
   );
+  // The store's own error stays the cause: background callers (the event backbone, via isStoreFailure) still see a store failure to retry.
+  return Object.assign(unavailable, { cause: error });
 }

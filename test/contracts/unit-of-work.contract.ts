@@ -3,6 +3,7 @@ import type { NewEvent } from '../../kernel/contract/event.js';
 import type { Tx } from '../../ports/unit-of-work.js';
 import { barrier, contractSuite, deferred, Log, type OpenStore, rejection, runsConcurrently, turns } from './harness.js';
 import { type Items, openItems } from './items.js';
+import { sqlStateOf } from '../../adapters/sql/retry.js';
 
 const event = (aggregateId: string, n = 1): NewEvent => ({
   type: 'contract.happened',
@@ -272,8 +273,10 @@ export function unitOfWorkContract(label: string, open: OpenStore): void {
         attempts++;
         throw sqlStateError('40P01');
       })
-      .catch((e: { code?: string }) => e);
-    assert.is(outcome.code, '40P01');
+      .catch((e: { code?: string; status?: number }) => e);
+    // The SQL stores answer it as 503 store_unavailable (adapters/sql/connection-errors.ts), the conflict kept as its cause.
+    assert.is(sqlStateOf(outcome), '40P01');
+    if (outcome.code !== '40P01') assert.equal([outcome.code, outcome.status], ['store_unavailable', 503]);
     assert.is(attempts, runsConcurrently(store()) ? 5 : 1);
   });
 
