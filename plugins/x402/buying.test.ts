@@ -6,6 +6,7 @@ import { agentView, payView, spendingLimitsView } from './operations.js';
 import { UnitOfWork } from '../../kernel/public.js';
 import { budgetsOf } from './domain/spending.js';
 import { PaymentRepository, SpendingRepository } from './ports.js';
+import { madePaymentLeftVerified } from './testing/left-verified.js';
 
 /**
  * The buying side over real HTTP to 127.0.0.1: a team pays another team's
@@ -166,31 +167,18 @@ for (const store of stores) {
     const history = await made();
     const settledOne = history.find((one: { status: string }) => one.status === 'settled');
     const now = k.clock.now();
-    const base = {
-      teamId: buyer.teamId,
-      direction: 'made' as const,
-      status: 'verified' as const,
-      failureReason: null,
-      network: 'eip155:8453',
-      asset: 'USDC',
-      amount: 10_000n,
-      receiver: settledOne.receiver,
-      endpointId: null,
-      resource: `${k.url}${PATH}`,
-      txHash: null,
-      settledAt: null,
-      createdAt: now,
-    };
     // One whose settlement happened (its nonce is a settled receipt's) and one that never reached the receiver.
     const receipt = (await k.request('GET', '/api/v2/x402/payments?per_page=100', { key: seller.key })).body.data.find((one: { status: string }) => one.status === 'settled');
     const uow = k.get(UnitOfWork);
     const spending = k.get(SpendingRepository);
     const receiptRecord = (await uow.readOnly((tx) => payments.list(tx, seller.teamId, { page: 1, perPage: 100 }))).items.find((one) => one.id === receipt.id);
-    const lost = { ...base, id: '00000000-0000-4000-8000-00000000a001', payer: receipt.payer, nonce: receiptRecord!.nonce, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 0n, validBefore: new Date(now.getTime() + 60_000), requestKey: null } };
-    const expired = { ...base, id: '00000000-0000-4000-8000-00000000a002', payer: receipt.payer, nonce: `0x${'77'.repeat(32)}`, made: { accountId: buyerAccount, agentKeyId: null, spentCents: 1n, validBefore: new Date(now.getTime() + 60_000), requestKey: null } };
+    const leftVerified = (id: string, nonce: string, spentCents: bigint) =>
+      madePaymentLeftVerified({ id, teamId: buyer.teamId, accountId: buyerAccount, payer: receipt.payer, receiver: settledOne.receiver, resource: `${k.url}${PATH}`, nonce, now, spentCents });
+    const lost = leftVerified('00000000-0000-4000-8000-00000000a001', receiptRecord!.nonce, 0n);
+    const expired = leftVerified('00000000-0000-4000-8000-00000000a002', `0x${'77'.repeat(32)}`, 1n);
     // As POST /x402/pay leaves them when the process stops after counting and recording: the expired one's cent is counted.
     // And a paid call whose process stopped between verify and settle: its record stays verified in the seller's history.
-    const unsettled = { ...base, id: '00000000-0000-4000-8000-00000000a003', teamId: seller.teamId, direction: 'received' as const, payer: receipt.payer, nonce: `0x${'78'.repeat(32)}`, made: null };
+    const unsettled = { ...leftVerified('00000000-0000-4000-8000-00000000a003', `0x${'78'.repeat(32)}`, 0n), teamId: seller.teamId, direction: 'received' as const, made: null };
     await uow.run(async (tx) => {
       await payments.insert(tx, unsettled);
       const team = (await spending.find(tx, buyer.teamId, 'team'))!;

@@ -8,6 +8,7 @@ import { budgetsOf } from './domain/spending.js';
 import x402Plugin from './index.js';
 import { payView, spendingLimitsView } from './operations.js';
 import { PaymentRepository, SpendingRepository } from './ports.js';
+import { madePaymentLeftVerified } from './testing/left-verified.js';
 
 /**
  * POST /x402/pay calls out (the paid URL is this very service here), so it
@@ -145,25 +146,18 @@ for (const store of stores) {
     const spending = k.get(SpendingRepository);
     const [settled] = await made();
     const now = k.clock.now();
-    const record = {
+    const record = madePaymentLeftVerified({
       id: '00000000-0000-4000-8000-00000000b001',
       teamId: buyer.teamId,
-      direction: 'made' as const,
-      status: 'verified' as const,
-      failureReason: null,
-      network: 'eip155:8453',
-      asset: 'USDC',
-      amount: 10_000n,
+      accountId: buyerAccount,
       payer: settled.payer,
       receiver: settled.receiver,
-      endpointId: null,
       resource: `${k.url}${PATH}`,
       nonce: `0x${'5a'.repeat(32)}`,
-      txHash: null,
-      settledAt: null,
-      createdAt: now,
-      made: { accountId: buyerAccount, agentKeyId: null, spentCents: 1n, validBefore: new Date(now.getTime() + 60_000), requestKey: 'pay-crashed' },
-    };
+      now,
+      spentCents: 1n,
+      requestKey: 'pay-crashed',
+    });
     await k.get(UnitOfWork).run(async (tx) => {
       const team = (await spending.find(tx, buyer.teamId, 'team'))!;
       assert.ok(await spending.reserve(tx, buyer.teamId, budgetsOf(team, now), 1n));
