@@ -57,6 +57,8 @@ export class PostgresCpuSampler {
   readonly #first = new Map<number, number>();
   readonly #last = new Map<number, number>();
   readonly #monitor: pg.Client;
+  #walAtStart: WalCount | undefined;
+  #wal: WalCount = { records: 0, bytes: 0 };
   #timer: NodeJS.Timeout | undefined;
   #sampling: Promise<void> = Promise.resolve();
 
@@ -72,6 +74,7 @@ export class PostgresCpuSampler {
 
   async start(): Promise<void> {
     await this.#monitor.connect();
+    this.#walAtStart = await this.#walCount();
     await this.#sample(true);
     this.#timer = setInterval(() => {
       this.#sampling = this.#sampling.then(() => this.#sample(false)).catch(() => undefined);
@@ -83,10 +86,22 @@ export class PostgresCpuSampler {
     clearInterval(this.#timer);
     await this.#sampling;
     await this.#sample(false);
+    const wal = await this.#walCount();
+    this.#wal = { records: wal.records - this.#walAtStart!.records, bytes: wal.bytes - this.#walAtStart!.bytes };
     await this.#monitor.end();
     let total = 0;
     for (const [pid, last] of this.#last) total += last - (this.#first.get(pid) ?? 0);
     return total;
+  }
+
+  /** WAL written by the whole cluster between start() and stop(): a count that, unlike CPU, noise does not move. */
+  get wal(): WalCount {
+    return this.#wal;
+  }
+
+  async #walCount(): Promise<WalCount> {
+    const { rows } = await this.#monitor.query<{ records: string; bytes: string }>('select wal_records::text as records, wal_bytes::text as bytes from pg_stat_wal');
+    return { records: Number(rows[0]!.records), bytes: Number(rows[0]!.bytes) };
   }
 
   async #sample(initial: boolean): Promise<void> {
@@ -103,6 +118,12 @@ export class PostgresCpuSampler {
       this.#last.set(pid, cpu);
     }
   }
+}
+
+/** WAL records and bytes (pg_stat_wal, PostgreSQL 14+: cluster-wide, so other databases' writes count too). */
+export interface WalCount {
+  readonly records: number;
+  readonly bytes: number;
 }
 
 /** The database name in a connection URL. */

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { databaseName, PostgresCpuSampler, TICKS_PER_SECOND } from './cpu.js';
+import { databaseName, PostgresCpuSampler, TICKS_PER_SECOND, type WalCount } from './cpu.js';
 
 export interface PgbenchRun {
   readonly tps: number;
@@ -8,6 +8,8 @@ export interface PgbenchRun {
   readonly pgbenchCpuMs: number;
   /** CPU of PostgreSQL's processes working for the bench database, in ms over the run. */
   readonly postgresCpuMs: number;
+  /** WAL the cluster wrote during the run. */
+  readonly wal: WalCount;
 }
 
 /**
@@ -36,5 +38,5 @@ export async function runPgbench(databaseUrl: string, seconds: number, clients: 
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const pgbenchCpuMs = ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
   if (!Number.isFinite(tps) || !Number.isFinite(transactions)) return undefined;
-  return { tps, transactions, pgbenchCpuMs, postgresCpuMs };
+  return { tps, transactions, pgbenchCpuMs, postgresCpuMs, wal: sampler.wal };
 }

@@ -87,6 +87,9 @@ export async function analyzeBenchDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query('VACUUM ANALYZE');
+    // The database's statistics views then count the measured run only (read them after a bench).
+    await client.query('SELECT pg_stat_reset()');
+    if (process.env.BENCH_EXPERIMENT_SQL) await client.query(process.env.BENCH_EXPERIMENT_SQL);
   } finally {
     await client.end();
   }

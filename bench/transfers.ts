@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
-import { databaseName, ownCpuMs, PostgresCpuSampler, processTreeCpuMs } from './cpu.js';
+import { databaseName, ownCpuMs, PostgresCpuSampler, processTreeCpuMs, type WalCount } from './cpu.js';
 import { runPgbench } from './pgbench.js';
 import { analyzeBenchDatabase, benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
@@ -66,6 +66,11 @@ function perOperation(cpuMs: Record<string, number>, operations: number): Record
   const each = Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, Number((ms / operations).toFixed(3))]));
   const total = Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0);
   return { ...each, total: Number((total / operations).toFixed(3)) };
+}
+
+/** WAL records and bytes per operation: what PostgreSQL had to log for it, unmoved by the machine's noise. */
+function walPerOperation(wal: WalCount, operations: number): { records: number; bytes: number } {
+  return { records: Number((wal.records / operations).toFixed(1)), bytes: Math.round(wal.bytes / operations) };
 }
 
 async function main(): Promise<void> {
@@ -183,6 +188,7 @@ async function main(): Promise<void> {
       ...(databaseUrl ? { deadlocks: (await deadlocks(databaseUrl)) - deadlocksBefore } : {}),
       seconds: Number(elapsedS.toFixed(1)),
       cpu_ms_per_transfer: perOperation(cpuMs, latencies.length),
+      ...(postgresCpu ? { wal_per_transfer: walPerOperation(postgresCpu.wal, latencies.length) } : {}),
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
     if (referenceUrl) {
@@ -193,6 +199,7 @@ async function main(): Promise<void> {
         const pgbenchCpu = perOperation({ pgbench: pgbench.pgbenchCpuMs, postgres: pgbench.postgresCpuMs }, pgbench.transactions);
         result.pgbench_cpu_ms_per_tx = pgbenchCpu;
         result.cpu_ratio = Number(((result.cpu_ms_per_transfer as { total: number }).total / pgbenchCpu.total).toFixed(2));
+        result.pgbench_wal_per_tx = walPerOperation(pgbench.wal, pgbench.transactions);
       }
     }
     process.stdout.write(JSON.stringify(result) + '\n');

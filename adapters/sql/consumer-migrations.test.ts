@@ -33,4 +33,35 @@ test('0004 takes the old event tally out of the kernel: its table, checkpoint an
   }
 });
 
+test('0006 serves the all-teams window count from a BRIN index on occurred_at, summarised or not', async () => {
+  const store = await openStore({ kind: 'pglite', dataDir: 'memory://', logger: recordingLogger() });
+  try {
+    await store.init();
+    const counted = await store.unitOfWork.run(async (tx) => {
+      const db = sqlTx(tx).db;
+      const indexes = await sql<{ name: string; method: string }>`
+        select c.relname as name, am.amname as method from pg_index i
+        join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+        where i.indrelid = 'events'::regclass and c.relname like 'events_occurred%'`.execute(db);
+      // Three days of events, appended in time order as the event writer does.
+      await sql`insert into events (id, type, version, team_id, aggregate_type, aggregate_id, payload, occurred_at)
+                select gen_random_uuid(), 'thing.happened', 1, 't' || (n % 3), 'thing', n::text, '{}',
+                       timestamptz '2026-11-01T00:00:00Z' + n * interval '1 minute'
+                from generate_series(0, 3 * 1440 - 1) as n`.execute(db);
+      await sql`set local enable_seqscan = off`.execute(db);
+      const count = async () =>
+        (await sql<{ n: number }>`select count(*)::integer as n from events where occurred_at >= '2026-11-03T00:00:00Z'`.execute(db)).rows[0]!.n;
+      const plan = (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from events where occurred_at >= '2026-11-03T00:00:00Z'`.execute(db)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      const unsummarised = await count();
+      await sql`select brin_summarize_new_values('events_occurred_at_brin')`.execute(db);
+      return { indexes: indexes.rows, usesBrin: plan.includes('events_occurred_at_brin'), unsummarised, summarised: await count() };
+    });
+    assert.equal(counted, { indexes: [{ name: 'events_occurred_at_brin', method: 'brin' }], usesBrin: true, unsummarised: 1440, summarised: 1440 });
+  } finally {
+    await store.close();
+  }
+});
+
 test.run();

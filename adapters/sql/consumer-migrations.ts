@@ -110,4 +110,18 @@ export const consumerMigrations: Readonly<Record<string, SqlMigration>> = {
       }
     },
   },
+  '0006-events-occurred-at-brin': {
+    // Only the all-teams window count (countSince without a team) reads occurred_at alone, and events are
+    // appended in time order: a BRIN index serves it and costs an insert nothing until its range is
+    // summarised, where the btree cost every event an index entry and a WAL record (docs/benchmarks.md).
+    // autosummarize asks autovacuum to summarise each range as it fills; VACUUM does it too (PGlite's upkeep).
+    async up(db: Kysely<any>) {
+      await sql`create index events_occurred_at_brin on events using brin (occurred_at) with (autosummarize = on)`.execute(db);
+      await sql`drop index if exists events_occurred_at_idx`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`create index events_occurred_at_idx on events (occurred_at)`.execute(db);
+      await sql`drop index if exists events_occurred_at_brin`.execute(db);
+    },
+  },
 };
