@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { auditLedger } from './ledger-audit.js';
 import { benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       return timed(() => client.send('POST', '/api/v2/defi/swap/execute', body));
     };
     await measure('defi-swaps', 'swaps_per_second', swap);
+    console.log(JSON.stringify({ bench: 'defi-ledger-audit', ledger_audit: await auditLedger(admin) }));
     client.close();
   } finally {
     admin.close();

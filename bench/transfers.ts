@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { formatMinor, parseDecimal } from '../kernel/money/decimal.js';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { auditLedger } from './ledger-audit.js';
 import { databaseName, ownCpuMs, PostgresCpuSampler, processTreeCpuMs, type WalCount } from './cpu.js';
 import { runPgbench } from './pgbench.js';
 import { analyzeBenchDatabase, benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
@@ -189,6 +190,7 @@ async function main(): Promise<void> {
       seconds: Number(elapsedS.toFixed(1)),
       cpu_ms_per_transfer: perOperation(cpuMs, latencies.length),
       ...(postgresCpu ? { wal_per_transfer: walPerOperation(postgresCpu.wal, latencies.length) } : {}),
+      ledger_audit: await auditLedger(admin),
       conservation: conserved ? 'ok' : `FAILED: balances ${formatMinor(total, 2)} + fees ${formatMinor(fees, 2)} != deposits ${formatMinor(deposited, 2)}, negative ${negative}`,
     };
     if (referenceUrl) {

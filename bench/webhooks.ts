@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { databaseName, ownCpuMs, PostgresCpuSampler, processCpuMs } from './cpu.js';
 import { JsonClient, runConcurrently } from './http-client.js';
+import { auditLedger } from './ledger-audit.js';
 import { analyzeBenchDatabase, benchConfigFile, freshBenchDatabase, startService } from './service-process.js';
 
 /**
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
         },
         bench_event_loop_utilization: Number(loop.utilization.toFixed(2)),
         peak_rss_mb: service.peakRssMb(),
+        ledger_audit: await auditLedger(admin),
       }) + '\n',
     );
     client.close();
