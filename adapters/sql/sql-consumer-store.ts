@@ -139,10 +139,7 @@ export class SqlConsumerStore implements ConsumerStore {
   }
 
   async hasAfter(cursor: string): Promise<boolean> {
-    const [txId, position] = splitCursor(cursor);
-    const { rows } = await this.unitOfWork.read((db) =>
-      sql`select 1 from events where (tx_id, position) > (${txId}::xid8, ${position}::bigint) limit 1`.execute(db),
-    );
+    const { rows } = await this.unitOfWork.read((db) => hasAfterQuery(cursor).execute(db));
     return rows.length > 0;
   }
 
@@ -252,6 +249,16 @@ function toParked(row: Record<string, unknown>): ParkedEvent {
     attempts: row.attempts as number,
     parkedAt: toDate(row.parked_at),
   };
+}
+
+/**
+ * Whether any event lies past a cursor. Asked for every caught-up group on every pass, so it must cost
+ * an index probe: without the ORDER BY, the planner, expecting a third of the log past any cursor, reads
+ * the table from its start and, when nothing is past the cursor, reads all of it (exported for that test).
+ */
+export function hasAfterQuery(cursor: string) {
+  const [txId, position] = splitCursor(cursor);
+  return sql`select 1 from events where (tx_id, position) > (${txId}::xid8, ${position}::bigint) order by tx_id, position limit 1`;
 }
 
 /** The team condition of a read over events (served by events_team_order_idx and events_team_occurred_idx), or nothing. */
