@@ -84,8 +84,9 @@ function headerText(value: string | string[] | undefined): string {
 /** Collects the body, failing with 413 as soon as it passes the limit. */
 function readRaw(req: IncomingMessage, limitBytes: number): Buffer | Promise<Buffer> {
   if (req.readableEnded) return Buffer.alloc(0);
-  // The whole message has arrived (a small body comes in the headers' packet, before the handler's first await
-  // resumes) and nothing has read it yet: take it from the stream's buffer now, without listeners and their ticks.
+  // The whole message has arrived (the handler awaited something slower than the rest of the packet, a store read
+  // say) and nothing has read it yet: take it from the stream's buffer now, without listeners and their ticks. A body
+  // read at once, before the parser has pushed it, takes the listeners below.
   if (req.complete && req.readableFlowing === null && req.listenerCount('data') === 0) {
     const chunk = req.read() as Buffer | string | null;
     const body = chunk === null ? Buffer.alloc(0) : typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
