@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../kernel/errors/index.js';
 import { jsonDepthExceeds } from './canonical-json.js';
-import { duplicateKeyPointer } from './duplicate-keys.js';
+import { scanJsonText } from './duplicate-keys.js';
 import { DuplicateJsonKeyError, MalformedJsonError, MalformedRequestError, UnsupportedContentEncodingError } from './body-errors.js';
 
 /** Deeper bodies are refused before anything recursive (hashing, zod) walks them. */
@@ -33,7 +33,8 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
   const announcesBody = (declared !== '' && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
   if (contentType !== '' && announcesBody && !isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
 
-  const raw = await readRaw(req, limitBytes);
+  const read = readRaw(req, limitBytes);
+  const raw = read instanceof Buffer ? read : await read;
   if (raw.length === 0) return {};
   if (!isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
 
@@ -51,16 +52,19 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
     const reason = error instanceof SyntaxError ? ` ${error.message}` : '';
     throw new MalformedJsonError(`The request body is not valid JSON.${reason}`);
   }
-  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
+  const { duplicate, deeper } = scanJsonText(text, MAX_JSON_DEPTH);
+  // Without repeated keys the parsed value nests as the text does; with them JSON.parse dropped earlier members,
+  // and the depth refused (first, as ever) is the parsed value's.
+  if (deeper && (duplicate === undefined || jsonDepthExceeds(value, MAX_JSON_DEPTH))) {
     throw new MalformedJsonError(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
-  const duplicate = duplicateKeyPointer(text);
   if (duplicate !== undefined) throw new DuplicateJsonKeyError(duplicate);
   return value;
 }
 
 /** application/json or any application/*+json, with no charset or UTF-8. */
 export function isJsonMediaType(header: string): boolean {
+  if (header === 'application/json') return true;
   const [type = '', ...parameters] = header.split(';');
   const media = type.trim().toLowerCase();
   if (media !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(media)) return false;
@@ -78,8 +82,17 @@ function headerText(value: string | string[] | undefined): string {
 }
 
 /** Collects the body, failing with 413 as soon as it passes the limit. */
-function readRaw(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+function readRaw(req: IncomingMessage, limitBytes: number): Buffer | Promise<Buffer> {
+  if (req.readableEnded) return Buffer.alloc(0);
+  // The whole message has arrived (the handler awaited something slower than the rest of the packet, a store read
+  // say) and nothing has read it yet: take it from the stream's buffer now, without listeners and their ticks. A body
+  // read at once, before the parser has pushed it, takes the listeners below.
+  if (req.complete && req.readableFlowing === null && req.listenerCount('data') === 0) {
+    const chunk = req.read() as Buffer | string | null;
+    const body = chunk === null ? Buffer.alloc(0) : typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (body.length > limitBytes) throw new PayloadTooLargeError(limitBytes);
+    return body;
+  }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -17,10 +17,18 @@ export function compileQueryOperation(schema: GraphQLSchema, document: DocumentN
   return (context, variables) => runCompiled(compiled, context, variables);
 }
 
-export type CompiledQueryRunner = (context: unknown, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+/** The result, at once when no resolver was asynchronous. */
+export type CompiledQueryRunner = (context: unknown, variables: Record<string, unknown>) => ExecutionResult | Promise<ExecutionResult>;
 
-async function runCompiled(compiled: CompiledQuery, context: unknown, variables: Record<string, unknown>): Promise<ExecutionResult> {
-  const result = (await compiled.query(undefined, context, variables)) as ExecutionResult;
+function runCompiled(compiled: CompiledQuery, context: unknown, variables: Record<string, unknown>): ExecutionResult | Promise<ExecutionResult> {
+  const result = compiled.query(undefined, context, variables) as ExecutionResult | Promise<ExecutionResult>;
+  // graphql-jit answers a promise-like when a resolver was asynchronous (Promise.resolve keeps a native one as it is).
+  return typeof (result as Partial<PromiseLike<unknown>>).then === 'function'
+    ? Promise.resolve(result).then(withGraphqlJsErrors)
+    : withGraphqlJsErrors(result as ExecutionResult);
+}
+
+function withGraphqlJsErrors(result: ExecutionResult): ExecutionResult {
   if (!result.errors) return result;
   return { ...result, errors: result.errors.map(asGraphqlJsError) };
 }

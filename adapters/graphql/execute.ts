@@ -1,7 +1,6 @@
 import {
   execute,
   getOperationAST,
-  getVariableValues,
   GraphQLError,
   Kind,
   parse,
@@ -16,13 +15,15 @@ import {
 import { compileQueryOperation, type CompiledQueryRunner } from './compiled-query.js';
 import { isIntrospectionOnly, limitError, measure, sizesFromVariables } from './limits.js';
 import { literalTextErrors, variableTextErrors } from './storable-input.js';
+import { coerceVariables, compileVariableCheck, type CompiledVariableCheck } from './variables.js';
 
 /** Parsed documents are cached by text: clients send the same few queries over and over. */
 const CACHE_SIZE = 500;
 /**
- * A query is compiled when its document comes a second time: compiling costs
- * a few milliseconds, more than a one-off document's run (an explorer's ad-hoc
- * query, a fuzzer's case), and pays back only on repeats.
+ * An operation is compiled (a query's run, its variables' check) when its
+ * document comes a second time: compiling costs a few milliseconds, more than
+ * a one-off document's run (an explorer's ad-hoc query, a fuzzer's case), and
+ * pays back only on repeats.
  */
 const COMPILE_AT_USE = 2;
 
@@ -73,14 +74,17 @@ export class OperationPreparer {
       return { ok: false, errors: [new GraphQLError(message, { extensions: { code: 'operation_not_found' } })] };
     }
     // Measured with the values execution will use: a variable left out takes its declared default.
-    const coerced = getVariableValues(this.schema, picked.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+    const coerced = coerceVariables(this.schema, picked.operation, variables, picked.compiled?.checkVariables);
     if (coerced.errors) return { ok: false, errors: coerced.errors };
     const exceeded = cached.sizesFromVariables
       ? this.#limitError(cached, picked, coerced.coerced)
       : (picked.limitError ??= { error: this.#limitError(cached, picked, {}) }).error;
     if (exceeded) return { ok: false, errors: [exceeded] };
-    if (picked.operation.operation === 'query' && picked.compiled === undefined && ++picked.uses >= COMPILE_AT_USE) {
-      picked.compiled = { run: compileQueryOperation(this.schema, cached.document, operationName) };
+    if (picked.compiled === undefined && ++picked.uses >= COMPILE_AT_USE) {
+      picked.compiled = {
+        run: picked.operation.operation === 'query' ? compileQueryOperation(this.schema, cached.document, operationName) : undefined,
+        checkVariables: compileVariableCheck(this.schema, picked.operation),
+      };
     }
     const compiled = picked.compiled?.run;
     return { ok: true, prepared: { document: cached.document, operation: picked.operation, ...(compiled ? { compiled } : {}) } };
@@ -109,7 +113,7 @@ interface PickedOperation {
   limitError?: { readonly error: GraphQLError | undefined };
   /** Requests that picked it, until it is compiled. */
   uses: number;
-  compiled?: { readonly run: CompiledQueryRunner | undefined };
+  compiled?: { readonly run: CompiledQueryRunner | undefined; readonly checkVariables: CompiledVariableCheck | undefined };
 }
 
 function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {

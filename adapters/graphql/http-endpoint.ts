@@ -16,7 +16,7 @@ import { graphqlContext, type GatedRequest, type GraphqlRuntime } from './contex
 import { formatError } from './errors.js';
 import { execute, OperationPreparer } from './execute.js';
 import type { GraphqlRateLimits } from './rate-limits.js';
-import { resultBody, type ResultBody } from './result-body.js';
+import { resultBody, sendJson, type ResultBody } from './result-body.js';
 
 export interface EndpointDeps {
   readonly schema: GraphQLSchema;
@@ -135,20 +135,21 @@ export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Resp
             outcome = await deps.runtime.invoker.outside(keyed, work);
           }
           if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-          res.status(outcome.response.status).type('application/json; charset=utf-8').send(outcome.response.body);
+          sendJson(res, outcome.response.status, outcome.response.body);
         } catch (error) {
           // Not retryable, or retried out: the answer is the field error as without a key, and nothing is saved.
           const attempt = failedAttempt as { error: unknown; result: ExecutionResult } | undefined; // assigned inside the work
           const answer = error instanceof NotSaved ? error : attempt && error === attempt.error ? answerOf(attempt.result) : undefined;
           if (answer === undefined) throw error;
-          res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+          sendJson(res, answer.status, answer.body);
         }
         return;
       }
       const { compiled } = prepared.prepared;
       // A query runs compiled (compiled-query.ts), anything else on graphql-js.
-      const answer = answerOf(compiled ? await compiled(graphqlContext(deps.runtime, context, gated), request.variables) : await run());
-      res.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      const ran = compiled ? compiled(graphqlContext(deps.runtime, context, gated), request.variables) : run();
+      const answer = answerOf(ran instanceof Promise ? await ran : ran);
+      sendJson(res, answer.status, answer.body);
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
@@ -178,7 +179,7 @@ function parseRequest(body: unknown): GraphqlRequest {
 }
 
 function send(res: Response, status: number, body: { data?: unknown; errors?: GraphQLFormattedError[] }): void {
-  res.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  sendJson(res, status, JSON.stringify(body));
 }
 
 /** The cause of the first field error that is neither a refusal (AppError) nor GraphQL's own (validation, coercion). */

@@ -1,3 +1,4 @@
+import type { Token } from '../../kernel/contract/token.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Ids } from '../../ports/ids.js';
 import type { Logger } from '../../ports/logger.js';
@@ -42,7 +43,7 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const preparer = new OperationPreparer(schema);
   const limits = new GraphqlRateLimits(() => deps.clock.now().getTime(), deps.rateLimits ?? true);
   const counter = new ListeningCounter();
-  const runtime: GraphqlRuntime = { ...deps.runtime, events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
+  const runtime: GraphqlRuntime = { ...deps.runtime, resolve: resolvedOnce(deps.runtime.resolve), events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
   const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, ...(deps.edge.gate ? { gate: deps.edge.gate } : {}), limits, logger: deps.logger };
   const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);
@@ -63,5 +64,17 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
     upgrade: ws.upgrade,
     close: ws.close,
     listening: () => counter.count,
+  };
+}
+
+/**
+ * The kernel's bindings are singletons and REST resolves each route's operation once, when mounting it; a resolver
+ * context asks for its operations (and the asset catalogue) on every request, so each is looked up in the container once.
+ */
+function resolvedOnce(resolve: GraphqlRuntime['resolve']): GraphqlRuntime['resolve'] {
+  const resolved = new Map<Token<unknown>, unknown>();
+  return <T>(token: Token<T>): T => {
+    if (!resolved.has(token)) resolved.set(token, resolve(token));
+    return resolved.get(token) as T;
   };
 }
