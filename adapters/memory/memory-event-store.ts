@@ -11,10 +11,16 @@ import type { PendingEvent } from './pending-event.js';
 export class MemoryEventStore implements EventStore {
   #log: StoredEvent[] = [];
 
-  /** The payloads arrive frozen (toPendingEvent), so the log shares them with its readers. */
+  /**
+   * Takes the events of a committed unit of work, which nothing else holds
+   * any more, as they are: the log's own objects are never handed out (every
+   * read copies), and their payloads arrive frozen (toPendingEvent), shared
+   * with the readers.
+   */
   publish(events: readonly PendingEvent[]): void {
     for (const event of events) {
-      this.#log.push(Object.freeze({ ...event, position: BigInt(this.#log.length + 1) }));
+      event.position = BigInt(this.#log.length + 1);
+      this.#log.push(event);
     }
   }
 

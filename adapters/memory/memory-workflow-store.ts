@@ -41,13 +41,14 @@ export class MemoryWorkflowStore implements WorkflowStore {
 
   async dueRuns(now: Date, limit: number): Promise<DueRun[]> {
     if (limit <= 0) return [];
-    return this.unitOfWork.exclusive(() =>
-      [...this.#unfinished.values()]
-        .filter((run) => isDue(run, now))
+    return this.unitOfWork.exclusive(() => {
+      const due: WorkflowInstance[] = [];
+      for (const run of this.#unfinished.values()) if (isDue(run, now)) due.push(run);
+      return due
         .sort(oldestFirst)
         .slice(0, limit)
-        .map((run) => ({ id: run.id, definition: run.definition, status: run.status, stepIndex: run.stepIndex, deadlineAt: run.deadlineAt })),
-    );
+        .map((run) => ({ id: run.id, definition: run.definition, status: run.status, stepIndex: run.stepIndex, deadlineAt: run.deadlineAt }));
+    });
   }
 
   /** Units of work are serialised here, so no other holder can exist: due and unfinished is enough. */

@@ -1,8 +1,10 @@
 import type { NewEvent, StoredEvent } from '../../kernel/contract/event.js';
 import { frozenJsonCopy } from './json-copy.js';
 
-/** An event stamped at append, waiting for its position at commit. */
-export type PendingEvent = Omit<StoredEvent, 'position'>;
+/** An event stamped at append, waiting for its position (0 until commit gives it one). */
+export interface PendingEvent extends Omit<StoredEvent, 'position'> {
+  position: bigint;
+}
 
 /**
  * NewEvent carries no version, so every event is stored as version 1 until
@@ -21,5 +23,6 @@ export function toPendingEvent(event: NewEvent, id: string, occurredAt: Date): P
     aggregateId: event.aggregateId,
     payload: frozenJsonCopy(event.payload),
     occurredAt: new Date(occurredAt.getTime()),
+    position: 0n,
   };
 }
