@@ -9,8 +9,8 @@ const HEX = '0123456789abcdef';
  * Version 4 UUIDs from the CSPRNG, as node's crypto.randomUUID makes them,
  * but built as one flat string. randomUUID concatenates its 36 characters
  * piece by piece into a tree of about twenty string objects (≈490 bytes);
- * the memory store keeps a dozen ids per transfer, so that tree was a
- * fifth of its heap and of every garbage collection's copying
+ * the memory store keeps a dozen ids per transfer, so those trees were
+ * about 30 % of its live heap and of every garbage collection's copying
  * (docs/benchmarks.md). Here the characters are written into a buffer and
  * read out as one 36-byte string (≈56 bytes).
  */
