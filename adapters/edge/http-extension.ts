@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { HttpMethod } from '../../kernel/contract/route.js';
 
 /** One mounted handler: a method on a full path such as '/api/v2/accounts/:id'. */
@@ -11,6 +11,19 @@ export interface MountedRoute {
   readonly handler: (req: Request, res: Response) => Promise<void> | void;
 }
 
+/** A request with the route that took it, as express's req.route (set before the route runs by the REST adapter's route table). */
+export interface RoutedRequest extends IncomingMessage {
+  route?: { readonly path?: unknown };
+}
+
+/**
+ * Middleware that sees every request before routing (metrics). It gets node's
+ * request and response: the REST adapter serves its declared routes without
+ * express (adapters/http/route-table.ts), express serves the rest. It must
+ * call next().
+ */
+export type HttpMiddleware = (req: RoutedRequest, res: ServerResponse, next: (error?: unknown) => void) => void;
+
 /**
  * A driving adapter that shares the REST adapter's HTTP server (GraphQL):
  * its routes, WebSocket upgrades and shutdown. Declared here so neither
@@ -19,7 +32,7 @@ export interface MountedRoute {
 export interface HttpExtension {
   readonly routes: readonly MountedRoute[];
   /** Sees every request before routing (metrics); it must call next(). */
-  readonly middleware?: RequestHandler;
+  readonly middleware?: HttpMiddleware;
   /** Takes an upgrade request it serves and returns true; false leaves it to others. */
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Runs when the server starts closing (end long-lived connections). */

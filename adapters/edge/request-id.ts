@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import type { Ids } from '../../ports/ids.js';
 
 /** Inbound ids are echoed only when short and plain, so they are safe in logs and headers. */
@@ -15,10 +14,15 @@ interface RequestIdLocals {
   requestId?: string;
 }
 
-export function setRequestId(res: Response, requestId: string): void {
+/** A response with express's per-request `locals` (the REST adapter gives one to the responses it serves without express too). */
+export interface ResponseWithLocals {
+  readonly locals: object;
+}
+
+export function setRequestId(res: ResponseWithLocals, requestId: string): void {
   (res.locals as RequestIdLocals).requestId = requestId;
 }
 
-export function requestIdOfResponse(res: Response): string {
+export function requestIdOfResponse(res: ResponseWithLocals): string {
   return (res.locals as RequestIdLocals).requestId ?? '';
 }

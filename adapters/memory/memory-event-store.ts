@@ -11,9 +11,16 @@ import type { PendingEvent } from './pending-event.js';
 export class MemoryEventStore implements EventStore {
   #log: StoredEvent[] = [];
 
+  /**
+   * Takes the events of a committed unit of work, which nothing else holds
+   * any more, as they are: the log's own objects are never handed out (every
+   * read copies), and their payloads arrive frozen (toPendingEvent), shared
+   * with the readers.
+   */
   publish(events: readonly PendingEvent[]): void {
     for (const event of events) {
-      this.#log.push(Object.freeze({ ...event, payload: deepFreeze(event.payload), position: BigInt(this.#log.length + 1) }));
+      event.position = BigInt(this.#log.length + 1);
+      this.#log.push(event);
     }
   }
 
@@ -86,18 +93,10 @@ export class MemoryEventStore implements EventStore {
 
 /**
  * Readers get their own event objects, as rows from SQL would be; the payload
- * (the store's own JSON copy, made at append) is frozen and shared, so a
+ * (the store's own JSON copy, made and frozen at append) is shared, so a
  * reader that tries to change it fails loudly instead of changing the log,
  * and a busy log's readers (the live event tail) do not copy every payload.
  */
 function copy(event: StoredEvent): StoredEvent {
   return { ...event, occurredAt: new Date(event.occurredAt.getTime()) };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -2,7 +2,7 @@ import type { Tx } from '../../ports/unit-of-work.js';
 import type { DueRun, WorkflowInstance, WorkflowStore } from '../../ports/workflow-store.js';
 import { memoryTx } from './memory-tx.js';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.js';
-import { jsonCopy } from './pending-event.js';
+import { jsonCopy } from './json-copy.js';
 
 const UNFINISHED = new Set(['running', 'compensating']);
 
@@ -10,10 +10,13 @@ const UNFINISHED = new Set(['running', 'compensating']);
  * Workflow runs in a map, copied in and out so a runner mutating its
  * instance changes nothing until it calls `update` (as with SQL rows).
  * Reads outside a transaction take the store's mutex, so they never see a
- * write that may still be rolled back.
+ * write that may still be rolled back. The unfinished runs are also kept
+ * apart: finished runs stay (as rows do) and would otherwise make every poll
+ * for due runs read every run ever started.
  */
 export class MemoryWorkflowStore implements WorkflowStore {
   readonly #runs = new Map<string, WorkflowInstance>();
+  readonly #unfinished = new Map<string, WorkflowInstance>();
 
   constructor(private readonly unitOfWork: MemoryUnitOfWork) {}
 
@@ -21,8 +24,8 @@ export class MemoryWorkflowStore implements WorkflowStore {
     const mtx = memoryTx(tx);
     for (const instance of instances) {
       if (this.#runs.has(instance.id)) throw new Error(`workflow ${instance.id} already exists`);
-      this.#runs.set(instance.id, copy(instance));
-      mtx.onRollback(() => this.#runs.delete(instance.id));
+      this.#put(copy(instance));
+      mtx.onRollback(() => this.#remove(instance.id));
     }
   }
 
@@ -31,20 +34,21 @@ export class MemoryWorkflowStore implements WorkflowStore {
     for (const instance of instances) {
       const previous = this.#runs.get(instance.id);
       if (!previous || previous.teamId !== instance.teamId) throw new Error(`workflow ${instance.id} does not exist`);
-      this.#runs.set(instance.id, copy(instance));
-      mtx.onRollback(() => this.#runs.set(instance.id, previous));
+      this.#put(copy(instance));
+      mtx.onRollback(() => this.#put(previous));
     }
   }
 
   async dueRuns(now: Date, limit: number): Promise<DueRun[]> {
     if (limit <= 0) return [];
-    return this.unitOfWork.exclusive(() =>
-      [...this.#runs.values()]
-        .filter((run) => isDue(run, now))
+    return this.unitOfWork.exclusive(() => {
+      const due: WorkflowInstance[] = [];
+      for (const run of this.#unfinished.values()) if (isDue(run, now)) due.push(run);
+      return due
         .sort(oldestFirst)
         .slice(0, limit)
-        .map((run) => ({ id: run.id, definition: run.definition, status: run.status, stepIndex: run.stepIndex, deadlineAt: run.deadlineAt })),
-    );
+        .map((run) => ({ id: run.id, definition: run.definition, status: run.status, stepIndex: run.stepIndex, deadlineAt: run.deadlineAt }));
+    });
   }
 
   /** Units of work are serialised here, so no other holder can exist: due and unfinished is enough. */
@@ -68,15 +72,25 @@ export class MemoryWorkflowStore implements WorkflowStore {
   async nextDueAt(): Promise<Date | undefined> {
     return this.unitOfWork.exclusive(() => {
       let earliest: Date | undefined;
-      for (const run of this.#runs.values()) {
-        if (UNFINISHED.has(run.status) && (!earliest || run.nextRunAt < earliest)) earliest = run.nextRunAt;
-      }
+      for (const run of this.#unfinished.values()) if (!earliest || run.nextRunAt < earliest) earliest = run.nextRunAt;
       return earliest && new Date(earliest.getTime());
     });
   }
 
   clear(): void {
     this.#runs.clear();
+    this.#unfinished.clear();
+  }
+
+  #put(run: WorkflowInstance): void {
+    this.#runs.set(run.id, run);
+    if (UNFINISHED.has(run.status)) this.#unfinished.set(run.id, run);
+    else this.#unfinished.delete(run.id);
+  }
+
+  #remove(id: string): void {
+    this.#runs.delete(id);
+    this.#unfinished.delete(id);
   }
 }
 

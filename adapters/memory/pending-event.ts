@@ -1,13 +1,17 @@
 import type { NewEvent, StoredEvent } from '../../kernel/contract/event.js';
+import { frozenJsonCopy } from './json-copy.js';
 
-/** An event stamped at append, waiting for its position at commit. */
-export type PendingEvent = Omit<StoredEvent, 'position'>;
+/** An event stamped at append, waiting for its position (0 until commit gives it one). */
+export interface PendingEvent extends Omit<StoredEvent, 'position'> {
+  position: bigint;
+}
 
 /**
  * NewEvent carries no version, so every event is stored as version 1 until
- * the contract grows one. The payload goes through JSON exactly as the SQL
- * store's JSONB column would (bigint throws, undefined fields vanish), so
- * tests on the memory store catch payloads that PostgreSQL would reject.
+ * the contract grows one. The payload goes through JSON's rules exactly as
+ * the SQL store's JSONB column would (bigint throws, undefined fields
+ * vanish), so tests on the memory store catch payloads that PostgreSQL would
+ * reject; the copy is frozen, so the log can share it with its readers.
  */
 export function toPendingEvent(event: NewEvent, id: string, occurredAt: Date): PendingEvent {
   return {
@@ -17,13 +21,8 @@ export function toPendingEvent(event: NewEvent, id: string, occurredAt: Date): P
     teamId: event.teamId,
     aggregateType: event.aggregateType,
     aggregateId: event.aggregateId,
-    payload: jsonCopy(event.payload),
+    payload: frozenJsonCopy(event.payload),
     occurredAt: new Date(occurredAt.getTime()),
+    position: 0n,
   };
-}
-
-export function jsonCopy<T>(value: T): T {
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError('value is not JSON-serialisable');
-  return JSON.parse(text) as T;
 }

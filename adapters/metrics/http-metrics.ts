@@ -1,5 +1,5 @@
-import type { Request, RequestHandler } from 'express';
 import { Counter, Histogram, type Registry } from 'prom-client';
+import type { HttpMiddleware, RoutedRequest } from '../edge/http-extension.js';
 
 const LABELS = ['method', 'route', 'status'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -11,7 +11,7 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * template (/api/v2/accounts/:id), never the raw path, keeps the series
  * bounded and free of ids; a request no route matched is 'unmatched'.
  */
-export function httpMetrics(registry: Registry): RequestHandler {
+export function httpMetrics(registry: Registry): HttpMiddleware {
   const requests = new Counter({ name: 'bank_http_requests_total', help: 'HTTP responses by method, route template and status.', labelNames: LABELS, registers: [registry] });
   const duration = new Histogram({
     name: 'bank_http_request_duration_seconds',
@@ -35,7 +35,8 @@ export function httpMetrics(registry: Registry): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {
-      const found = seriesOf(METHODS.has(req.method) ? req.method : 'other', routeTemplate(req), String(res.statusCode));
+      const method = req.method ?? '';
+      const found = seriesOf(METHODS.has(method) ? method : 'other', routeTemplate(req), String(res.statusCode));
       found.requests.inc();
       found.duration.observe((performance.now() - started) / 1000);
     });
@@ -43,7 +44,7 @@ export function httpMetrics(registry: Registry): RequestHandler {
   };
 }
 
-function routeTemplate(req: Request): string {
+function routeTemplate(req: RoutedRequest): string {
   const path: unknown = req.route?.path;
   return typeof path === 'string' ? path : 'unmatched';
 }

@@ -18,10 +18,16 @@ const MAX_DELAY_MS = 2_147_483_647;
  */
 export abstract class Job {
   #timer: Timer | undefined;
+  /** The pending timer fires at once (armed with no delay). */
+  #immediate = false;
   #running: Promise<void> | undefined;
   #active = false;
   // Bound once: the event and workflow loops run hundreds of passes a second, and closures per pass would add up.
-  readonly #fire = (): void => this.tick();
+  readonly #fire = (): void => {
+    this.#timer = undefined;
+    this.#immediate = false;
+    this.tick();
+  };
   readonly #done = (done: number): void => this.passed(done);
   readonly #failed = (error: unknown): void => this.context.logger.error('scheduled task failed', { task: this.task.name, error });
   readonly #settled = (): void => {
@@ -46,6 +52,7 @@ export abstract class Job {
     this.#active = false;
     this.context.timers.clear(this.#timer);
     this.#timer = undefined;
+    this.#immediate = false;
     if (!abandon) await this.#running;
   }
 
@@ -61,6 +68,12 @@ export abstract class Job {
   protected arm(delayMs: number): void {
     this.context.timers.clear(this.#timer);
     this.#timer = this.context.timers.set(this.#fire, Math.min(delayMs, MAX_DELAY_MS));
+    this.#immediate = delayMs <= 0;
+  }
+
+  /** A timer armed with no delay has not fired yet. */
+  protected get firingNow(): boolean {
+    return this.#immediate;
   }
 
   protected runPass(): void {
@@ -175,7 +188,8 @@ export class LoopJob extends Job implements WakeableLoop {
     if (!this.active) return;
     // During a pass, a timer set now would be replaced by the one the pass sets when it ends.
     if (this.running) this.#rerun = true;
-    else this.arm(0);
+    // Every commit wakes the event loops: one pending timer at no delay serves them all (no clear and set per commit).
+    else if (!this.firingNow) this.arm(0);
   }
 
   protected tick(): void {

@@ -306,6 +306,35 @@ test('loop: one timer per pass and per wake, nothing more (the transfer hot path
   }
 });
 
+test('loop: wakes while idle share the one timer that fires at once (every commit wakes the event loops)', async () => {
+  const h = harness();
+  try {
+    const poll = controlled('poll', 1000);
+    const loop = h.scheduler.loop(poll.task);
+    h.scheduler.start();
+    poll.end(0);
+    await settle();
+    assert.equal(h.delays, [1000], 'idle: the poll interval');
+    loop.wake();
+    loop.wake();
+    loop.wake();
+    assert.equal(h.delays, [1000, 0], 'three wakes, one timer at no delay');
+    await h.timers.tickAsync(0);
+    await settle();
+    assert.is(poll.task.run.callCount, 2, 'one pass for the three wakes');
+    poll.end(0);
+    await settle();
+    loop.wake();
+    assert.equal(h.delays, [1000, 0, 1000, 0], 'after it fired, the next wake arms again');
+    await h.timers.tickAsync(0);
+    await settle();
+    assert.is(poll.task.run.callCount, 3);
+    poll.end(0);
+  } finally {
+    await h.close();
+  }
+});
+
 test('loop: stop({ abandon }) does not wait for the pass in flight, and nothing runs after it', async () => {
   const h = harness();
   try {

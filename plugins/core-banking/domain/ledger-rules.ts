@@ -77,7 +77,12 @@ export class LedgerRuleError extends RangeError {
 }
 
 export function keyOf(key: BalanceKey): string {
-  return `${key.teamId}\u0000${key.accountId}\u0000${key.assetCode}`;
+  return balanceId(key.teamId, key.accountId, key.assetCode);
+}
+
+/** keyOf of a row's fields, for a lookup that has no key object at hand. */
+export function balanceId(teamId: string, accountId: string, assetCode: string): string {
+  return `${teamId}\u0000${accountId}\u0000${assetCode}`;
 }
 
 /** A map key for a team's record by id (holds, transfers): ids are unique per team, not across teams. */
@@ -101,7 +106,14 @@ export function compareKeys(a: BalanceKey, b: BalanceKey): number {
 export function sortedRefs(refs: readonly AccountRef[]): AccountRef[] {
   const unique = new Map<string, AccountRef>();
   for (const ref of refs) unique.set(refOf(ref), { teamId: ref.teamId, accountId: ref.accountId });
-  return [...unique.values()].sort((a, b) => compareKeys({ ...a, assetCode: '' }, { ...b, assetCode: '' }));
+  return [...unique.values()].sort(compareRefs);
+}
+
+/** compareKeys for refs (no asset): account id, then team. */
+function compareRefs(a: AccountRef, b: AccountRef): number {
+  if (a.accountId !== b.accountId) return a.accountId < b.accountId ? -1 : 1;
+  if (a.teamId !== b.teamId) return a.teamId < b.teamId ? -1 : 1;
+  return 0;
 }
 
 /**
@@ -131,9 +143,9 @@ export function customerDeltas(teamId: string, legs: readonly Leg[]): BalanceDel
   const net = new Map<string, BalanceDelta>();
   for (const leg of legs) {
     if (isSystemAccount(leg.accountId)) continue;
-    const key = { teamId, accountId: leg.accountId, assetCode: leg.assetCode };
-    const before = net.get(keyOf(key))?.available ?? 0n;
-    net.set(keyOf(key), { ...key, available: before + leg.amount, reserved: 0n });
+    const id = balanceId(teamId, leg.accountId, leg.assetCode);
+    const before = net.get(id)?.available ?? 0n;
+    net.set(id, { teamId, accountId: leg.accountId, assetCode: leg.assetCode, available: before + leg.amount, reserved: 0n });
   }
   return [...net.values()].sort(compareKeys);
 }
@@ -154,7 +166,13 @@ export function sortedKeys(keys: readonly BalanceKey[]): BalanceKey[] {
  * (a hold, a release, a debit) is never refused for it.
  */
 export function applyDeltas(current: readonly BalanceRow[], deltas: readonly BalanceDelta[]): BalanceRow[] {
-  const rows = new Map(current.map((row) => [keyOf(row), row]));
+  const rows = new Map<string, BalanceRow>();
+  for (const row of current) rows.set(keyOf(row), row);
+  return applyKeyed(rows, deltas).map((changed) => changed.row);
+}
+
+/** applyDeltas over rows by keyOf, each new row with its key (the caller keeps them by it). */
+function applyKeyed(rows: ReadonlyMap<string, BalanceRow>, deltas: readonly BalanceDelta[]): { id: string; row: BalanceRow }[] {
   const combined = new Map<string, BalanceDelta>();
   for (const delta of deltas) {
     const id = keyOf(delta);
@@ -167,7 +185,7 @@ export function applyDeltas(current: readonly BalanceRow[], deltas: readonly Bal
       reserved: (before?.reserved ?? 0n) + delta.reserved,
     });
   }
-  const result: BalanceRow[] = [];
+  const result: { id: string; row: BalanceRow }[] = [];
   for (const [id, delta] of combined) {
     const row = rows.get(id);
     const available = (row?.available ?? 0n) + delta.available;
@@ -181,9 +199,9 @@ export function applyDeltas(current: readonly BalanceRow[], deltas: readonly Bal
     if (delta.available + delta.reserved > 0n && available + reserved > MAX_BALANCE_MINOR) {
       throw new BalanceLimitError(delta.accountId, delta.assetCode);
     }
-    result.push({ teamId: delta.teamId, accountId: delta.accountId, assetCode: delta.assetCode, available, reserved });
+    result.push({ id, row: { teamId: delta.teamId, accountId: delta.accountId, assetCode: delta.assetCode, available, reserved } });
   }
-  return result.sort(compareKeys);
+  return result.sort((a, b) => compareKeys(a.row, b.row));
 }
 
 /**
@@ -202,13 +220,14 @@ export class BalanceBook {
 
   /** Applies one item's deltas and returns its rows after them (sorted). */
   apply(deltas: readonly BalanceDelta[]): BalanceRow[] {
-    const current = deltas.flatMap((delta) => this.#rows.get(keyOf(delta)) ?? []);
-    const after = applyDeltas(current, deltas);
-    for (const row of after) {
-      this.#rows.set(keyOf(row), row);
-      this.#changed.add(keyOf(row));
+    const after = applyKeyed(this.#rows, deltas);
+    const rows: BalanceRow[] = [];
+    for (const { id, row } of after) {
+      this.#rows.set(id, row);
+      this.#changed.add(id);
+      rows.push(row);
     }
-    return after;
+    return rows;
   }
 
   /** Every row some item changed, at its final value, sorted: what the batch writes. */

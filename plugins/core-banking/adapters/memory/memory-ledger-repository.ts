@@ -11,31 +11,37 @@ export class MemoryLedgerRepository implements LedgerRepository {
   constructor(@inject(MemoryState) private readonly state: MemoryCoreBankingState) {}
 
   async lock(tx: Tx, request: LockRequest): Promise<LockedLedger> {
-    const statusOf = (ref: AccountRef): AccountStatus | undefined => {
-      const account = this.state.accounts.get(ref.accountId)?.record;
-      return account && account.teamId === ref.teamId ? account.status : undefined;
-    };
     const statuses = new Map<string, AccountStatus>();
     for (const ref of request.accounts) {
-      const status = statusOf(ref);
+      const status = this.#statusOf(ref);
       if (status) statuses.set(refOf(ref), status);
     }
     for (const key of request.ensure) {
       const id = balanceKey(key.teamId, key.accountId, key.assetCode);
-      if (statusOf(key) && !this.state.balances.has(id)) {
+      if (this.#statusOf(key) && !this.state.balances.has(id)) {
         this.state.put(tx, this.state.balances, id, { teamId: key.teamId, accountId: key.accountId, assetCode: key.assetCode, available: 0n, reserved: 0n });
       }
     }
-    return { statuses, rows: await this.readBalances(tx, request.balances) };
+    return { statuses, rows: this.#read(request.balances) };
   }
 
   async readBalances(_tx: Tx, keys: readonly BalanceKey[]): Promise<BalanceRow[]> {
+    return this.#read(keys);
+  }
+
+  /** Copies of the rows of `keys` that exist, sorted. */
+  #read(keys: readonly BalanceKey[]): BalanceRow[] {
     const rows: BalanceRow[] = [];
     for (const key of keys) {
       const row = this.state.balances.get(balanceKey(key.teamId, key.accountId, key.assetCode));
       if (row) rows.push({ ...row });
     }
     return rows.sort(compareKeys);
+  }
+
+  #statusOf(ref: AccountRef): AccountStatus | undefined {
+    const account = this.state.accounts.get(ref.accountId)?.record;
+    return account && account.teamId === ref.teamId ? account.status : undefined;
   }
 
   async accountBalances(_tx: Tx, teamId: string, accountId: string): Promise<BalanceRow[]> {

@@ -1,6 +1,6 @@
 import { appendUndoable, putUndoable } from '../../../../kit/memory.js';
 import { cursorSlice, token, type CursorRequest, type CursorSlice, type Tx } from '../../../../kernel/public.js';
-import { keyOf, type BalanceRow, type Leg } from '../../domain/ledger-rules.js';
+import type { BalanceRow, Leg } from '../../domain/ledger-rules.js';
 import type { AccountRecord, HoldRecord, TransactionRecord, TransferRecord } from '../../ports.js';
 
 export type StoredBalance = BalanceRow;
@@ -59,9 +59,7 @@ export class MemoryCoreBankingState {
 
 export const MemoryState = token<MemoryCoreBankingState>('core-banking.memory-state');
 
-export function balanceKey(teamId: string, accountId: string, assetCode: string): string {
-  return keyOf({ teamId, accountId, assetCode });
-}
+export { balanceId as balanceKey } from '../../domain/ledger-rules.js';
 
 /** Stable page of a sorted list. */
 export function slice<T>(items: readonly T[], page: { page: number; perPage: number }): T[] {
