@@ -56,23 +56,13 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
 const MEMORY_BOUNDS = ['-c', 'shared_buffers=32MB'];
 
 /**
- * The dialect keeps statements prepared (prepared-statements.ts), and after
- * five runs PostgreSQL may keep a generic plan for good. PGlite has no
- * autovacuum to ANALYZE the tables as they grow, so a plan made while a
- * table was small (a scan of its one page) would stay in use when it holds
- * millions of rows. Every run is planned afresh, as before the cache: the
- * cache saves the exchanges, the parse and the analysis, not the planning.
- */
-const FRESH_PLANS = ['-c', 'plan_cache_mode=force_custom_plan'];
-
-/**
  * PostgreSQL arms a repeating 10 s "startup progress" timer while it
  * recovers a data directory; in PGlite that timer is a JS timeout that
  * outlives `close()` and keeps the process alive, so reopening a data
  * directory made the server (and the test run) never exit. The progress
  * log is of no use in an embedded database: switch it off.
  */
-const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS, ...FRESH_PLANS];
+const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS];
 
 /**
  * An in-memory database starts as a copy of an empty cluster made once per
@@ -97,5 +87,5 @@ function emptyCluster(): Promise<Blob> {
 
 async function openOn(dataDir: string, deps: StoreDeps, image?: Blob): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams, ...(image ? { loadDataDir: image } : {}) });
-  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PgliteDialect(pglite), { pipelined: false }) }), deps);
+  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PgliteDialect(pglite), { pipelined: true }) }), deps);
 }
