@@ -7,6 +7,7 @@ import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
 import { createDataDirIfMissing } from './create-data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { pgliteParsers } from './pglite-parsers.js';
 
@@ -23,6 +24,8 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
   const dataDir = options.dataDir;
   if (!dataDir) throw new Error(`the pglite store needs a dataDir ('${IN_MEMORY}' for an in-memory database)`);
   if (dataDir.startsWith(IN_MEMORY)) return openOn(dataDir, deps, await emptyCluster());
+  // A store on disk is a serving process's (tests open memory:// ones): its memory is the embedded service's.
+  boundHeapGrowth();
   await mkdir(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
