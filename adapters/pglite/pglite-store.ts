@@ -15,8 +15,11 @@ const IN_MEMORY = 'memory://';
 
 /**
  * Embedded PostgreSQL in this process. PGlite runs one transaction at a
- * time, so units of work here are serialised; durability stays strict
- * (relaxedDurability false: every commit is flushed before it returns).
+ * time, so units of work here are serialised. A COMMIT answers only once
+ * PostgreSQL has written its WAL to the data directory's files (synchronous
+ * `write` calls through Emscripten's Node file system, whatever statements
+ * share the exchange with it), so a killed process loses nothing
+ * acknowledged; the file layer cannot fsync (README).
  * A data directory on disk is locked for as long as the store is open: a
  * second process (or a second open) is refused with the holder's pid.
  */
