@@ -133,7 +133,7 @@ interface Queued {
  */
 class PgliteConnection implements DatabaseConnection {
   readonly #prepared: PreparedStatements;
-  #queue: Queued[] = [];
+  readonly #queue: Queued[] = [];
   #flushing = false;
 
   constructor(private readonly pglite: PGlite) {
