@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql, type DatabaseConnection, type Driver } from 'kysely';
+import sinon from 'sinon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PgliteDialect } from './pglite-dialect.js';
@@ -7,8 +8,9 @@ import { pgliteParsers } from './pglite-parsers.js';
 
 /**
  * The dialect's own promises, on an in-memory PGlite: one holder of the
- * connection at a time, COMMIT and ROLLBACK settling PGlite's transaction,
- * and a failing COMMIT reported to the caller.
+ * connection at a time, COMMIT and ROLLBACK ending the transaction, a
+ * failing COMMIT reported to the caller, and what one synchronous run asks
+ * sent in one exchange with a pipeline's failure semantics.
  */
 let db: Kysely<any>;
 test.before(async () => {
@@ -122,6 +124,63 @@ test('prepared statements: more distinct statements than the cache holds all kee
       assert.equal(rows, [{ v: 7 + i }]);
     }
   }
+});
+
+/** A driver of its own on a fresh PGlite, used as the write-behind uses the connection (steps asked without awaiting). */
+async function onDriver(use: (driver: Driver, connection: DatabaseConnection, pglite: PGlite) => Promise<void>): Promise<void> {
+  const pglite = await PGlite.create('memory://', { parsers: pgliteParsers });
+  const driver = new PgliteDialect(pglite).createDriver();
+  try {
+    await driver.init();
+    const connection = await driver.acquireConnection();
+    await connection.executeQuery(CompiledQuery.raw('create table u (n int primary key)'));
+    // Prepared once, so the runs below need no exchange of their own.
+    await connection.executeQuery(insert(100));
+    await connection.executeQuery(CompiledQuery.raw('delete from u'));
+    await use(driver, connection, pglite);
+  } finally {
+    await driver.destroy();
+  }
+}
+
+const insert = (n: number) => CompiledQuery.raw('insert into u (n) values ($1)', [n]);
+const rowsOf = async (connection: DatabaseConnection) => (await connection.executeQuery<{ n: number }>(CompiledQuery.raw('select n from u order by n'))).rows.map((row) => row.n);
+
+test('BEGIN, statements and COMMIT asked in one synchronous run go to the backend in one exchange', async () => {
+  await onDriver(async (driver, connection, pglite) => {
+    const exchanges = sinon.spy(pglite, 'execProtocol');
+    try {
+      await Promise.all([driver.beginTransaction(connection, {}), connection.executeQuery(insert(1)), connection.executeQuery(insert(2)), driver.commitTransaction(connection)]);
+      assert.is(exchanges.callCount, 1);
+    } finally {
+      exchanges.restore();
+    }
+    assert.equal(await rowsOf(connection), [1, 2]);
+  });
+});
+
+test('in one exchange, a failing statement aborts the transaction: the statements behind it fail, COMMIT rejects, nothing stays', async () => {
+  await onDriver(async (driver, connection) => {
+    const settled = await Promise.allSettled([
+      driver.beginTransaction(connection, {}),
+      connection.executeQuery(insert(1)),
+      connection.executeQuery(insert(1)),
+      connection.executeQuery(insert(2)),
+      driver.commitTransaction(connection),
+    ]);
+    assert.equal(
+      settled.map((one) => one.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected'],
+    );
+    assert.match(String((settled[2] as PromiseRejectedResult).reason), 'duplicate key');
+    assert.match(String((settled[3] as PromiseRejectedResult).reason), 'current transaction is aborted');
+    assert.match(String((settled[4] as PromiseRejectedResult).reason), 'rolled back at COMMIT');
+    // The backend already ended the transaction: the rollback a caller asks for then sends nothing and does not fail.
+    await driver.rollbackTransaction(connection);
+    assert.equal(await rowsOf(connection), []);
+    await Promise.all([driver.beginTransaction(connection, {}), connection.executeQuery(insert(3)), driver.commitTransaction(connection)]);
+    assert.equal(await rowsOf(connection), [3], 'the connection is usable afterwards');
+  });
 });
 
 test.run();

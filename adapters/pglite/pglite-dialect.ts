@@ -1,4 +1,4 @@
-import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,15 +13,14 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { PreparedStatements } from './prepared-statements.js';
+import { PreparedStatements, type BackendMessages } from './prepared-statements.js';
 
 /**
  * Kysely on PGlite. Kysely ships a PGlite dialect only from 0.29, which
  * needs Node 22; the project runs on Node 20 with Kysely 0.28, so the
  * dialect is kept here (docs/decisions.md). PGlite has one connection,
- * handed to one holder at a time; a transaction runs inside
- * `pglite.transaction()`, which holds PGlite's exclusive lock until the
- * callback returns, so COMMIT and ROLLBACK settle that callback.
+ * handed to one holder at a time, from BEGIN to COMMIT or ROLLBACK for a
+ * transaction (PgliteConnection batches what it is asked).
  */
 export class PgliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
@@ -113,34 +112,37 @@ class PgliteDriver implements Driver {
   }
 }
 
-interface OpenTransaction {
-  readonly tx: Transaction;
-  /** Settles the transaction callback: true commits, false rolls back. */
-  readonly settle: (commit: boolean) => void;
-  /** The transaction callback's own promise (rejects when COMMIT fails). */
-  readonly closed: Promise<void>;
+/** What the connection sends next: a transaction's start or end (simple queries), or a statement. */
+type Step = { readonly control: 'begin' | 'commit' | 'rollback' } | { readonly sql: string; readonly parameters: readonly unknown[] };
+
+interface Queued {
+  readonly step: Step;
+  readonly resolve: (result: Results<unknown>) => void;
+  readonly reject: (error: unknown) => void;
 }
 
+/**
+ * The one connection. Everything asked of it in one synchronous run
+ * (BEGIN, the write-behind's deferred writes, the statement or COMMIT that
+ * follows them: write-behind.ts, pipelined) goes to the backend in one
+ * exchange, each statement ending in its own Sync as on PostgreSQL's
+ * pipeline: a statement that fails aborts the transaction, the ones behind
+ * it fail on the aborted transaction and COMMIT answers ROLLBACK. A
+ * statement not yet prepared, and any other statement (DDL, savepoints),
+ * first sends what is queued before it, then goes on its own.
+ */
 class PgliteConnection implements DatabaseConnection {
-  #open: OpenTransaction | undefined;
   readonly #prepared: PreparedStatements;
+  readonly #queue: Queued[] = [];
+  #flushing = false;
 
   constructor(private readonly pglite: PGlite) {
     this.#prepared = new PreparedStatements(pglite);
   }
 
-  /** Data statements run prepared (prepared-statements.ts); any other (DDL, savepoints) through PGlite's own query. */
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { sql, parameters } = compiledQuery;
-    let result: Results<R>;
-    if (PreparedStatements.handles(sql)) {
-      result = await this.#prepared.execute<R>(sql, parameters, this.#open !== undefined);
-    } else {
-      await this.#prepared.beforeOther(sql);
-      result = await (this.#open?.tx ?? this.pglite).query<R>(sql, parameters as unknown[], { rowMode: 'object' });
-    }
-    const { affectedRows, rows } = result;
-    return { numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows), rows: rows ?? [] };
+    const { affectedRows, rows } = await this.#enqueue({ sql: compiledQuery.sql, parameters: compiledQuery.parameters });
+    return { numAffectedRows: affectedRows == null ? undefined : BigInt(affectedRows), rows: (rows ?? []) as R[] };
   }
 
   // eslint-disable-next-line require-yield
@@ -149,27 +151,98 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async begin(): Promise<void> {
-    let settle!: (commit: boolean) => void;
-    const decided = new Promise<boolean>((resolve) => (settle = resolve));
-    let begun!: (tx: Transaction) => void;
-    const started = new Promise<Transaction>((resolve) => (begun = resolve));
-    const closed = this.pglite.transaction(async (tx) => {
-      begun(tx);
-      if (!(await decided)) await tx.rollback();
-    });
-    // BEGIN itself may fail, and then the callback never runs.
-    const tx = await Promise.race([started, closed.then(() => Promise.reject(new Error('the PGlite transaction ended before it began')))]);
-    this.#open = { tx, settle, closed };
+    await this.#enqueue({ control: 'begin' });
   }
 
+  /** COMMIT (rejecting when the backend rolled back instead) or ROLLBACK; a rollback of a transaction the backend already ended sends nothing. */
   async end(commit: boolean): Promise<void> {
-    const open = this.#open;
-    this.#open = undefined;
-    if (!open) return;
-    open.settle(commit);
-    if (commit) await open.closed;
-    else await open.closed.catch(() => {});
+    if (!commit && this.#queue.length === 0 && !this.#flushing && !this.pglite.isInTransaction()) return;
+    await this.#enqueue({ control: commit ? 'commit' : 'rollback' });
   }
+
+  #enqueue(step: Step): Promise<Results<unknown>> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ step, resolve, reject });
+      if (this.#flushing) return;
+      this.#flushing = true;
+      // After the current synchronous run, so everything it queued shares the exchange.
+      queueMicrotask(() => void this.#flush());
+    });
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        const batch: Queued[] = [];
+        while (this.#queue.length > 0 && this.#batchable(this.#queue[0]!.step)) batch.push(this.#queue.shift()!);
+        if (batch.length > 0) await this.#send(batch);
+        else await this.#alone(this.#queue.shift()!);
+      }
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  #batchable(step: Step): boolean {
+    return 'control' in step || (PreparedStatements.handles(step.sql) && this.#prepared.isPrepared(step.sql));
+  }
+
+  /** A statement that cannot join a batch: prepared first (it runs in the next batch), or run through PGlite's own query. */
+  async #alone(queued: Queued): Promise<void> {
+    const step = queued.step as Extract<Step, { sql: string }>;
+    try {
+      if (PreparedStatements.handles(step.sql)) {
+        await this.#prepared.prepare(step.sql);
+        this.#queue.unshift(queued);
+        return;
+      }
+      await this.#prepared.beforeOther(step.sql);
+      queued.resolve(await this.pglite.query(step.sql, step.parameters as unknown[], { rowMode: 'object' }));
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+
+  async #send(batch: readonly Queued[]): Promise<void> {
+    let messages: BackendMessages;
+    try {
+      const parts = [...this.#prepared.planRefresh()];
+      for (const { step } of batch) parts.push(...('control' in step ? [protocol.serialize.query(step.control)] : this.#prepared.run(step.sql, step.parameters)));
+      messages = await this.#prepared.exchange(parts, false);
+    } catch (error) {
+      for (const queued of batch) queued.reject(error);
+      return;
+    }
+    // Each step's answer ends in a ReadyForQuery; the plan refresh's, if sent, comes first.
+    const answers = splitAnswers(messages);
+    if (answers.length > batch.length) answers.shift();
+    for (const [index, queued] of batch.entries()) {
+      const answer = answers[index] ?? [];
+      const failed = answer.find((message) => message instanceof Error);
+      if (failed) {
+        queued.reject(failed);
+        continue;
+      }
+      const result = parse.parseResults(answer, this.pglite.parsers, { rowMode: 'object' })[0]!;
+      if ('control' in queued.step && queued.step.control === 'commit' && result.command === 'ROLLBACK') queued.reject(new Error('the PGlite transaction was rolled back at COMMIT: a statement in it failed'));
+      else queued.resolve(result);
+    }
+  }
+}
+
+/** The messages of one exchange, cut after each ReadyForQuery. */
+function splitAnswers(messages: BackendMessages): BackendMessages[] {
+  const answers: BackendMessages[] = [];
+  let current: BackendMessages = [];
+  for (const message of messages) {
+    current.push(message);
+    if (message.name === 'readyForQuery') {
+      answers.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) answers.push(current);
+  return answers;
 }
 
 function quoted(identifier: string): string {

@@ -7,6 +7,7 @@ import { writeBehind } from '../sql/write-behind.js';
 import type { StoreBundle, StoreOptions } from '../store.js';
 import { createDataDirIfMissing } from './create-data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { pgliteParsers } from './pglite-parsers.js';
 
@@ -14,8 +15,11 @@ const IN_MEMORY = 'memory://';
 
 /**
  * Embedded PostgreSQL in this process. PGlite runs one transaction at a
- * time, so units of work here are serialised; durability stays strict
- * (relaxedDurability false: every commit is flushed before it returns).
+ * time, so units of work here are serialised. A COMMIT answers only once
+ * PostgreSQL has written its WAL to the data directory's files (synchronous
+ * `write` calls through Emscripten's Node file system, whatever statements
+ * share the exchange with it), so a killed process loses nothing
+ * acknowledged; the file layer cannot fsync (README).
  * A data directory on disk is locked for as long as the store is open: a
  * second process (or a second open) is refused with the holder's pid.
  */
@@ -23,6 +27,8 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
   const dataDir = options.dataDir;
   if (!dataDir) throw new Error(`the pglite store needs a dataDir ('${IN_MEMORY}' for an in-memory database)`);
   if (dataDir.startsWith(IN_MEMORY)) return openOn(dataDir, deps, await emptyCluster());
+  // A store on disk is a serving process's (tests open memory:// ones): its memory is the embedded service's.
+  boundHeapGrowth();
   await mkdir(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
@@ -56,23 +62,13 @@ export async function openPgliteStore(options: StoreOptions, deps: StoreDeps): P
 const MEMORY_BOUNDS = ['-c', 'shared_buffers=32MB'];
 
 /**
- * The dialect keeps statements prepared (prepared-statements.ts), and after
- * five runs PostgreSQL may keep a generic plan for good. PGlite has no
- * autovacuum to ANALYZE the tables as they grow, so a plan made while a
- * table was small (a scan of its one page) would stay in use when it holds
- * millions of rows. Every run is planned afresh, as before the cache: the
- * cache saves the exchanges, the parse and the analysis, not the planning.
- */
-const FRESH_PLANS = ['-c', 'plan_cache_mode=force_custom_plan'];
-
-/**
  * PostgreSQL arms a repeating 10 s "startup progress" timer while it
  * recovers a data directory; in PGlite that timer is a JS timeout that
  * outlives `close()` and keeps the process alive, so reopening a data
  * directory made the server (and the test run) never exit. The progress
  * log is of no use in an embedded database: switch it off.
  */
-const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS, ...FRESH_PLANS];
+const startParams = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0', ...MEMORY_BOUNDS];
 
 /**
  * An in-memory database starts as a copy of an empty cluster made once per
@@ -97,5 +93,5 @@ function emptyCluster(): Promise<Blob> {
 
 async function openOn(dataDir: string, deps: StoreDeps, image?: Blob): Promise<StoreBundle> {
   const pglite = await PGlite.create(dataDir, { relaxedDurability: false, parsers: pgliteParsers, startParams, ...(image ? { loadDataDir: image } : {}) });
-  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PgliteDialect(pglite), { pipelined: false }) }), deps);
+  return openSqlStore('pglite', new Kysely<any>({ dialect: writeBehind(new PgliteDialect(pglite), { pipelined: true }) }), deps);
 }

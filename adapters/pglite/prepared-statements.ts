@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 
 /** Statements kept prepared at once; the least recently used is closed beyond this. */
 const CAPACITY = 256;
@@ -9,6 +9,20 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 /** Statements that may change a table's columns or a type, and with them a prepared statement's result. */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|do)\b/i;
 
+/**
+ * How long a plan PostgreSQL keeps may stay in use. PGlite has no
+ * autovacuum to ANALYZE a growing table, and ANALYZE is what drops the
+ * plans made from its earlier size; instead every kept plan is dropped
+ * (`DISCARD PLANS`) at most this long after the last time, so the next run
+ * plans again from the tables' current sizes (the planner reads a table's
+ * block count at each planning). A plan made while a table held a handful
+ * of rows (a scan of its one page) serves for at most this long.
+ */
+const PLAN_LIFETIME_MS = 1_000;
+
+/** What one exchange with the backend answered, message by message (errors included, in their place). */
+export type BackendMessages = Parameters<typeof parse.parseResults>[0];
+
 interface Prepared {
   readonly name: string;
   /** The type of each parameter, as PostgreSQL inferred it at Parse. */
@@ -16,16 +30,20 @@ interface Prepared {
 }
 
 /**
- * Runs statements on PGlite as named prepared statements, one per distinct
- * text, so a statement of the hot path is parsed and analysed once, not on
- * every call (the store plans every run afresh: pglite-store.ts), and each
- * call is one exchange with the WebAssembly backend
- * (Bind, Describe, Execute, Sync in one message) where `PGlite.query`
- * makes six (Parse, Describe, Bind, Describe, Execute, Sync), each with its
- * own promise and protocol parse. Values are serialised and rows parsed
- * exactly as `PGlite.query` does (the instance's serializers and parsers).
- * A statement that may change the schema clears the cache first, so no
+ * Named prepared statements on PGlite, one per distinct text of a data
+ * statement, so a statement of the hot path is parsed and analysed once,
+ * not on every call; a run is Bind, Describe, Execute and Sync, which the
+ * connection (pglite-dialect.ts) sends together with whatever else is due
+ * in one exchange with the WebAssembly backend, where `PGlite.query` makes
+ * six (Parse, Describe, Bind, Describe, Execute, Sync), each with its own
+ * promise and protocol parse. Values are serialised and rows parsed exactly
+ * as `PGlite.query` does (the instance's serializers and parsers). A
+ * statement that may change the schema clears the cache first, so no
  * prepared statement outlives a change to its result's shape.
+ *
+ * PostgreSQL keeps a generic plan for a statement (ours, and those of the
+ * foreign-key checks and functions it runs) once it costs no more than the
+ * custom plans did; the plans are dropped every PLAN_LIFETIME_MS.
  *
  * Prepared statements are not transactional: one parsed inside a
  * transaction that later rolls back stays valid. Only a successful Parse
@@ -34,6 +52,7 @@ interface Prepared {
 export class PreparedStatements {
   readonly #prepared = new Map<string, Prepared>();
   #next = 0;
+  #plansDroppedAt = Date.now();
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -47,45 +66,58 @@ export class PreparedStatements {
     if (!SCHEMA_CHANGE.test(sql) || this.#prepared.size === 0) return;
     const names = [...this.#prepared.values()].map(({ name }) => name);
     this.#prepared.clear();
-    await this.#exchange([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()], false);
+    await this.exchange([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()], true);
   }
 
-  /** Runs `sql` with `parameters`; `inTransaction` skips PGlite's sync to its file system, as `PGlite.query` does inside one. */
-  async execute<R>(sql: string, parameters: readonly unknown[], inTransaction: boolean): Promise<Results<R>> {
-    const prepared = this.#prepared.get(sql) ?? (await this.#prepare(sql));
-    // Most recently used last, so the first entry is the one to evict.
-    this.#prepared.delete(sql);
-    this.#prepared.set(sql, prepared);
-    const values = parameters.map((value, i) => this.#serialise(value, prepared.parameterTypes[i]!));
-    const messages = await this.#exchange(
-      [
-        protocol.serialize.bind({ statement: prepared.name, values }),
-        protocol.serialize.describe({ type: 'P' }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ],
-      !inTransaction,
-    );
-    return parse.parseResults(messages, this.pglite.parsers, { rowMode: 'object' })[0] as Results<R>;
+  /** Whether `sql` is prepared already, so its run can be built without an exchange of its own. */
+  isPrepared(sql: string): boolean {
+    return this.#prepared.has(sql);
   }
 
-  async #prepare(sql: string): Promise<Prepared> {
+  /** Prepares `sql` (one exchange); rejects with PostgreSQL's error when it does not parse. */
+  async prepare(sql: string): Promise<void> {
+    if (this.#prepared.has(sql)) return;
     const name = `open_bank_${(this.#next += 1)}`;
     const evicted = this.#prepared.size >= CAPACITY ? this.#prepared.entries().next().value : undefined;
     // Parse first: when it fails, the backend skips to Sync and the evicted statement stays as it was.
-    const messages = await this.#exchange(
+    const messages = await this.exchange(
       [
         protocol.serialize.parse({ name, text: sql }),
         protocol.serialize.describe({ type: 'S', name }),
         ...(evicted ? [protocol.serialize.close({ type: 'S', name: evicted[1].name })] : []),
         protocol.serialize.sync(),
       ],
-      false,
+      true,
     );
     if (evicted) this.#prepared.delete(evicted[0]);
-    const prepared = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    this.#prepared.set(sql, { name, parameterTypes: parse.parseDescribeStatementResults(messages) });
+  }
+
+  /**
+   * The messages that run a prepared `sql` with `parameters`, ending in
+   * their own Sync: a failure ends there, and a later statement of the same
+   * exchange meets the aborted transaction, as on a pipelined connection.
+   */
+  run(sql: string, parameters: readonly unknown[]): Uint8Array[] {
+    const prepared = this.#prepared.get(sql);
+    if (!prepared) throw new Error('PGlite: a statement run before it was prepared');
+    // Most recently used last, so the first entry is the one to evict.
+    this.#prepared.delete(sql);
     this.#prepared.set(sql, prepared);
-    return prepared;
+    const values = parameters.map((value, i) => this.#serialise(value, prepared.parameterTypes[i]!));
+    return [
+      protocol.serialize.bind({ statement: prepared.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ];
+  }
+
+  /** `DISCARD PLANS` when the kept plans are PLAN_LIFETIME_MS old, to go first in the next exchange; else nothing. */
+  planRefresh(): Uint8Array[] {
+    if (Date.now() - this.#plansDroppedAt < PLAN_LIFETIME_MS) return [];
+    this.#plansDroppedAt = Date.now();
+    return [protocol.serialize.query('discard plans')];
   }
 
   /** As `PGlite.query`: null stays null, a type with a serializer uses it, anything else its text. */
@@ -95,14 +127,20 @@ export class PreparedStatements {
     return serialise ? (serialise(value) as string) : String(value);
   }
 
-  /** One message to the backend, under PGlite's query lock; rejects with PostgreSQL's error (the backend is at Sync again by then). */
-  async #exchange(parts: readonly Uint8Array[], syncToFs: boolean): Promise<Parameters<typeof parse.parseResults>[0]> {
+  /**
+   * One message to the backend, under PGlite's query lock. With
+   * `throwOnError` it rejects with PostgreSQL's first error (the backend
+   * is at Sync again by then); without, errors come back in their place.
+   * PGlite's file system sync is not asked for: on Node and in memory it
+   * does nothing (PostgreSQL's own writes reach the files as it makes them).
+   */
+  async exchange(parts: readonly Uint8Array[], throwOnError: boolean): Promise<BackendMessages> {
     const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
     let offset = 0;
     for (const part of parts) {
       message.set(part, offset);
       offset += part.length;
     }
-    return this.pglite._runExclusiveQuery(async () => (await this.pglite.execProtocol(message, { syncToFs })).messages);
+    return this.pglite._runExclusiveQuery(async () => (await this.pglite.execProtocol(message, { syncToFs: false, throwOnError })).messages);
   }
 }

@@ -28,7 +28,7 @@ export interface WriteOwner {
  * On PostgreSQL the connection also pipelines (pg's pipeline mode): BEGIN
  * goes out with the first statement, deferred writes with the statement or
  * COMMIT that follows them, each group in one socket write, and the answers
- * are read in order. A write that fails aborts the transaction, so whatever
+ * are read in order; on PGlite each group is one exchange with the backend. A write that fails aborts the transaction, so whatever
  * was pipelined behind it fails too (COMMIT answers ROLLBACK) and the
  * write's own error is reported.
  */
@@ -163,8 +163,9 @@ class WriteBehindDriver implements Driver {
 /**
  * `dialect` with write-behind connections (WriteBehindConnection).
  * `pipelined` only where the driver sends queries without waiting for the
- * previous answer (pg with `pipeline: true`); PGlite opens transactions
- * through a callback, so BEGIN must be awaited there.
+ * previous answer: pg with `pipeline: true`, and PGlite's connection, which
+ * sends what one synchronous run asked of it in one exchange
+ * (pglite-dialect.ts).
  */
 export function writeBehind(dialect: Dialect, options: { readonly pipelined: boolean }): Dialect {
   return {
