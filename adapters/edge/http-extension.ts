@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { HttpMethod } from '../../kernel/contract/route.js';
+import type { ResponseWithLocals } from './request-id.js';
 
 /** One mounted handler: a method on a full path such as '/api/v2/accounts/:id'. */
 export interface MountedRoute {
@@ -9,6 +10,11 @@ export interface MountedRoute {
   readonly path: string;
   readonly owner: string;
   readonly handler: (req: Request, res: Response) => Promise<void> | void;
+  /**
+   * The same handler on node's request and response (it reads no express property): the REST adapter's route
+   * table then serves the route without express, as it serves declared routes (adapters/http/route-table.ts).
+   */
+  readonly node?: (req: IncomingMessage, res: ServerResponse & ResponseWithLocals) => Promise<void>;
 }
 
 /** A request with the route that took it, as express's req.route (set before the route runs by the REST adapter's route table). */

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { ANONYMOUS, type Actor, type RequestContext } from '../../kernel/contract/context.js';
 import { AppError, RateLimitedError } from '../../kernel/errors/index.js';
@@ -6,12 +6,13 @@ import type { Authenticator } from '../../ports/authenticator.js';
 import type { CallGate } from '../../ports/call-gate.js';
 import type { Logger } from '../../ports/logger.js';
 import { authenticate, authorizationHeader } from '../edge/auth.js';
+import { clientAddress, type ProxyTrust } from '../edge/client-address.js';
 import { partnerKeyHeader } from '../edge/partner-key.js';
 import { readJsonBody } from '../edge/body.js';
 import { idempotencyKeyOf, requestHash, type IdempotentOutcome } from '../edge/idempotency.js';
 import { OutboundInTransaction } from '../edge/invoke-operation.js';
 import type { RenderedResponse } from '../edge/rendered-response.js';
-import { requestIdOfResponse } from '../edge/request-id.js';
+import { requestIdOfResponse, type ResponseWithLocals } from '../edge/request-id.js';
 import { graphqlContext, type GatedRequest, type GraphqlRuntime } from './context.js';
 import { formatError } from './errors.js';
 import { execute, OperationPreparer } from './execute.js';
@@ -28,6 +29,8 @@ export interface EndpointDeps {
   readonly limits: GraphqlRateLimits;
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  /** The `http.trustProxy` rule: the client address as REST reads it. */
+  readonly trust: ProxyTrust;
 }
 
 /** A keyed mutation that ended with errors: its writes are rolled back and nothing is saved for the key. */
@@ -49,10 +52,10 @@ interface GraphqlRequest {
  * validate, limits — all before any resolver), execute. Request failures are
  * 4xx with a GraphQL errors body; field failures are 200 with data and errors.
  */
-export function graphqlPostHandler(deps: EndpointDeps): (req: Request, res: Response) => Promise<void> {
+export function graphqlPostHandler(deps: EndpointDeps): (req: IncomingMessage, res: ServerResponse & ResponseWithLocals) => Promise<void> {
   return async (req, res) => {
     const requestId = requestIdOfResponse(res);
-    const ip = req.ip ?? req.socket.remoteAddress ?? '';
+    const ip = clientAddress(req, deps.trust) ?? req.socket.remoteAddress ?? '';
     const fail = (status: number, errors: readonly GraphQLError[]): void =>
       send(res, status, { errors: errors.map((error) => formatError(error, requestId, deps.logger)) });
     try {
@@ -178,7 +181,7 @@ function parseRequest(body: unknown): GraphqlRequest {
   };
 }
 
-function send(res: Response, status: number, body: { data?: unknown; errors?: GraphQLFormattedError[] }): void {
+function send(res: ServerResponse, status: number, body: { data?: unknown; errors?: GraphQLFormattedError[] }): void {
   sendJson(res, status, JSON.stringify(body));
 }
 

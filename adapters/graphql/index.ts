@@ -45,8 +45,8 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   const counter = new ListeningCounter();
   const runtime: GraphqlRuntime = { ...deps.runtime, resolve: resolvedOnce(deps.runtime.resolve), events: counter.wrap(deps.runtime.events), invoker: deps.edge.invoker };
   const shared = { schema, preparer, runtime, authenticator: deps.edge.authenticator, ...(deps.edge.gate ? { gate: deps.edge.gate } : {}), limits, logger: deps.logger };
-  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes });
   const trust = proxyTrust(deps.trustProxy);
+  const post = graphqlPostHandler({ ...shared, bodyLimitBytes: deps.bodyLimitBytes, trust });
   const ws = createSubscriptionServer({
     ...shared,
     // The stream itself, not the counted one: the revocation listener is no subscription.
@@ -57,8 +57,9 @@ export function createGraphqlAdapter(deps: GraphqlAdapterDeps): GraphqlAdapter {
   });
   return {
     routes: [
-      { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post },
-      { method: 'POST', path: '/graphql', owner: 'graphql', handler: post },
+      // Served without express by the REST adapter's route table (node), through express otherwise (HEAD never applies).
+      { method: 'POST', path: '/api/graphql', owner: 'graphql', handler: post, node: post },
+      { method: 'POST', path: '/graphql', owner: 'graphql', handler: post, node: post },
       ...playgroundRoutes(),
     ],
     upgrade: ws.upgrade,
