@@ -22,7 +22,7 @@ import type { HealthView } from './health-views.js';
 import { buildOpenApi, type OpenApiTagEntry } from './openapi.js';
 import { sendJson } from './respond.js';
 import { originalUrlOf, routeHandler, sendFileAnswer, type DeclaredRouteHandler, type HttpResponse, type RouteServices } from './route-handler.js';
-import { RouteTable, type TableMatch, type TableRoute } from './route-table.js';
+import { RouteTable, type TableMatch } from './route-table.js';
 import { API_ROOT, expandRoutes, mountRoutes } from './routes.js';
 import { HttpServer } from './server.js';
 
@@ -170,12 +170,9 @@ export function createHttpApi(deps: HttpApiDeps): HttpApi {
     socket.destroy();
   });
   mountRoutes(app, mounted);
-  const table = new RouteTable(
-    mounted.map((route): TableRoute<DeclaredRouteHandler> => {
-      // An extension's route that takes node's request and response (GraphQL's POST) is served directly too.
-      const node = route.node;
-      return { method: route.method, path: route.path, direct: declared.get(route) ?? (node ? (req, res) => node(req, res) : undefined) };
-    }),
+  // An extension's route that takes node's request and response (GraphQL's POST) is served directly too.
+  const table = new RouteTable<DeclaredRouteHandler>(
+    mounted.map((route) => ({ method: route.method, path: route.path, direct: declared.get(route) ?? route.node })),
   );
 
   const answerError = (error: unknown, req: IncomingMessage, res: HttpResponse): void => {
