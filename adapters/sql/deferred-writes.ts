@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { shiftPlaceholders, type FixedSql } from './fixed-sql.js';
+import { planGenerically } from './generic-plans.js';
 
 /**
  * A write a repository hands to its transaction instead of running it (see
@@ -57,7 +58,8 @@ const MAX_GROUP_TEXTS = 1_000;
  * migration), so a mismatch aborts the transaction like any database error,
  * even when COMMIT was already sent behind the statement. The group's text
  * is assembled once per combination of write texts and then reused, so a
- * group of fixed writes costs no query building at all.
+ * group of fixed writes costs no query building at all. Its writes are
+ * keyed inserts and updates, so it is planned generically (generic-plans.ts).
  */
 export function groupStatement(group: readonly DeferredWrite[], db: Kysely<any>): CompiledQuery {
   const parts = group.map((write) => fixedOf(write.statement, db));
@@ -72,6 +74,7 @@ export function groupStatement(group: readonly DeferredWrite[], db: Kysely<any>)
     text = groupText(group, parts);
     // Texts vary only with the combination of writes, a handful per store; the bound keeps a mistake from growing without end.
     if (groupTexts.size < MAX_GROUP_TEXTS) groupTexts.set(key, text);
+    planGenerically(text);
   }
   return CompiledQuery.raw(text, parameters);
 }

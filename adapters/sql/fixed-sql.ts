@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { planGenerically } from './generic-plans.js';
 import { cell, type Column } from './unnest.js';
 
 /** A statement's text and its parameters, sent as they are: no query builder between them and the driver. */
@@ -14,7 +15,10 @@ export type RowSet = readonly [alias: string, columns: readonly Column[]];
  * A statement written once, for the hot path. Its text is fixed when the
  * module loads and a call only binds parameters, so no query tree is built
  * or compiled per call and the driver keeps the text prepared
- * (postgres/client-tuning.ts). Rows travel as one array parameter per
+ * (postgres/client-tuning.ts), planned once, generically, inside a
+ * transaction (generic-plans.ts): write a statement whose best plan depends
+ * on its values (a time window, a rare status) with the query builder
+ * instead. Rows travel as one array parameter per
  * column, as with unnestRows: `template` receives each row set's SQL
  * (`unnest($k::type[], …) as alias (name, …)`), numbered after `scalars`
  * plain parameters ($1…$scalars) and the sets before it. Texts use `$n`
@@ -37,6 +41,7 @@ export class FixedStatement {
       return `unnest(${args}) as ${alias} (${columns.map(([name]) => `"${name}"`).join(', ')})`;
     });
     this.text = template(...rows);
+    planGenerically(this.text);
   }
 
   /** The statement with `scalars` ($1…) and each set's rows (one array per column). */

@@ -10,6 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { DEFAULT_PLANS, GENERIC_PLANS, isPlannedGenerically } from './generic-plans.js';
 
 /** The transaction on a connection: hands over its deferred writes, as statements, when a statement or COMMIT is due. */
 export interface WriteOwner {
@@ -31,11 +32,18 @@ export interface WriteOwner {
  * are read in order; on PGlite each group is one exchange with the backend. A write that fails aborts the transaction, so whatever
  * was pipelined behind it fails too (COMMIT answers ROLLBACK) and the
  * write's own error is reported.
+ *
+ * Inside a transaction the connection also sets the plan mode each
+ * statement wants (generic-plans.ts): a SET LOCAL goes out, in the same
+ * write, only where the mode changes, so a transaction of hot-path
+ * statements sends one.
  */
 export class WriteBehindConnection implements DatabaseConnection {
   #owner: WriteOwner | undefined;
   /** BEGIN, not yet sent: it goes out with the transaction's first statement. */
   #begin: (() => Promise<void>) | undefined;
+  /** The plan mode the open transaction has set; a transaction starts with the server's default. */
+  #planMode: 'default' | 'generic' | 'unknown' = 'default';
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -45,6 +53,12 @@ export class WriteBehindConnection implements DatabaseConnection {
   /** The transaction now using this connection (undefined when it ends). */
   attach(owner: WriteOwner | undefined): void {
     this.#owner = owner;
+    this.#planMode = 'default';
+  }
+
+  /** A rollback to a savepoint may have undone a SET LOCAL: the next statement sets its mode again. */
+  forgetPlanMode(): void {
+    this.#planMode = 'unknown';
   }
 
   /** Sends BEGIN; on a pipelined connection only together with the next statement, in the same write. */
@@ -54,27 +68,45 @@ export class WriteBehindConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.#send(() => this.inner.executeQuery<R>(compiledQuery));
+    return this.#send(() => this.inner.executeQuery<R>(compiledQuery), compiledQuery.sql);
   }
 
-  /** Runs `last` (COMMIT, rollback or any statement) after what is due before it: BEGIN and deferred writes. */
-  async #send<T>(last: () => Promise<T>): Promise<T> {
-    const writes = this.#owner?.takeWrites() ?? [];
+  /**
+   * Runs `last` (COMMIT, rollback or any statement, whose text is `text`)
+   * after what is due before it: BEGIN, deferred writes and the plan modes
+   * they and `last` want.
+   */
+  async #send<T>(last: () => Promise<T>, text?: string): Promise<T> {
+    const before: CompiledQuery[] = [];
+    for (const write of this.#owner?.takeWrites() ?? []) {
+      this.#setPlanModeFor(write.sql, before);
+      before.push(write);
+    }
+    if (text !== undefined) this.#setPlanModeFor(text, before);
     if (!this.pipelined) {
-      for (const write of writes) await this.inner.executeQuery(write);
+      for (const statement of before) await this.inner.executeQuery(statement);
       return last();
     }
     // Everything below is issued in one synchronous run, so the socket carries it in one write (postgres/client-tuning.ts).
     const begin = this.#begin;
     this.#begin = undefined;
     const begun = begin?.();
-    const sent = writes.map((write) => this.inner.executeQuery(write));
+    const sent = before.map((statement) => this.inner.executeQuery(statement));
     const final = last();
     const settled = await Promise.allSettled([begun ?? Promise.resolve(), ...sent, final]);
     // The first failure in wire order is the cause; later ones only followed from it.
     const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
     return (settled[settled.length - 1] as PromiseFulfilledResult<T>).value;
+  }
+
+  /** Adds to `before` the SET LOCAL that gives `text` its plan mode, if the transaction is not in it already. */
+  #setPlanModeFor(text: string, before: CompiledQuery[]): void {
+    if (!this.#owner) return;
+    const mode = isPlannedGenerically(text) ? 'generic' : 'default';
+    if (mode === this.#planMode) return;
+    before.push(mode === 'generic' ? GENERIC_PLANS : DEFAULT_PLANS);
+    this.#planMode = mode;
   }
 
   /** COMMIT (or rollback) through the driver, after what is still due. */
@@ -91,7 +123,7 @@ export class WriteBehindConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    await this.#send(async () => {});
+    await this.#send(async () => {}, compiledQuery.sql);
     yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
   }
 }
@@ -110,7 +142,12 @@ class WriteBehindDriver implements Driver {
   ) {
     const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
     if (savepoint) this.savepoint = (connection, name, compile) => savepoint.call(inner, innerOf(connection), name, compile);
-    if (rollbackToSavepoint) this.rollbackToSavepoint = (connection, name, compile) => rollbackToSavepoint.call(inner, innerOf(connection), name, compile);
+    if (rollbackToSavepoint) {
+      this.rollbackToSavepoint = async (connection, name, compile) => {
+        await rollbackToSavepoint.call(inner, innerOf(connection), name, compile);
+        if (connection instanceof WriteBehindConnection) connection.forgetPlanMode();
+      };
+    }
     if (releaseSavepoint) this.releaseSavepoint = (connection, name, compile) => releaseSavepoint.call(inner, innerOf(connection), name, compile);
   }
 

@@ -27,6 +27,9 @@ const FIXED_UPDATE = new FixedStatement(
   1,
 );
 
+/** Reads the plan mode the statement runs under (generic-plans.ts). */
+const FIXED_PLAN_MODE = new FixedStatement(() => `select current_setting('plan_cache_mode') as mode -- fixed`);
+
 const update = (id: string, value: string, expectRows?: number): DeferredWrite => ({
   table: 'write_behind_test_rows',
   kind: 'update',
@@ -95,6 +98,24 @@ export function writeBehindSuite(label: string, open: OpenStore): void {
     assert.equal(await store.eventStore.readAfter(0n, 10), []);
   });
 
+  test('inside a transaction fixed statements and write groups are planned generically, built ones by the server\'s default', async () => {
+    const modes = await store.unitOfWork.run(async (tx) => {
+      const db = sqlTx(tx).db;
+      const built = async () => (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows[0]!.mode;
+      const fixed = async () => (await FIXED_PLAN_MODE.run<{ mode: string }>(db, [])).rows[0]!.mode;
+      const seen = [await built(), await fixed(), await fixed(), await built()];
+      sqlTx(tx).defer({ table: 'write_behind_test_rows', kind: 'insert', statement: sql`insert into ${TABLE} (id, value) values ('group', current_setting('plan_cache_mode'))`, what: 'group' });
+      return seen;
+    });
+    assert.equal(modes, ['auto', 'force_generic_plan', 'force_generic_plan', 'auto']);
+    assert.equal(await rows(store), { group: 'force_generic_plan' });
+    // SET LOCAL ends with its transaction: the next one, and a statement outside any, start from the default.
+    const fresh = await store.unitOfWork.run(async (tx) => (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(sqlTx(tx).db)).rows[0]!.mode);
+    assert.is(fresh, 'auto');
+    const outside = await store.unitOfWork.readOnly(async (tx) => (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(sqlTx(tx).db)).rows[0]!.mode);
+    assert.is(outside, 'auto');
+  });
+
   test('fixed and built writes share one statement, each with its own parameters and row check', async () => {
     await store.unitOfWork.run(async (tx) => {
       sqlTx(tx).defer({ table: 'write_behind_test_rows', kind: 'insert', statement: FIXED_INSERT.bind([], [['a', 'one'], ['b', 'two']]), what: 'fixed insert' });
@@ -129,7 +150,7 @@ export function writeBehindSuite(label: string, open: OpenStore): void {
   });
 
   if (label === 'postgres') {
-    test('a read, writes to two tables and events cost two round trips and two socket writes: BEGIN with the read, one write statement with COMMIT', async () => {
+    test('a read, writes to two tables and events cost two round trips and two socket writes: BEGIN with the read, the write statement (generically planned) with COMMIT', async () => {
       await store.unitOfWork.run(async (tx) => sqlTx(tx).defer(insert('a', 'first')));
       const wire: string[] = [];
       const original = pg.Client.prototype.query;
@@ -153,7 +174,7 @@ export function writeBehindSuite(label: string, open: OpenStore): void {
         for (const spy of writes) spy.restore();
       }
       // Each pair is sent before the first of it is answered, and in one socket write.
-      assert.equal(wire, ['send begin', 'send select', 'answer begin', 'answer select', 'send with', 'send commit', 'answer with', 'answer commit']);
+      assert.equal(wire, ['send begin', 'send select', 'answer begin', 'answer select', 'send set', 'send with', 'send commit', 'answer set', 'answer with', 'answer commit']);
       assert.is(writes[0]!.callCount + writes[1]!.callCount, 2);
       assert.equal(await rows(store), { a: 'second', b: 'new' });
     });
