@@ -1,3 +1,4 @@
+import sinon from 'sinon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../../../kernel/errors/app-error.js';
@@ -98,6 +99,24 @@ test('last_used_at is written at most once a minute', async () => {
   kit.clock.advance(1_000);
   await auth.authenticate(ada.key, '127.0.0.1');
   assert.is(await lastUsed(), kit.clock.now().toISOString());
+});
+
+test('requests arriving while a key\'s use is being recorded do not write it again', async () => {
+  const ada = await kit.user('Ada');
+  const auth = kit.get(Authenticator);
+  const keys = kit.get(ApiKeyRepository);
+  kit.clock.advance(60_000);
+  const recordUse = sinon.spy(keys, 'recordUse');
+  try {
+    const actors = await Promise.all([1, 2, 3, 4].map(() => auth.authenticate(ada.key, '127.0.0.1')));
+    assert.is(actors.length, 4);
+    assert.is(recordUse.callCount, 1);
+    kit.clock.advance(60_000);
+    await auth.authenticate(ada.key, '127.0.0.1');
+    assert.is(recordUse.callCount, 2);
+  } finally {
+    recordUse.restore();
+  }
 });
 
 /** Revokes a key behind this process's back, as another process sharing the store would. */

@@ -37,6 +37,8 @@ const INVALID = 'The API key is not valid.';
 @injectable()
 export class ApiKeyAuthenticator implements Authenticator {
   readonly #lookups = new BatchLane<string, ApiKeyRecord | undefined>((hashes) => this.#load(hashes), { maxBatch: 200, maxInFlight: 1 });
+  /** Keys whose use this process is recording now: concurrent requests with the key need not write it too. */
+  readonly #recording = new Set<string>();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -61,9 +63,15 @@ export class ApiKeyAuthenticator implements Authenticator {
       throw new ForbiddenError(`This API key may not be used from ${ip}.`, 'ip_not_allowed');
     }
     const interval = this.config.last_used_interval_ms;
-    if (shouldRecordUse(key.lastUsedAt, now, interval)) {
-      await this.uow.run((tx) => this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval)));
-      this.cache.usedAt(hash, now);
+    if (shouldRecordUse(key.lastUsedAt, now, interval) && !this.#recording.has(key.id)) {
+      // One write per key and process: the others would only queue on its row lock to find it already written.
+      this.#recording.add(key.id);
+      try {
+        await this.uow.run((tx) => this.keys.recordUse(tx, key.id, now, new Date(now.getTime() - interval)));
+        this.cache.usedAt(hash, now);
+      } finally {
+        this.#recording.delete(key.id);
+      }
     }
     return {
       kind: key.kind,
