@@ -61,6 +61,44 @@ test('a following tail starts a new listener at once: an event committed right a
   await tail.unfollow();
 });
 
+test('following with nobody listening keeps its place from the head without reading events', async () => {
+  const store = arrayStore();
+  const readAfter = sinon.spy(store, 'readAfter');
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  store.add('unheard');
+  await tail.drain();
+  assert.is(readAfter.callCount, 0);
+  const seen: string[] = [];
+  const stop = tail.subscribe((event) => seen.push(event.type));
+  store.add('heard');
+  tail.poke();
+  await tail.drain();
+  assert.equal(seen, ['heard']);
+  stop();
+  await tail.unfollow();
+});
+
+test('a listener joining while an idle pass reads the head still gets what committed during that read', async () => {
+  const store = arrayStore();
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  await tail.drain();
+  const seen: string[] = [];
+  let stop = (): void => {};
+  const head = store.head.bind(store);
+  // The head read runs while the listener subscribes and an event commits behind it.
+  sinon.stub(store, 'head').callsFake(async () => {
+    stop = tail.subscribe((event) => seen.push(event.type));
+    store.add('during');
+    return head();
+  });
+  await tail.drain();
+  assert.equal(seen, ['during']);
+  stop();
+  await tail.unfollow();
+});
+
 test('a throwing listener is logged and does not stop the others', async () => {
   const store = arrayStore();
   const tail = new EventTail(store, logger, 1_000_000);

@@ -121,6 +121,15 @@ export class EventTail implements EventStream {
 
   async #pass(): Promise<void> {
     this.#position ??= await this.store.head();
+    if (this.#listeners.size === 0) {
+      // Following with nobody listening: only the place matters, and the head is one indexed row, not every event.
+      const head = await this.store.head();
+      // A listener that joined during that read may be owed an event committed while it ran: read them as usual.
+      if (this.#listeners.size === 0) {
+        if (head > this.#position) this.#position = head;
+        return;
+      }
+    }
     if ([...this.#startsAfter.values()].includes('head')) {
       const head = await this.store.head();
       for (const [listener, start] of this.#startsAfter) if (start === 'head') this.#startsAfter.set(listener, head);
