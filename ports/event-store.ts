@@ -5,8 +5,8 @@ import { token } from '../kernel/contract/token.js';
 export interface EventStore {
   /** Position of the newest committed event, 0n when empty. */
   head(): Promise<bigint>;
-  /** Committed events with position > `after`, oldest first. */
-  readAfter(after: bigint, limit: number): Promise<StoredEvent[]>;
+  /** Committed events with position > `after`, oldest first; only those of `types` when given. */
+  readAfter(after: bigint, limit: number, types?: readonly string[]): Promise<StoredEvent[]>;
   /** One team's events of one aggregate, oldest first (audit trail). */
   forAggregate(teamId: string, aggregateType: string, aggregateId: string): Promise<StoredEvent[]>;
 }

@@ -18,5 +18,11 @@ export interface SubscribeOptions {
    * process read the log (a cache invalidated by rare events, not a socket).
    */
   readonly lazy?: boolean;
+  /**
+   * Receive only events of these types. While every listener of a process
+   * names its types, the stream reads only those from the store, not every
+   * payload committed.
+   */
+  readonly types?: readonly string[];
 }
 export const EventStream = token<EventStream>('kernel.event-stream');

@@ -28,10 +28,15 @@ export class MemoryEventStore implements EventStore {
     return BigInt(this.#log.length);
   }
 
-  async readAfter(after: bigint, limit: number): Promise<StoredEvent[]> {
+  async readAfter(after: bigint, limit: number, types?: readonly string[]): Promise<StoredEvent[]> {
     if (limit <= 0) return [];
     const start = after < 0n ? 0 : Number(after);
-    return this.#log.slice(start, start + limit).map(copy);
+    if (!types) return this.#log.slice(start, start + limit).map(copy);
+    const found: StoredEvent[] = [];
+    for (let index = start; index < this.#log.length && found.length < limit; index++) {
+      if (types.includes(this.#log[index]!.type)) found.push(copy(this.#log[index]!));
+    }
+    return found;
   }
 
   /** One event by position (a copy), for re-drives. */

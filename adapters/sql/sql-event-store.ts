@@ -74,13 +74,14 @@ export class SqlEventStore implements EventStore {
     return toBigIntOrNull(row?.head) ?? 0n;
   }
 
-  async readAfter(after: bigint, limit: number): Promise<StoredEvent[]> {
-    if (limit <= 0) return [];
+  async readAfter(after: bigint, limit: number, types?: readonly string[]): Promise<StoredEvent[]> {
+    if (limit <= 0 || types?.length === 0) return [];
     const rows = await this.unitOfWork.read((db) =>
       (db as Kysely<KernelTables>)
         .selectFrom('events')
         .selectAll()
         .where('position', '>', after.toString())
+        .$if(types !== undefined, (query) => query.where('type', 'in', types!))
         .orderBy('position')
         .limit(limit)
         .execute(),

@@ -99,6 +99,39 @@ test('a listener joining while an idle pass reads the head still gets what commi
   await tail.unfollow();
 });
 
+test('a listener naming its types gets only those; while every listener names types, only those are read and the place moves to the head', async () => {
+  const store = arrayStore();
+  const reads = sinon.spy(store, 'readAfter');
+  const tail = new EventTail(store, logger, 1_000_000);
+  await tail.follow();
+  const revocations: string[] = [];
+  const stopFiltered = tail.subscribe((event) => revocations.push(event.type), { types: ['key.revoked'] });
+  store.add('transfer.created');
+  store.add('key.revoked');
+  store.add('transfer.settled');
+  tail.poke();
+  await tail.drain();
+  assert.equal(revocations, ['key.revoked']);
+  assert.equal(reads.lastCall.args[2], ['key.revoked']);
+  // The place is the head, so the next read starts after the last event, not after the last revocation.
+  reads.resetHistory();
+  await tail.drain();
+  assert.is(reads.lastCall.args[0], 3n);
+  // A listener taking every event makes the reads whole again; each listener still gets only what it asked for.
+  const everything: string[] = [];
+  const stopAll = tail.subscribe((event) => everything.push(event.type));
+  store.add('transfer.created');
+  store.add('key.revoked');
+  tail.poke();
+  await tail.drain();
+  assert.is(reads.lastCall.args[2], undefined);
+  assert.equal(everything, ['transfer.created', 'key.revoked']);
+  assert.equal(revocations, ['key.revoked', 'key.revoked']);
+  stopAll();
+  stopFiltered();
+  await tail.unfollow();
+});
+
 test('a throwing listener is logged and does not stop the others', async () => {
   const store = arrayStore();
   const tail = new EventTail(store, logger, 1_000_000);

@@ -25,6 +25,8 @@ export class EventTail implements EventStream {
   readonly #startsAfter = new Map<(event: StoredEvent) => void, bigint | 'head'>();
   /** Listeners that are not lazy: only they make a commit read the log at once. */
   #eager = 0;
+  /** The types each filtered listener takes (SubscribeOptions.types); the others take every event. */
+  readonly #types = new Map<(event: StoredEvent) => void, ReadonlySet<string>>();
   #following = false;
   #position: bigint | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -43,6 +45,7 @@ export class EventTail implements EventStream {
       this.#schedule(0);
     }
     this.#listeners.add(listener);
+    if (options.types) this.#types.set(listener, new Set(options.types));
     if (!options.lazy) this.#eager += 1;
     if (this.#listeners.size === 1 && !this.#following) this.#schedule(0);
     let subscribed = true;
@@ -51,6 +54,7 @@ export class EventTail implements EventStream {
       subscribed = false;
       this.#listeners.delete(listener);
       this.#startsAfter.delete(listener);
+      this.#types.delete(listener);
       if (!options.lazy) this.#eager -= 1;
       if (!this.#active()) this.#idle();
     };
@@ -134,11 +138,15 @@ export class EventTail implements EventStream {
       const head = await this.store.head();
       for (const [listener, start] of this.#startsAfter) if (start === 'head') this.#startsAfter.set(listener, head);
     }
+    const types = this.#readTypes();
+    // A read of a few types returns few rows: the head read before it lets the place move past the others.
+    const head = types ? await this.store.head() : undefined;
     for (;;) {
-      const events = await this.store.readAfter(this.#position, BATCH);
+      const events = await this.store.readAfter(this.#position, BATCH, types);
       for (const event of events) {
         this.#position = event.position;
         for (const listener of this.#listeners) {
+          if (this.#types.get(listener)?.has(event.type) === false) continue;
           const start = this.#startsAfter.get(listener);
           if (start !== undefined) {
             if (start === 'head' || event.position <= start) continue;
@@ -151,7 +159,16 @@ export class EventTail implements EventStream {
           }
         }
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) break;
     }
+    if (head !== undefined && head > this.#position) this.#position = head;
+  }
+
+  /** The types to read: every listener's, or undefined (all events) when one takes every event. */
+  #readTypes(): string[] | undefined {
+    if (this.#types.size < this.#listeners.size) return undefined;
+    const types = new Set<string>();
+    for (const wanted of this.#types.values()) for (const type of wanted) types.add(type);
+    return [...types];
   }
 }

@@ -54,6 +54,16 @@ export function eventStoreContract(label: string, open: OpenStore): void {
     assert.equal(await eventStore.readAfter(0n, 0), []);
   });
 
+  it('readAfter with types returns only events of those types, oldest first, at most `limit`', async () => {
+    const { unitOfWork, eventStore } = store();
+    await unitOfWork.run((tx) => tx.append([ev('t', 'a', '1', 1), ev('t', 'b', '1', 2), ev('t', 'c', '1', 3), ev('t', 'a', '1', 4), ev('t', 'b', '1', 5)]));
+    const picked = await eventStore.readAfter(0n, 100, ['a.changed', 'b.changed']);
+    assert.equal(picked.map((e) => e.payload.n), [1, 2, 4, 5]);
+    assert.equal((await eventStore.readAfter(picked[0]!.position, 2, ['a.changed', 'b.changed'])).map((e) => e.payload.n), [2, 4]);
+    assert.equal(await eventStore.readAfter(0n, 100, []), []);
+    assert.equal(await eventStore.readAfter(0n, 100, ['unknown.type']), []);
+  });
+
   it('stores every field: id (uuid), version, team, aggregate, JSON payload, occurredAt', async () => {
     const { unitOfWork, eventStore } = store();
     const payload = {

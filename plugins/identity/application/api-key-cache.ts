@@ -62,13 +62,14 @@ export class ApiKeyCache {
   /** Forgets revoked keys as their events arrive (from other processes too) until unlisten(). */
   listen(events: EventStream): void {
     if (this.config.auth_cache_ms === 0) return;
-    // Lazy: revocations are rare, and an eager listener would make every commit of this process read the log.
+    // Lazy: revocations are rare, and an eager listener would make every commit of this process read the log;
+    // and of that type only, so the stream reads the revocations, not every payload.
     this.#unlisten ??= events.subscribe(
       (event: StoredEvent) => {
-        const keyId = event.type === API_KEY_REVOKED_EVENT ? event.payload['api_key_id'] : undefined;
+        const keyId = event.payload['api_key_id'];
         if (typeof keyId === 'string') this.forget(keyId);
       },
-      { lazy: true },
+      { lazy: true, types: [API_KEY_REVOKED_EVENT] },
     );
   }
 
