@@ -104,7 +104,8 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
 
   async #execute(tx: Tx, commands: readonly TransferCommand[]): Promise<Outcome<TransferView>[]> {
     // One ledger pass: both parties checked and share-locked, amount + fee held on each sender.
-    const ids = commands.map(() => this.ids.uuid());
+    // Time-ordered ids for the rows a transfer writes: their btrees grow at the right edge (docs/decisions.md).
+    const ids = commands.map(() => this.ids.timeOrdered());
     const holds = await this.ledger.holdMany(
       tx,
       commands.map((c, index) => ({
@@ -140,7 +141,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         assetCode: c.holding,
         status: 'pending',
         reference: c.reference,
-        workflowId: this.ids.uuid(),
+        workflowId: this.ids.timeOrdered(),
         workflowEnabled: c.workflowEnabled,
         holdId: hold.value,
         metadata: c.metadata,
@@ -153,7 +154,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
       };
       created.push(transfer);
       pending.push({
-        id: this.ids.uuid(),
+        id: this.ids.timeOrdered(),
         teamId: c.teamId,
         accountId: c.from,
         type: 'transfer',
