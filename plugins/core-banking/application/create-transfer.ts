@@ -104,8 +104,9 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
 
   async #execute(tx: Tx, commands: readonly TransferCommand[]): Promise<Outcome<TransferView>[]> {
     // One ledger pass: both parties checked and share-locked, amount + fee held on each sender.
-    // Time-ordered ids for the rows a transfer writes: their btrees grow at the right edge (docs/decisions.md).
-    const ids = commands.map(() => this.ids.timeOrdered());
+    // A transfer's own id stays random (version 4): ISO 20022's pacs.008 hands it out as the UETR, which must be one.
+    // The other rows it writes take time-ordered ids, so their btrees grow at the right edge (docs/decisions.md).
+    const ids = commands.map(() => this.ids.uuid());
     const holds = await this.ledger.holdMany(
       tx,
       commands.map((c, index) => ({
