@@ -165,8 +165,8 @@ const pendingReview: SqlMigration = {
  * - The transfer index of transactions served one statement only, the
  *   settlement's update of the sender's pending transaction. Indexing the
  *   pending rows only spares the receiver's row (inserted completed) and the
- *   settled row its entry, and keeps the index as small as the transfers in
- *   flight; the update names the same condition so it can use it.
+ *   settled row its entry, and once vacuumed the index holds the transfers in
+ *   flight only; the update names the same condition so it can use it.
  */
 const fewerIndexEntries: SqlMigration = {
   async up(db: Kysely<any>): Promise<void> {
