@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../ports/clock.js';
 import type { Ids } from '../ports/ids.js';
 import type { Logger } from '../ports/logger.js';
 import { openMemoryStore } from './memory/memory-store.js';
+import { CryptoIds } from './system/crypto-ids.js';
 import type { StoreBundle, StoreOptions } from './store.js';
 
 /** What every store needs besides its connection: the time and ids it stamps events with, and a logger. */
@@ -38,7 +38,7 @@ export async function openStore(options: StoreOptions): Promise<StoreBundle> {
 function storeDeps(options: StoreOptions): StoreDeps {
   return {
     clock: options.clock ?? { now: () => new Date() },
-    ids: options.ids ?? { uuid: () => randomUUID() },
+    ids: options.ids ?? new CryptoIds(),
     logger: options.logger ?? consoleLogger,
   };
 }

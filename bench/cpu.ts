@@ -58,7 +58,7 @@ export class PostgresCpuSampler {
   readonly #last = new Map<number, number>();
   readonly #monitor: pg.Client;
   #walAtStart: WalCount | undefined;
-  #wal: WalCount = { records: 0, bytes: 0 };
+  #wal: WalCount = { records: 0, bytes: 0, fullPageImages: 0 };
   #timer: NodeJS.Timeout | undefined;
   #sampling: Promise<void> = Promise.resolve();
 
@@ -87,7 +87,8 @@ export class PostgresCpuSampler {
     await this.#sampling;
     await this.#sample(false);
     const wal = await this.#walCount();
-    this.#wal = { records: wal.records - this.#walAtStart!.records, bytes: wal.bytes - this.#walAtStart!.bytes };
+    const start = this.#walAtStart!;
+    this.#wal = { records: wal.records - start.records, bytes: wal.bytes - start.bytes, fullPageImages: wal.fullPageImages - start.fullPageImages };
     await this.#monitor.end();
     let total = 0;
     for (const [pid, last] of this.#last) total += last - (this.#first.get(pid) ?? 0);
@@ -100,8 +101,10 @@ export class PostgresCpuSampler {
   }
 
   async #walCount(): Promise<WalCount> {
-    const { rows } = await this.#monitor.query<{ records: string; bytes: string }>('select wal_records::text as records, wal_bytes::text as bytes from pg_stat_wal');
-    return { records: Number(rows[0]!.records), bytes: Number(rows[0]!.bytes) };
+    const { rows } = await this.#monitor.query<{ records: string; bytes: string; fpi: string }>(
+      'select wal_records::text as records, wal_bytes::text as bytes, wal_fpi::text as fpi from pg_stat_wal',
+    );
+    return { records: Number(rows[0]!.records), bytes: Number(rows[0]!.bytes), fullPageImages: Number(rows[0]!.fpi) };
   }
 
   async #sample(initial: boolean): Promise<void> {
@@ -120,10 +123,12 @@ export class PostgresCpuSampler {
   }
 }
 
-/** WAL records and bytes (pg_stat_wal, PostgreSQL 14+: cluster-wide, so other databases' writes count too). */
+/** WAL records, bytes and full-page images (pg_stat_wal, PostgreSQL 14+: cluster-wide, so other databases' writes count too). */
 export interface WalCount {
   readonly records: number;
   readonly bytes: number;
+  /** Whole pages logged because a checkpoint passed since their last change: what random inserts across a btree multiply. */
+  readonly fullPageImages: number;
 }
 
 /** The database name in a connection URL. */

@@ -70,8 +70,8 @@ function perOperation(cpuMs: Record<string, number>, operations: number): Record
 }
 
 /** WAL records and bytes per operation: what PostgreSQL had to log for it, unmoved by the machine's noise. */
-function walPerOperation(wal: WalCount, operations: number): { records: number; bytes: number } {
-  return { records: Number((wal.records / operations).toFixed(1)), bytes: Math.round(wal.bytes / operations) };
+function walPerOperation(wal: WalCount, operations: number): { records: number; bytes: number; fpi: number } {
+  return { records: Number((wal.records / operations).toFixed(1)), bytes: Math.round(wal.bytes / operations), fpi: Number((wal.fullPageImages / operations).toFixed(2)) };
 }
 
 async function main(): Promise<void> {

@@ -37,7 +37,7 @@ const keyed = (key: string, hash = 'hash-' + key): KeyedRequest => ({ teamId: 't
 const render = (value: number) => ({ status: 201, body: JSON.stringify({ data: value }) });
 
 test.before.each(async () => {
-  store = await openStore({ kind: 'memory', clock: { now: () => new Date(0) }, ids: { uuid: () => 'id' }, logger: { debug() {}, info() {}, warn() {}, error() {} } as never });
+  store = await openStore({ kind: 'memory', clock: { now: () => new Date(0) }, ids: { uuid: () => 'id', timeOrdered: () => 'id' }, logger: { debug() {}, info() {}, warn() {}, error() {} } as never });
   await store.init();
   edge = createEdge({
     authenticator: { authenticate: () => Promise.reject(new Error('not used')) },

@@ -86,7 +86,7 @@ test.before(async () => {
       },
     },
     limits: new GraphqlRateLimits(() => 0, false),
-    ids: { uuid: () => 'server-request-id' },
+    ids: { uuid: () => 'server-request-id', timeOrdered: () => 'server-request-id' },
     clock: { now: () => new Date(0) } as never,
     logger: logger as unknown as Logger,
   });

@@ -337,7 +337,7 @@ let idCounter = 0;
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const logger = new RecordingLogger();
   const clock: Clock = options.clock ?? { now: () => new Date() };
-  const store = await openStore({ kind: 'memory', clock, logger, ids: { uuid: () => `id-${++idCounter}` } });
+  const store = await openStore({ kind: 'memory', clock, logger, ids: { uuid: () => `id-${++idCounter}`, timeOrdered: () => `id-${++idCounter}` } });
   await store.init();
   const world = new FakeWorld();
   const ops = operations(world, store.unitOfWork);
@@ -358,7 +358,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
       failedAuthPerMinute: http.failedAuthPerMinute,
     }),
     clock,
-    ids: { uuid: () => `req-${++idCounter}` },
+    ids: { uuid: () => `req-${++idCounter}`, timeOrdered: () => `req-${++idCounter}` },
     logger,
     http,
     environment: 'test',

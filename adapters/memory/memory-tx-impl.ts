@@ -32,7 +32,7 @@ export class MemoryTxImpl implements MemoryTx {
     this.#assertOpen('append');
     // Stamped and JSON-copied now, so a caller mutating its object later cannot change history.
     const occurredAt = this.clock.now();
-    for (const event of events) this.#events.push(toPendingEvent(event, event.id ?? this.ids.uuid(), occurredAt));
+    for (const event of events) this.#events.push(toPendingEvent(event, event.id ?? this.ids.timeOrdered(), occurredAt));
   }
 
   afterCommit(hook: () => void): void {

@@ -45,7 +45,7 @@ export function eventWriter(clock: Clock, ids: Ids): EventWriter {
       kind: 'insert',
       statement: INSERT_EVENTS.bind(
         [],
-        events.map((e) => [e.id ?? ids.uuid(), e.type, 1, e.teamId, e.aggregateType, e.aggregateId, jsonText(e.payload), occurredAt]),
+        events.map((e) => [e.id ?? ids.timeOrdered(), e.type, 1, e.teamId, e.aggregateType, e.aggregateId, jsonText(e.payload), occurredAt]),
       ),
       expectRows: events.length,
       what: 'events insert',

@@ -13,7 +13,7 @@ import type { SqlUnitOfWork } from './sql-unit-of-work.js';
  */
 test('the PGlite store vacuums and analyses every table in one pass', async () => {
   const logger = recordingLogger();
-  const store = await openStore({ kind: 'pglite', dataDir: 'memory://', logger, clock: { now: () => new Date(0) }, ids: { uuid: () => 'id' } });
+  const store = await openStore({ kind: 'pglite', dataDir: 'memory://', logger, clock: { now: () => new Date(0) }, ids: { uuid: () => 'id', timeOrdered: () => 'id' } });
   try {
     await store.init();
     const uow = store.unitOfWork as SqlUnitOfWork;
@@ -37,11 +37,11 @@ test('the PGlite store vacuums and analyses every table in one pass', async () =
 });
 
 test('PostgreSQL and memory stores schedule no upkeep of their own (autovacuum; nothing to vacuum)', async () => {
-  const memory = await openStore({ kind: 'memory', logger: recordingLogger(), clock: { now: () => new Date(0) }, ids: { uuid: () => 'id' } });
+  const memory = await openStore({ kind: 'memory', logger: recordingLogger(), clock: { now: () => new Date(0) }, ids: { uuid: () => 'id', timeOrdered: () => 'id' } });
   assert.is(memory.maintenance, undefined);
   await memory.close();
   if (!process.env.DATABASE_URL) return;
-  const postgres = await openStore({ kind: 'postgres', databaseUrl: process.env.DATABASE_URL, logger: recordingLogger(), clock: { now: () => new Date(0) }, ids: { uuid: () => 'id' } });
+  const postgres = await openStore({ kind: 'postgres', databaseUrl: process.env.DATABASE_URL, logger: recordingLogger(), clock: { now: () => new Date(0) }, ids: { uuid: () => 'id', timeOrdered: () => 'id' } });
   assert.is(postgres.maintenance, undefined);
   await postgres.close();
 });

@@ -147,8 +147,10 @@ export interface TransactionRepository {
   insert(tx: Tx, rows: readonly TransactionRecord[]): Promise<void>;
   /** The team's transaction row; undefined for an unknown id or another team's. */
   find(tx: Tx, teamId: string, id: string): Promise<TransactionRecord | undefined>;
-  /** Updates the transaction rows of one transfer on one account; returns them as stored afterwards. */
-  /** Updates the transaction rows of transfers (one update per transfer and account), in one statement on SQL. */
+  /**
+   * Updates each transfer's unfinished (pending or pending_review) transaction on the account, the sender's:
+   * the only row of a transfer that changes after it is written. One statement on SQL.
+   */
   updateForTransfers(tx: Tx, updates: readonly TransactionUpdate[]): Promise<void>;
   list(tx: Tx, teamId: string, filter: TransactionFilter, sort: TransactionSort, page: PageRequest): Promise<Slice<TransactionRecord>>;
   /**

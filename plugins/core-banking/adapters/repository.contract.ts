@@ -415,6 +415,19 @@ export function coreBankingRepositoryContract(label: string, harness: Repository
     assert.equal((await byId(B)).get('t3'), transaction('t3', B, 'b1', 1, pending));
   });
 
+  it('transactions: updateForTransfers changes an unfinished row only (pending or pending_review), never a finished one', async (r) => {
+    const of = (status: 'pending' | 'pending_review' | 'completed', transferId: string) => ({ type: 'transfer', status, transferId, balanceAfter: null, completedAt: null }) as const;
+    await run(async (tx) => {
+      await r.accounts.insert(tx, account('a1', A));
+      await r.transactions.insert(tx, [transaction('t1', A, 'a1', 1, of('pending_review', 'tr1')), transaction('t2', A, 'a1', 2, of('completed', 'tr2'))]);
+    });
+    await run((tx) =>
+      r.transactions.updateForTransfers(tx, ['tr1', 'tr2'].map((transferId) => ({ teamId: A, transferId, accountId: 'a1', status: 'failed', movementId: null, balanceAfter: null, completedAt: null }))),
+    );
+    const rows = new Map((await run((tx) => r.transactions.list(tx, A, {}, DEFAULT_SORT, ALL))).items.map((row) => [row.id, row.status]));
+    assert.equal([rows.get('t1'), rows.get('t2')], ['failed', 'completed']);
+  });
+
   it('transactions: found by id within their team only (the BankingRecords port reads them)', async (r) => {
     await run(async (tx) => {
       for (const row of [account('a1', A), account('b1', B)]) await r.accounts.insert(tx, row);

@@ -104,6 +104,8 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
 
   async #execute(tx: Tx, commands: readonly TransferCommand[]): Promise<Outcome<TransferView>[]> {
     // One ledger pass: both parties checked and share-locked, amount + fee held on each sender.
+    // A transfer's own id stays random (version 4): ISO 20022's pacs.008 hands it out as the UETR, which must be one.
+    // The other rows it writes take time-ordered ids, so their btrees grow at the right edge (docs/decisions.md).
     const ids = commands.map(() => this.ids.uuid());
     const holds = await this.ledger.holdMany(
       tx,
@@ -140,7 +142,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
         assetCode: c.holding,
         status: 'pending',
         reference: c.reference,
-        workflowId: this.ids.uuid(),
+        workflowId: this.ids.timeOrdered(),
         workflowEnabled: c.workflowEnabled,
         holdId: hold.value,
         metadata: c.metadata,
@@ -153,7 +155,7 @@ export class CreateTransferOperation implements BatchOperation<CreateTransferInp
       };
       created.push(transfer);
       pending.push({
-        id: this.ids.uuid(),
+        id: this.ids.timeOrdered(),
         teamId: c.teamId,
         accountId: c.from,
         type: 'transfer',

@@ -112,7 +112,7 @@ export class LedgerService implements Ledger {
     const at = this.clock.now();
     const record: MovementRecord = {
       teamId,
-      id: this.ids.uuid(),
+      id: this.ids.timeOrdered(),
       kind: movement.kind,
       reference: movement.reference ?? null,
       createdAt: at,
@@ -155,7 +155,7 @@ export class LedgerService implements Ledger {
           requireActiveRef(statuses, { teamId: request.teamId, accountId: request.beneficiary }, request.pointers?.beneficiary);
         }
         const after = book.apply([delta]);
-        const id = this.ids.uuid();
+        const id = this.ids.timeOrdered();
         const reference = request.reference ?? null;
         holds.push({
           id,
@@ -224,7 +224,7 @@ export class LedgerService implements Ledger {
         ];
         for (const delta of deltas) requireActiveRef(statuses, delta);
         const after = book.apply(deltas);
-        const movement: MovementRecord = { teamId: hold.teamId, id: this.ids.uuid(), kind: request.kind, reference: hold.reference, createdAt: at, legs };
+        const movement: MovementRecord = { teamId: hold.teamId, id: this.ids.timeOrdered(), kind: request.kind, reference: hold.reference, createdAt: at, legs };
         movements.push(movement);
         const remaining = hold.remaining - request.amount;
         const updated: HoldRecord = { ...hold, remaining, status: remaining === 0n ? 'captured' : 'active', updatedAt: at };

@@ -157,7 +157,7 @@ export class TransferSettlement {
         completedAt: now,
       });
       receivers.push({
-        id: this.ids.uuid(),
+        id: this.ids.timeOrdered(),
         teamId: transfer.teamId,
         accountId: transfer.toAccount,
         type: 'transfer',

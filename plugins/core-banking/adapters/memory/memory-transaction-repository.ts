@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { AssetCatalog, assetOfHolding, type CursorRequest, type CursorSlice, type PageRequest, type Tx } from '../../../../kernel/public.js';
-import type { TransactionFilter, TransactionSort } from '../../domain/transaction-query.js';
+import type { TransactionFilter, TransactionSort, TransactionStatus } from '../../domain/transaction-query.js';
 import type { Slice, TransactionRecord, TransactionRepository, TransactionUpdate } from '../../ports.js';
 import { cursorWalk, MemoryCoreBankingState, MemoryState, slice, type Sequenced } from './memory-state.js';
 
@@ -32,7 +32,7 @@ export class MemoryTransactionRepository implements TransactionRepository {
       for (const id of this.state.transactionsByTransfer.get(update.transferId) ?? []) {
         const stored = this.state.transactions.get(id)!;
         const row = stored.record;
-        if (row.teamId !== update.teamId || row.accountId !== update.accountId) continue;
+        if (row.teamId !== update.teamId || row.accountId !== update.accountId || !isUnfinished(row.status)) continue;
         const { status, movementId, balanceAfter, completedAt } = update;
         this.state.put(tx, this.state.transactions, id, { seq: stored.seq, record: { ...row, status, movementId, balanceAfter, completedAt } });
       }
@@ -82,4 +82,9 @@ export class MemoryTransactionRepository implements TransactionRepository {
     const right = value(b.record);
     return left === right ? 0 : left < right ? -1 : 1;
   }
+}
+
+/** The statuses updateForTransfers changes (the SQL adapter's update names the same ones). */
+function isUnfinished(status: TransactionStatus): boolean {
+  return status === 'pending' || status === 'pending_review';
 }

@@ -158,7 +158,32 @@ const pendingReview: SqlMigration = {
   },
 };
 
+/**
+ * Fewer index entries per transfer (docs/benchmarks.md, third round of issue 21):
+ * - core_banking_movements_team had no reader (movements are read by id, through
+ *   their entries), yet cost every movement an index entry and a WAL record.
+ * - The transfer index of transactions served one statement only, the
+ *   settlement's update of the sender's pending transaction. Indexing the
+ *   pending rows only spares the receiver's row (inserted completed) and the
+ *   settled row its entry, and once vacuumed the index holds the transfers in
+ *   flight only; the update names the same condition so it can use it.
+ */
+const fewerIndexEntries: SqlMigration = {
+  async up(db: Kysely<any>): Promise<void> {
+    await sql`drop index if exists core_banking_movements_team`.execute(db);
+    await sql`create index core_banking_transactions_pending_transfer on core_banking_transactions (team_id, transfer_id, account_id)
+      where transfer_id is not null and status in ('pending', 'pending_review')`.execute(db);
+    await sql`drop index if exists core_banking_transactions_transfer`.execute(db);
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    await sql`create index core_banking_transactions_transfer on core_banking_transactions (team_id, transfer_id, account_id) where transfer_id is not null`.execute(db);
+    await sql`drop index if exists core_banking_transactions_pending_transfer`.execute(db);
+    await sql`create index core_banking_movements_team on core_banking_movements (team_id, created_at)`.execute(db);
+  },
+};
+
 export const coreBankingMigrations: Readonly<Record<string, SqlMigration>> = {
   '0001-core-banking': initial,
   '0002-transfer-pending-review': pendingReview,
+  '0003-fewer-index-entries': fewerIndexEntries,
 };

@@ -12,15 +12,18 @@ const INSERT_COLUMNS: readonly Column[] = [
 ];
 
 // The hot path's writes (creation and settlement), written once: see kit/sql.ts FixedStatement.
+// The update's status condition is the predicate of core_banking_transactions_pending_transfer, which serves it.
 const INSERT = new FixedStatement(
   (rows) => `insert into core_banking_transactions (${INSERT_COLUMNS.map(([name]) => name).join(', ')}) select * from ${rows}`,
   [['v', INSERT_COLUMNS]],
 );
-const UPDATE_FOR_TRANSFERS = new FixedStatement(
+/** Exported for its plan's test (sql-transaction-repository.test.ts). */
+export const UPDATE_FOR_TRANSFERS = new FixedStatement(
   (rows) => `update core_banking_transactions as t
       set status = v.status, movement_id = v.movement_id, balance_after = v.balance_after, completed_at = v.completed_at
       from ${rows}
-      where t.team_id = v.team_id and t.transfer_id = v.transfer_id and t.account_id = v.account_id`,
+      where t.team_id = v.team_id and t.transfer_id = v.transfer_id and t.account_id = v.account_id
+        and t.status in ('pending', 'pending_review')`,
   [['v', [['team_id', 'text'], ['transfer_id', 'text'], ['account_id', 'text'], ['status', 'text'], ['movement_id', 'text'], ['balance_after', 'numeric'], ['completed_at', 'timestamptz']]]],
 );
 
