@@ -46,14 +46,17 @@ nodeHttp.createServer = ((options: ServerOptions, handler: RequestListener) => {
 }) as typeof createServer;
 syncBuiltinESMExports();
 
-/** What a socket is to a request and response here: a peer address, and writes that go nowhere. */
+/** What a socket is to a request and response here: a peer address, and writes that go nowhere (or to `captured`). */
 class NullSocket extends Duplex {
   readonly remoteAddress = '127.0.0.1';
+  captured: Buffer[] | undefined;
   override _read(): void {}
-  override _write(_chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.captured?.push(Buffer.from(chunk));
     done();
   }
-  override _writev(_chunks: unknown[], done: () => void): void {
+  override _writev(chunks: { chunk: Buffer }[], done: () => void): void {
+    for (const { chunk } of chunks) this.captured?.push(Buffer.from(chunk));
     done();
   }
 }
@@ -132,6 +135,12 @@ async function main(): Promise<void> {
     const restHeaders = headerSet({ Authorization: `Bearer ${key}` });
     const graphql = () => serve(listener!, socket, 'POST', '/api/graphql', graphqlHeaders, body);
     const rest = () => serve(listener!, socket, 'GET', `/api/v2/accounts/${accountId}`, restHeaders);
+    // The answer measured is the account, without errors.
+    socket.captured = [];
+    await graphql();
+    const answer = Buffer.concat(socket.captured).toString();
+    socket.captured = undefined;
+    if (!answer.includes('{"data":{"account":{"id":') || answer.includes('"errors"')) throw new Error(`unexpected GraphQL answer: ${answer}`);
     // Warm up (JIT, the compiled query, caches) so no round pays for it.
     await cpuPerRequest(graphql, 5_000);
     await cpuPerRequest(rest, 5_000);
