@@ -5,8 +5,11 @@ import * as assert from 'uvu/assert';
 import { AppError } from '../../kernel/errors/index.js';
 import { MAX_JSON_DEPTH, readJsonBody } from './body.js';
 
-/** POSTs `body` to a server that waits (for `wait`) before reading it, and answers what readJsonBody gave or the code it refused with. */
-async function read(body: string, wait: (req: IncomingMessage) => Promise<void>, limitBytes = 1_000): Promise<unknown> {
+/**
+ * POSTs `body` to a server that waits (for `wait`) before reading it, and answers what readJsonBody gave or the code it
+ * refused with. `split` sends the body's second half in a later packet.
+ */
+async function read(body: string, wait: (req: IncomingMessage) => Promise<void>, limitBytes = 1_000, split = false): Promise<unknown> {
   const server = createServer((req, res) => {
     void wait(req)
       .then(() => readJsonBody(req, limitBytes))
@@ -19,13 +22,16 @@ async function read(body: string, wait: (req: IncomingMessage) => Promise<void>,
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     return await new Promise((resolve, reject) => {
-      const outgoing = request({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+      const outgoing = request({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', headers }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve(JSON.parse(text)));
       });
       outgoing.on('error', reject);
-      outgoing.end(body);
+      if (!split) return outgoing.end(body);
+      const half = Math.floor(body.length / 2);
+      outgoing.write(body.slice(0, half), () => setTimeout(() => outgoing.end(body.slice(half)), 20));
     });
   } finally {
     server.close();
@@ -38,11 +44,11 @@ const untilComplete = async (req: IncomingMessage): Promise<void> => {
   while (!req.complete) await new Promise((resolve) => setImmediate(resolve));
 };
 
-test('a body read as it arrives and one that had arrived whole before the read are read alike', async () => {
-  for (const wait of [atOnce, untilComplete]) {
-    assert.equal(await read('{"query":"{ a }","variables":{"id":"x"}}', wait), { value: { query: '{ a }', variables: { id: 'x' } } });
+test('a body read as it arrives, one in the buffer at the first await and one whose message had completed are read alike', async () => {
+  for (const [wait, split] of [[atOnce, true], [atOnce, false], [untilComplete, false], [untilComplete, true]] as const) {
+    assert.equal(await read('{"query":"{ a }","variables":{"id":"x"}}', wait, 1_000, split), { value: { query: '{ a }', variables: { id: 'x' } } });
     assert.equal(await read('', wait), { value: {} });
-    assert.equal(await read(`{"s":"${'x'.repeat(1_000)}"}`, wait), { refused: [413, 'payload_too_large'] });
+    assert.equal(await read(`{"s":"${'x'.repeat(1_000)}"}`, wait, 1_000, split), { refused: [413, 'payload_too_large'] });
   }
 });
 

@@ -33,7 +33,7 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
   const announcesBody = (declared !== '' && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
   if (contentType !== '' && announcesBody && !isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
 
-  const read = readRaw(req, limitBytes);
+  const read = readRaw(req, limitBytes, declared);
   const raw = read instanceof Buffer ? read : await read;
   if (raw.length === 0) return {};
   if (!isJsonMediaType(contentType)) throw new UnsupportedMediaTypeError();
@@ -81,13 +81,18 @@ function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** Collects the body, failing with 413 as soon as it passes the limit. */
-function readRaw(req: IncomingMessage, limitBytes: number): Buffer | Promise<Buffer> {
+/** Collects the body, failing with 413 as soon as it passes the limit. `declared` is the Content-Length header as sent. */
+function readRaw(req: IncomingMessage, limitBytes: number, declared: string): Buffer | Promise<Buffer> {
   if (req.readableEnded) return Buffer.alloc(0);
-  // The whole message has arrived (the handler awaited something slower than the rest of the packet, a store read
-  // say) and nothing has read it yet: take it from the stream's buffer now, without listeners and their ticks. A body
-  // read at once, before the parser has pushed it, takes the listeners below.
-  if (req.complete && req.readableFlowing === null && req.listenerCount('data') === 0) {
+  // Every byte of the body is in the stream's buffer and nothing has read it yet: take it now, without listeners and
+  // their ticks. Either the whole message has arrived (the handler awaited something slower than the rest of the
+  // packet, a store read say), or the body is as long as its Content-Length says: node pushes a small body with its
+  // headers' packet but marks the message complete only after the handler's first microtasks, so a handler that read
+  // the body at its first await would otherwise always take the listeners below. (Nothing here listens for the
+  // stream's 'end'; the server reads on to the next request either way.)
+  const whole =
+    req.complete || (req.headers['transfer-encoding'] === undefined && declared !== '' && req.readableLength === Number(declared));
+  if (whole && req.readableFlowing === null && req.listenerCount('data') === 0) {
     const chunk = req.read() as Buffer | string | null;
     const body = chunk === null ? Buffer.alloc(0) : typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (body.length > limitBytes) throw new PayloadTooLargeError(limitBytes);

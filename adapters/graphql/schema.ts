@@ -1,6 +1,7 @@
 import { GraphQLSchema, Kind, lexicographicSortSchema, parse, print, printSchema, specifiedDirectives, visit, type ObjectTypeDefinitionNode } from 'graphql';
 import { buildSchemaSync, type NonEmptyArray } from 'type-graphql';
 import type { GraphqlContribution } from '../../kernel/contract/graphql.js';
+import { withPlainFieldsRead } from './plain-fields.js';
 import { applyTenantDirective, TenantDirective } from './tenant.js';
 
 export interface DomainEntry {
@@ -26,7 +27,7 @@ export function composeSchema(entries: readonly DomainEntry[]): GraphQLSchema {
   }
   const resolvers = entries.flatMap(({ contribution }) => contribution.resolvers);
   try {
-    return applyTenantDirective(build(resolvers));
+    return applyTenantDirective(withPlainFieldsRead(build(resolvers)));
   } catch (error) {
     // Most often two domains declaring a type of the same name: type names are global in one schema.
     const domains = entries.map(({ plugin, contribution }) => `${plugin}:${contribution.domain}`).join(', ');
