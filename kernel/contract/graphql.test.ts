@@ -49,3 +49,23 @@ test('liveMessages ends at once when the subscriber leaves, even while waiting f
 });
 
 test.run();
+
+test('DateTime writes an ISO instant the same whether read from its text or through a Date', () => {
+  // Seeded walk over every month, leap days, day 0 and 31, and times up to 23:59:59.999.
+  let seed = 21;
+  const next = (bound: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % bound;
+  };
+  const viaDate = (text: string): string => DateTimeScalar.serialize(new Date(text)) as string;
+  for (let index = 0; index < 2000; index++) {
+    const instant = new Date(Date.UTC(1900 + next(300), next(12), 1 + next(31), next(24), next(60), next(60), next(1000)));
+    const text = instant.toISOString();
+    assert.is(DateTimeScalar.serialize(text), viaDate(text), text);
+  }
+  const edges = ['2024-02-29T10:00:00.000Z', '2026-02-29T10:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-04-31T12:00:00.000Z', '2000-02-29T00:00:00.000Z', '1900-02-29T00:00:00.000Z'];
+  for (const text of [...edges, '2024-02-29T10:00:00Z', '2026-02-30T00:00:00.5Z', '2026-12-31T23:59:59.999999Z', '0099-01-01T00:00:00.000Z']) {
+    assert.is(DateTimeScalar.serialize(text), viaDate(text), text);
+  }
+  assert.throws(() => DateTimeScalar.serialize('2026-13-01T00:00:00Z'), /cannot represent/);
+});

@@ -63,6 +63,41 @@ function ymd(date: Date): string {
   return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number written by the ASCII digits of `text` from `start` to `end`, or -1 if one is not a digit. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * `value`'s Y-m-d H:i:s read straight from its text when it is a real UTC
+ * instant as `toISOString` writes it (what views carry:
+ * 2026-11-22T14:05:09.123Z), else undefined. Saves building a Date per
+ * timestamp of every answer; a text the Date parser would roll over (02-30)
+ * is left to it, so both ways give the same answer.
+ */
+function utcIsoFields(value: string): string | undefined {
+  if (value.length !== 24 || value[4] !== '-' || value[7] !== '-' || value[10] !== 'T' || value[13] !== ':' || value[16] !== ':' || value[19] !== '.' || value[23] !== 'Z') return undefined;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  if (year < 0 || days === undefined || day < 1 || day > days || digits(value, 20, 23) < 0) return undefined;
+  const hours = digits(value, 11, 13);
+  const minutes = digits(value, 14, 16);
+  const seconds = digits(value, 17, 19);
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return undefined;
+  return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
+}
+
 /** Accepts a Date or an ISO string from resolvers; anything else is a bug, reported without internals. */
 function asDate(value: unknown, name: string): Date {
   const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
@@ -97,6 +132,8 @@ export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description: 'An instant in UTC, written Y-m-d H:i:s (2026-11-22 14:05:09).',
   serialize: (value) => {
+    const fields = typeof value === 'string' ? utcIsoFields(value) : undefined;
+    if (fields !== undefined) return fields;
     const date = asDate(value, 'DateTime');
     return `${ymd(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
   },
