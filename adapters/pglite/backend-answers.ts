@@ -18,6 +18,9 @@ export interface StatementResult {
 /** The command tags whose row count is an affected-rows count, as parse.parseResults counts them. */
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
+/** The answer buffer kept between exchanges; one grown past it for a large answer is dropped at the next exchange, as PGlite does with its own. */
+const KEPT_BYTES = 64 * 1024;
+
 const DATA_ROW = 0x44; // D
 const COMMAND_COMPLETE = 0x43; // C
 const ERROR = 0x45; // E
@@ -46,7 +49,7 @@ export function rowShape(pglite: PGlite, fields: readonly { readonly name: strin
  * as everywhere else.
  */
 export class BackendAnswers {
-  #buffer = Buffer.allocUnsafe(64 * 1024);
+  #buffer = Buffer.allocUnsafe(KEPT_BYTES);
   #length = 0;
 
   /**
@@ -59,6 +62,7 @@ export class BackendAnswers {
     const message = joined(parts);
     await pglite._runExclusiveQuery(async () => {
       this.#length = 0;
+      if (this.#buffer.length > KEPT_BYTES) this.#buffer = Buffer.allocUnsafe(KEPT_BYTES);
       await pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: this.#collect });
     });
   }
@@ -138,9 +142,9 @@ function dataRow(buffer: Buffer, at: number, shape: RowShape): Record<string, un
 
 /** A command tag's command and affected rows ("INSERT 0 5" → INSERT, 5; "SELECT 2" → SELECT, 0). */
 function commandTag(tag: string): [string, number] {
-  const words = tag.split(' ');
-  const command = words[0]!;
-  return [command, AFFECTING.has(command) ? Number.parseInt(words[words.length - 1]!, 10) : 0];
+  const space = tag.indexOf(' ');
+  const command = space === -1 ? tag : tag.slice(0, space);
+  return [command, AFFECTING.has(command) ? Number.parseInt(tag.slice(tag.lastIndexOf(' ') + 1), 10) : 0];
 }
 
 /** An ErrorResponse as pg-protocol decodes it (a DatabaseError with PostgreSQL's fields). */

@@ -205,4 +205,13 @@ test('rows and counts read from the backend: nulls, text beyond ASCII, a row cou
   }
 });
 
+test('an answer larger than the buffer the connection keeps (64 KiB), then small ones', async () => {
+  for (let round = 0; round < 2; round += 1) {
+    const { rows } = await sql<{ n: number; pad: string }>`select g as n, repeat('x', 200) as pad from generate_series(1, ${5_000}::int) g`.execute(db);
+    assert.is(rows.length, 5_000);
+    assert.equal(rows[4_999], { n: 5_000, pad: 'x'.repeat(200) });
+    assert.equal((await sql<{ one: number }>`select ${1}::int as one`.execute(db)).rows, [{ one: 1 }]);
+  }
+});
+
 test.run();
