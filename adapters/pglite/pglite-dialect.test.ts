@@ -148,7 +148,7 @@ const rowsOf = async (connection: DatabaseConnection) => (await connection.execu
 
 test('BEGIN, statements and COMMIT asked in one synchronous run go to the backend in one exchange', async () => {
   await onDriver(async (driver, connection, pglite) => {
-    const exchanges = sinon.spy(pglite, 'execProtocol');
+    const exchanges = sinon.spy(pglite, 'execProtocolRawSync');
     try {
       await Promise.all([driver.beginTransaction(connection, {}), connection.executeQuery(insert(1)), connection.executeQuery(insert(2)), driver.commitTransaction(connection)]);
       assert.is(exchanges.callCount, 1);
@@ -172,7 +172,9 @@ test('in one exchange, a failing statement aborts the transaction: the statement
       settled.map((one) => one.status),
       ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected'],
     );
-    assert.match(String((settled[2] as PromiseRejectedResult).reason), 'duplicate key');
+    const duplicate = (settled[2] as PromiseRejectedResult).reason as { message: string; code: string; constraint: string };
+    assert.match(duplicate.message, 'duplicate key');
+    assert.equal([duplicate.code, duplicate.constraint], ['23505', 'u_pkey'], "PostgreSQL's error fields, as pg-protocol gives them");
     assert.match(String((settled[3] as PromiseRejectedResult).reason), 'current transaction is aborted');
     assert.match(String((settled[4] as PromiseRejectedResult).reason), 'rolled back at COMMIT');
     // The backend already ended the transaction: the rollback a caller asks for then sends nothing and does not fail.
@@ -181,6 +183,35 @@ test('in one exchange, a failing statement aborts the transaction: the statement
     await Promise.all([driver.beginTransaction(connection, {}), connection.executeQuery(insert(3)), driver.commitTransaction(connection)]);
     assert.equal(await rowsOf(connection), [3], 'the connection is usable afterwards');
   });
+});
+
+test('rows and counts read from the backend: nulls, text beyond ASCII, a row count per statement, none for a select', async () => {
+  await sql`create table texts (id int primary key, label text, amount bigint)`.execute(db);
+  try {
+    const insert = (id: number, label: string | null) => sql`insert into texts (id, label, amount) values (${id}, ${label}, ${'9007199254740993'}) on conflict do nothing`.execute(db);
+    assert.is((await insert(1, 'grüße, 東京 €')).numAffectedRows, 1n);
+    assert.is((await insert(2, null)).numAffectedRows, 1n);
+    assert.is((await insert(2, 'again')).numAffectedRows, 0n);
+    const updated = await sql`update texts set amount = amount + 1 where id >= ${0}`.execute(db);
+    assert.is(updated.numAffectedRows, 2n);
+    const read = await sql<any>`select id, label, amount from texts where id >= ${0} order by id`.execute(db);
+    assert.equal(read.rows, [
+      { id: 1, label: 'grüße, 東京 €', amount: '9007199254740994' },
+      { id: 2, label: null, amount: '9007199254740994' },
+    ]);
+    assert.is(read.numAffectedRows, 0n);
+  } finally {
+    await sql`drop table texts`.execute(db);
+  }
+});
+
+test('an answer larger than the buffer the connection keeps (64 KiB), then small ones', async () => {
+  for (let round = 0; round < 2; round += 1) {
+    const { rows } = await sql<{ n: number; pad: string }>`select g as n, repeat('x', 200) as pad from generate_series(1, ${5_000}::int) g`.execute(db);
+    assert.is(rows.length, 5_000);
+    assert.equal(rows[4_999], { n: 5_000, pad: 'x'.repeat(200) });
+    assert.equal((await sql<{ one: number }>`select ${1}::int as one`.execute(db)).rows, [{ one: 1 }]);
+  }
 });
 
 test.run();

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,7 +13,8 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { PreparedStatements, type BackendMessages } from './prepared-statements.js';
+import { BackendAnswers, type RowShape, type StatementResult } from './backend-answers.js';
+import { PreparedStatements } from './prepared-statements.js';
 
 /**
  * Kysely on PGlite. Kysely ships a PGlite dialect only from 0.29, which
@@ -117,7 +118,7 @@ type Step = { readonly control: 'begin' | 'commit' | 'rollback' } | { readonly s
 
 interface Queued {
   readonly step: Step;
-  readonly resolve: (result: Results<unknown>) => void;
+  readonly resolve: (result: StatementResult | Results<unknown>) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -133,6 +134,7 @@ interface Queued {
  */
 class PgliteConnection implements DatabaseConnection {
   readonly #prepared: PreparedStatements;
+  readonly #answers = new BackendAnswers();
   readonly #queue: Queued[] = [];
   #flushing = false;
 
@@ -160,7 +162,7 @@ class PgliteConnection implements DatabaseConnection {
     await this.#enqueue({ control: commit ? 'commit' : 'rollback' });
   }
 
-  #enqueue(step: Step): Promise<Results<unknown>> {
+  #enqueue(step: Step): Promise<StatementResult | Results<unknown>> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ step, resolve, reject });
       if (this.#flushing) return;
@@ -204,45 +206,35 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async #send(batch: readonly Queued[]): Promise<void> {
-    let messages: BackendMessages;
+    let answers: (StatementResult | Error)[];
     try {
-      const parts = [...this.#prepared.planRefresh()];
-      for (const { step } of batch) parts.push(...('control' in step ? [protocol.serialize.query(step.control)] : this.#prepared.run(step.sql, step.parameters)));
-      messages = await this.#prepared.exchange(parts, false);
+      const parts = this.#prepared.planRefresh();
+      // The row shape of each answer, in order: the plan refresh's and the control steps' have no rows.
+      const shapes: (RowShape | undefined)[] = parts.map(() => undefined);
+      for (const { step } of batch) {
+        if ('control' in step) {
+          parts.push(protocol.serialize.query(step.control));
+          shapes.push(undefined);
+        } else {
+          parts.push(...this.#prepared.run(step.sql, step.parameters));
+          shapes.push(this.#prepared.shapeOf(step.sql));
+        }
+      }
+      await this.#answers.exchange(this.pglite, parts);
+      answers = this.#answers.read(shapes);
     } catch (error) {
       for (const queued of batch) queued.reject(error);
       return;
     }
     // Each step's answer ends in a ReadyForQuery; the plan refresh's, if sent, comes first.
-    const answers = splitAnswers(messages);
     if (answers.length > batch.length) answers.shift();
     for (const [index, queued] of batch.entries()) {
-      const answer = answers[index] ?? [];
-      const failed = answer.find((message) => message instanceof Error);
-      if (failed) {
-        queued.reject(failed);
-        continue;
-      }
-      const result = parse.parseResults(answer, this.pglite.parsers, { rowMode: 'object' })[0]!;
-      if ('control' in queued.step && queued.step.control === 'commit' && result.command === 'ROLLBACK') queued.reject(new Error('the PGlite transaction was rolled back at COMMIT: a statement in it failed'));
+      const result = answers[index] ?? { rows: [], affectedRows: 0, command: undefined };
+      if (result instanceof Error) queued.reject(result);
+      else if ('control' in queued.step && queued.step.control === 'commit' && result.command === 'ROLLBACK') queued.reject(new Error('the PGlite transaction was rolled back at COMMIT: a statement in it failed'));
       else queued.resolve(result);
     }
   }
-}
-
-/** The messages of one exchange, cut after each ReadyForQuery. */
-function splitAnswers(messages: BackendMessages): BackendMessages[] {
-  const answers: BackendMessages[] = [];
-  let current: BackendMessages = [];
-  for (const message of messages) {
-    current.push(message);
-    if (message.name === 'readyForQuery') {
-      answers.push(current);
-      current = [];
-    }
-  }
-  if (current.length > 0) answers.push(current);
-  return answers;
 }
 
 function quoted(identifier: string): string {

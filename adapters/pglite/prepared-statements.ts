@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { joined, rowShape, type RowShape } from './backend-answers.js';
 
 /** Statements kept prepared at once; the least recently used is closed beyond this. */
 const CAPACITY = 256;
@@ -27,17 +28,21 @@ interface Prepared {
   readonly name: string;
   /** The type of each parameter, as PostgreSQL inferred it at Parse. */
   readonly parameterTypes: readonly number[];
+  /** Its rows' columns, from the Describe after its Parse (none for a statement that returns no rows). */
+  readonly shape: RowShape | undefined;
 }
 
 /**
  * Named prepared statements on PGlite, one per distinct text of a data
  * statement, so a statement of the hot path is parsed and analysed once,
- * not on every call; a run is Bind, Describe, Execute and Sync, which the
+ * not on every call; a run is Bind, Execute and Sync, which the
  * connection (pglite-dialect.ts) sends together with whatever else is due
  * in one exchange with the WebAssembly backend, where `PGlite.query` makes
  * six (Parse, Describe, Bind, Describe, Execute, Sync), each with its own
- * promise and protocol parse. Values are serialised and rows parsed exactly
- * as `PGlite.query` does (the instance's serializers and parsers). A
+ * promise and protocol parse. The rows' shape is the one described once
+ * after Parse (backend-answers.ts reads them). Values are serialised and
+ * rows parsed as `PGlite.query` does (the instance's serializers and
+ * parsers). A
  * statement that may change the schema clears the cache first, so no
  * prepared statement outlives a change to its result's shape.
  *
@@ -90,7 +95,17 @@ export class PreparedStatements {
       true,
     );
     if (evicted) this.#prepared.delete(evicted[0]);
-    this.#prepared.set(sql, { name, parameterTypes: parse.parseDescribeStatementResults(messages) });
+    const described = messages.find((message) => message instanceof protocol.messages.RowDescriptionMessage);
+    this.#prepared.set(sql, {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(messages),
+      shape: described && rowShape(this.pglite, described.fields),
+    });
+  }
+
+  /** The shape of a prepared `sql`'s rows (undefined when it returns none). */
+  shapeOf(sql: string): RowShape | undefined {
+    return this.#prepared.get(sql)?.shape;
   }
 
   /**
@@ -105,12 +120,7 @@ export class PreparedStatements {
     this.#prepared.delete(sql);
     this.#prepared.set(sql, prepared);
     const values = parameters.map((value, i) => this.#serialise(value, prepared.parameterTypes[i]!));
-    return [
-      protocol.serialize.bind({ statement: prepared.name, values }),
-      protocol.serialize.describe({ type: 'P' }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ];
+    return [protocol.serialize.bind({ statement: prepared.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()];
   }
 
   /** `DISCARD PLANS` when the kept plans are PLAN_LIFETIME_MS old, to go first in the next exchange; else nothing. */
@@ -128,19 +138,14 @@ export class PreparedStatements {
   }
 
   /**
-   * One message to the backend, under PGlite's query lock. With
+   * One message to the backend (a Parse, a Close), under PGlite's query lock, read by PGlite. With
    * `throwOnError` it rejects with PostgreSQL's first error (the backend
    * is at Sync again by then); without, errors come back in their place.
    * PGlite's file system sync is not asked for: on Node and in memory it
    * does nothing (PostgreSQL's own writes reach the files as it makes them).
    */
   async exchange(parts: readonly Uint8Array[], throwOnError: boolean): Promise<BackendMessages> {
-    const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      message.set(part, offset);
-      offset += part.length;
-    }
+    const message = joined(parts);
     return this.pglite._runExclusiveQuery(async () => (await this.pglite.execProtocol(message, { syncToFs: false, throwOnError })).messages);
   }
 }
