@@ -8,7 +8,7 @@ import type { Token } from './token.js';
 import type { WorkflowDefinition } from './workflow.js';
 
 /** The plugin-API version this kernel implements (manifests give a semver range). */
-export const KERNEL_API_VERSION = '2.5.0';
+export const KERNEL_API_VERSION = '2.6.0';
 
 export type StoreFamily = 'memory' | 'sql';
 

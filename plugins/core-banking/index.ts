@@ -87,7 +87,7 @@ const operations: readonly OperationBinding[] = [
 export const coreBankingPlugin = definePlugin<CoreBankingConfig>({
   name: 'core-banking',
   version: '0.1.0',
-  kernel: '^2.3.0',
+  kernel: '^2.6.0',
   description: 'Accounts, multi-asset balances, deposits, withdrawals, transfers and the double-entry ledger.',
   dependsOn: ['identity'],
   provides: [Ledger, LedgerJournal, BankingRecords, TransactionHistory, HeldSettlements],

@@ -34,7 +34,7 @@ import { ApiKeyRepository, TeamRepository, UserRepository } from './ports.js';
 export const identityPlugin = definePlugin<IdentityConfig>({
   name: 'identity',
   version: '1.0.0',
-  kernel: '^2.4.0',
+  kernel: '^2.6.0',
   description: 'Teams, users and fak_ API keys (permissions, IP allow-lists, expiry); the operator key.',
   dependsOn: [],
   provides: [Authenticator, OperatorKeys, TeamProvisioning, UserDirectory],
